@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"text/template"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/render"
+)
+
+func newRenderCmd(reg *registryFlags) *cobra.Command {
+	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
+	var migrate bool
+	var migrateLevel, imageRefTemplate string
+	cmd := &cobra.Command{
+		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
+		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
+		Long: `Generate a stream of file-based catalog objects to stdout from the provided
+catalog images, file-based catalog directories, bundle images, and sqlite
+database files.
+`,
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := reg.check(); err != nil {
+				return err
+			}
+			level := migrateLevel
+			if migrate {
+				level = render.AllMigrations
+			}
+			migrations, err := render.MigrationsFor(level)
+			if err != nil {
+				return err
+			}
+			if imageRefTemplate != "" {
+				if _, err := template.New("image").Option("missingkey=error").Parse(imageRefTemplate); err != nil {
+					return fmt.Errorf("invalid image reference template: %w", err)
+				}
+			}
+			r := render.Renderer{Migrations: migrations}
+			cfg, err := r.Run(cmd.Context(), args...)
+			if err != nil {
+				return err
+			}
+			return declcfg.Write(cfg, cmd.OutOrStdout(), declcfg.Format(output.value))
+		},
+	}
+	f := cmd.Flags()
+	f.VarP(&output, "output", "o", "Output format of the streamed file-based catalog objects (json|yaml)")
+	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered FBC")
+	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
+	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
+	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
+	if helpAlpha() {
+		cmd.Long += `
+If rendering sources that do not carry bundle image reference information
+(e.g. bundle directories), the --alpha-image-ref-template flag can be used to
+generate image references for the rendered file-based catalog objects.
+This is useful when generating a catalog with image references prior to
+those images actually existing. Available template variables are:
+  - {{.Package}} : the package name the bundle belongs to
+  - {{.Name}}    : the name of the bundle (for registry+v1 bundles, this is the CSV name)
+  - {{.Version}} : the version of the bundle
+`
+	}
+	return cmd
+}

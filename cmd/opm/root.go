@@ -1,0 +1,135 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// helpAlpha reports whether alpha commands and flags are shown in help.
+func helpAlpha() bool { return os.Getenv("HELP_ALPHA") == "true" }
+
+// alphaFlagPrefix starts the usage of every alpha-* flag, as upstream's does.
+const alphaFlagPrefix = "(ALPHA: This flag will be removed or renamed in a future release, potentially without notice) "
+
+// registryFlags are the global flags for image registry access.
+type registryFlags struct {
+	skipTLSVerify bool
+	useHTTP       bool
+	skipTLS       bool
+}
+
+func newRootCmd() *cobra.Command {
+	var reg registryFlags
+	root := &cobra.Command{
+		Use:   "opm",
+		Short: "operator package manager",
+		Long: `CLI to interact with operator-registry and build indexes of operator content.
+
+To view help related to alpha features, set HELP_ALPHA=true in the environment.`,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		CompletionOptions: cobra.CompletionOptions{},
+		Args:              noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return nil
+		},
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	pf := root.PersistentFlags()
+	pf.BoolVar(&reg.skipTLSVerify, "skip-tls-verify", false, "skip TLS certificate verification for container image registries while pulling bundles")
+	pf.BoolVar(&reg.useHTTP, "use-http", false, "use plain HTTP for container image registries while pulling bundles")
+	pf.BoolVar(&reg.skipTLS, "skip-tls", false, "skip TLS certificate verification for container image registries while pulling bundles or index")
+	_ = pf.MarkDeprecated("skip-tls", "use --use-http and --skip-tls-verify instead")
+	root.Flags().Bool("debug", false, "enable debug logging")
+	_ = root.Flags().MarkHidden("debug")
+
+	root.AddCommand(
+		newRenderCmd(&reg),
+		newValidateCmd(),
+		newInitCmd(),
+		newGenerateCmd(),
+		newVersionCmd(),
+	)
+	if !helpAlpha() {
+		hideAlphaFlags(root)
+	}
+	return root
+}
+
+// hideAlphaFlags hides every flag whose name starts with "alpha-" unless
+// HELP_ALPHA=true, as upstream does.
+func hideAlphaFlags(cmd *cobra.Command) {
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if strings.HasPrefix(f.Name, "alpha-") {
+			f.Hidden = true
+		}
+	})
+	for _, c := range cmd.Commands() {
+		hideAlphaFlags(c)
+	}
+}
+
+// check validates the combination of the registry flags, with upstream's
+// messages.
+func (r *registryFlags) check() error {
+	switch {
+	case r.skipTLS && r.useHTTP:
+		return errors.New("invalid flag combination: cannot use --use-http with --skip-tls")
+	case r.skipTLS && r.skipTLSVerify:
+		return errors.New("invalid flag combination: cannot use --skip-tls-verify with --skip-tls")
+	case r.skipTLSVerify && r.useHTTP:
+		return errors.New("invalid flag combination: --use-http and --skip-tls-verify cannot both be true")
+	}
+	return nil
+}
+
+// Argument validators that report usage mistakes.
+
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageError{fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())}
+	}
+	return nil
+}
+
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}
+
+func minArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}
+
+// outputFlag is an --output value limited to a set of formats; a bad value
+// is a usage error reported when flags are parsed.
+type outputFlag struct {
+	value   string
+	allowed []string
+}
+
+func (o *outputFlag) String() string { return o.value }
+func (o *outputFlag) Type() string   { return "string" }
+func (o *outputFlag) Set(s string) error {
+	for _, a := range o.allowed {
+		if s == a {
+			o.value = s
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid --output value %q, expected (%s)", s, strings.Join(o.allowed, "|"))
+}

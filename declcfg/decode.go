@@ -1,0 +1,169 @@
+package declcfg
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/fbcat/opm/internal/fbcyaml"
+	"github.com/fbcat/opm/internal/value"
+)
+
+// sniffLen is how far upstream looks for a leading '{' to pick JSON.
+const sniffLen = 4096
+
+// document is one top-level value of a catalog file, or the reason it could
+// not be decoded.
+type document struct {
+	Value value.Value
+	Line  int32
+	Err   *Error // File is not set
+}
+
+// decodeFile splits a catalog file into documents the way upstream's
+// YAMLOrJSONDecoder does: a file whose first non-space byte (within 4 KiB)
+// is '{' is a JSON stream, anything else a YAML stream; a JSON stream that
+// fails before its second object is read again as YAML from the failing
+// object on. Unlike upstream it does not stop at the first bad YAML
+// document; each document's failure is reported on its own.
+func decodeFile(data []byte) []document {
+	if looksLikeJSON(data) {
+		return decodeJSONStream(data)
+	}
+	return decodeYAMLStream(data, 1)
+}
+
+func looksLikeJSON(data []byte) bool {
+	head := data[:min(len(data), sniffLen)]
+	head = bytes.TrimLeftFunc(head, unicode.IsSpace)
+	return len(head) > 0 && head[0] == '{'
+}
+
+func decodeJSONStream(data []byte) []document {
+	var docs []document
+	p := value.NewJSONParser(data, 1)
+	rewind, rewindLine := 0, int32(1)
+	for !p.AtEOF() {
+		v, err := p.Next()
+		if err == nil && v.Kind == value.Object {
+			docs = append(docs, document{Value: v, Line: v.Line})
+			rewind, rewindLine = p.Offset(), p.Line()
+			continue
+		}
+		var failure *Error
+		if err != nil {
+			failure = jsonSyntaxError(err)
+		} else {
+			failure = notAnObject(&v)
+		}
+		if len(docs) > 1 {
+			// Two objects make this an unambiguous JSON stream.
+			return append(docs, document{Line: failure.lineOr(v.Line), Err: failure})
+		}
+		// Upstream retries the rest of the file as YAML; if that fails too,
+		// the JSON error is the one that makes sense to the author.
+		start, line := skipToYAML(data, rewind, rewindLine)
+		yamlDocs := decodeYAMLStream(data[start:], line)
+		if len(yamlDocs) == 0 || yamlDocs[0].Err != nil {
+			return append(docs, document{Line: failure.lineOr(v.Line), Err: failure})
+		}
+		return append(docs, yamlDocs...)
+	}
+	return docs
+}
+
+// skipToYAML skips white space after the last good JSON object up to and
+// including the first line break, as upstream does before switching to YAML.
+func skipToYAML(data []byte, off int, line int32) (int, int32) {
+	for off < len(data) {
+		r, size := utf8.DecodeRune(data[off:])
+		if r == utf8.RuneError || !unicode.IsSpace(r) {
+			break
+		}
+		off += size
+		if r == '\n' {
+			line++
+			break
+		}
+	}
+	return off, line
+}
+
+func decodeYAMLStream(data []byte, firstLine int32) []document {
+	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
+	docs := make([]document, 0, len(chunks)+1)
+	for _, c := range chunks {
+		v, err := fbcyaml.Decode(c.Data, c.Line)
+		switch {
+		case err != nil:
+			docs = append(docs, document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
+		case v.Kind == value.Null:
+			docs = append(docs, document{Line: c.Line, Err: &Error{Line: int(c.Line), Message: "empty YAML document: it holds only white space or comments; delete it together with its \"---\" separator"}})
+		case v.Kind != value.Object:
+			docs = append(docs, document{Line: c.Line, Err: notAnObject(&v)})
+		default:
+			line := v.Line
+			if line == 0 {
+				line = c.Line
+			}
+			docs = append(docs, document{Value: v, Line: line})
+		}
+	}
+	if splitErr != nil {
+		var se *fbcyaml.SeparatorError
+		if errors.As(splitErr, &se) {
+			docs = append(docs, document{Line: se.Line, Err: &Error{Line: int(se.Line), Message: se.Error()}})
+		}
+	}
+	return docs
+}
+
+func (e *Error) lineOr(l int32) int32 {
+	if e.Line > 0 {
+		return int32(e.Line)
+	}
+	return l
+}
+
+func jsonSyntaxError(err error) *Error {
+	var se *value.SyntaxError
+	if errors.As(err, &se) {
+		return &Error{Line: int(se.Line), Column: int(se.Col), Message: "invalid JSON: " + se.Msg}
+	}
+	return &Error{Message: "invalid JSON: " + err.Error()}
+}
+
+func yamlSyntaxError(err error, docLine int32) *Error {
+	var ye *fbcyaml.Error
+	if errors.As(err, &ye) {
+		return &Error{Line: int(ye.Line), Message: "invalid YAML: " + ye.Msg}
+	}
+	return &Error{Line: int(docLine), Message: "invalid YAML: " + err.Error()}
+}
+
+func notAnObject(v *value.Value) *Error {
+	what := v.Kind.String()
+	switch v.Kind {
+	case value.String:
+		what = fmt.Sprintf("the text %q", truncate(v.Str, 40))
+	case value.Array:
+		what = "a list"
+	case value.Number:
+		what = "a number"
+	case value.Bool:
+		what = "a boolean"
+	}
+	return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("document is %s, not an object: a catalog file holds only objects with a \"schema\" field (list files that are not catalog data in .indexignore)", what)}
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}

@@ -1,0 +1,423 @@
+package declcfg
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+
+	"github.com/fbcat/opm/internal/value"
+)
+
+// Object is one decoded catalog blob before it is turned into a typed
+// Package, Channel, Bundle, Deprecation or Meta. Checks that need the whole
+// tree (schema validation) look at Objects.
+type Object struct {
+	Pos     Pos
+	Schema  string
+	Package string
+	Name    string
+	Value   *value.Value
+}
+
+// metaOf reads schema, package and name from a top-level object, as
+// upstream does: keys are matched ignoring case, two keys that differ only
+// in case are an error, and the three fields must be strings if present.
+func metaOf(v *value.Value) (Object, *Error) {
+	obj := Object{Value: v}
+	seen := make(map[string]string, len(v.Fields))
+	var dups []string
+	for _, f := range v.Fields {
+		folded := foldKey(f.Key)
+		if prev, ok := seen[folded]; ok {
+			dups = append(dups, fmt.Sprintf("%q and %q", prev, f.Key))
+			continue
+		}
+		seen[folded] = f.Key
+	}
+	if len(dups) > 0 {
+		return obj, &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("keys differ only in upper/lower case: %s; keep one of each", strings.Join(dups, ", "))}
+	}
+	for _, m := range []struct {
+		key string
+		dst *string
+	}{{"schema", &obj.Schema}, {"package", &obj.Package}, {"name", &obj.Name}} {
+		key, ok := seen[m.key]
+		if !ok {
+			continue
+		}
+		fv, _ := v.Get(key)
+		if fv.Kind != value.String {
+			return obj, &Error{Line: int(fv.Line), Column: int(fv.Col), Message: fmt.Sprintf("field %q must be a string, not %s", key, describe(fv))}
+		}
+		*m.dst = fv.Str
+	}
+	if obj.Schema == "" {
+		return obj, &Error{Line: int(v.Line), Column: int(v.Col), Message: "object has no \"schema\" field: every catalog object needs one (olm.package, olm.channel, olm.bundle, olm.deprecations or your own schema)"}
+	}
+	return obj, nil
+}
+
+var folder = cases.Fold()
+
+func foldKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if k[i] >= utf8.RuneSelf {
+			return folder.String(k)
+		}
+	}
+	return strings.ToLower(k)
+}
+
+// describe names a value's type for messages, e.g. `a number (5)`.
+func describe(v *value.Value) string {
+	switch v.Kind {
+	case value.Null:
+		return "null"
+	case value.Bool:
+		return fmt.Sprintf("a boolean (%v)", v.Bool)
+	case value.Number:
+		return fmt.Sprintf("a number (%s)", value.AppendNumber(nil, v.Num))
+	case value.String:
+		return fmt.Sprintf("a string (%q)", truncate(v.Str, 40))
+	case value.Array:
+		return "a list"
+	case value.Object:
+		return "an object"
+	}
+	return "unknown"
+}
+
+// fieldError is a typed-decoding failure at a node.
+func fieldError(v *value.Value, path, want string) *Error {
+	return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s must be %s, not %s", path, want, describe(v))}
+}
+
+// structField is one field of a Go struct as encoding/json sees it.
+type structField struct {
+	name   string
+	decode func(v *value.Value, path string) *Error
+}
+
+// decodeStruct applies encoding/json's rules for decoding an object into a
+// struct: keys match field names exactly or else ignoring case, unknown keys
+// are ignored, and null leaves a field as it is.
+func decodeStruct(v *value.Value, path string, fields []structField) *Error {
+	if v.Kind == value.Null {
+		return nil
+	}
+	if v.Kind != value.Object {
+		return fieldError(v, path, "an object")
+	}
+	for i := range v.Fields {
+		f := &v.Fields[i]
+		var match *structField
+		for j := range fields {
+			if fields[j].name == f.Key {
+				match = &fields[j]
+				break
+			}
+			if match == nil && strings.EqualFold(fields[j].name, f.Key) {
+				match = &fields[j]
+			}
+		}
+		if match == nil {
+			continue
+		}
+		if err := match.decode(&f.Value, joinPath(path, match.name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func str(dst *string) func(*value.Value, string) *Error {
+	return func(v *value.Value, path string) *Error {
+		switch v.Kind {
+		case value.String:
+			*dst = v.Str
+		case value.Null:
+		default:
+			return fieldError(v, path, "a string")
+		}
+		return nil
+	}
+}
+
+func strList(dst *[]string) func(*value.Value, string) *Error {
+	return func(v *value.Value, path string) *Error {
+		switch v.Kind {
+		case value.Null:
+			*dst = nil
+			return nil
+		case value.Array:
+		default:
+			return fieldError(v, path, "a list of strings")
+		}
+		out := make([]string, len(v.Items))
+		for i := range v.Items {
+			if err := str(&out[i])(&v.Items[i], fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+		*dst = out
+		return nil
+	}
+}
+
+// list decodes a JSON array into a slice, element by element.
+func list[T any](dst *[]T, elem func(*T, *value.Value, string) *Error) func(*value.Value, string) *Error {
+	return func(v *value.Value, path string) *Error {
+		switch v.Kind {
+		case value.Null:
+			*dst = nil
+			return nil
+		case value.Array:
+		default:
+			return fieldError(v, path, "a list")
+		}
+		out := make([]T, len(v.Items))
+		for i := range v.Items {
+			if err := elem(&out[i], &v.Items[i], fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+		*dst = out
+		return nil
+	}
+}
+
+func decodeProperty(p *Property, v *value.Value, path string) *Error {
+	p.Line = int(v.Line)
+	return decodeStruct(v, path, []structField{
+		{"type", str(&p.Type)},
+		{"value", func(v *value.Value, _ string) *Error {
+			p.Value = value.AppendCompact(nil, v)
+			return nil
+		}},
+	})
+}
+
+func decodePackage(obj *Object) (Package, *Error) {
+	p := Package{Pos: obj.Pos}
+	err := decodeStruct(obj.Value, "", []structField{
+		{"schema", str(&p.Schema)},
+		{"name", str(&p.Name)},
+		{"defaultChannel", str(&p.DefaultChannel)},
+		{"icon", func(v *value.Value, path string) *Error {
+			if v.Kind == value.Null {
+				p.Icon = nil
+				return nil
+			}
+			if p.Icon == nil {
+				p.Icon = &Icon{}
+			}
+			return decodeStruct(v, path, []structField{
+				{"base64data", func(v *value.Value, path string) *Error {
+					switch v.Kind {
+					case value.Null:
+						p.Icon.Data = nil
+						return nil
+					case value.String:
+					default:
+						return fieldError(v, path, "a base64 string")
+					}
+					data, err := base64.StdEncoding.DecodeString(v.Str)
+					if err != nil {
+						return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s is not valid base64: %v", path, err)}
+					}
+					p.Icon.Data = data
+					return nil
+				}},
+				{"mediatype", str(&p.Icon.MediaType)},
+			})
+		}},
+		{"description", str(&p.Description)},
+		{"properties", list(&p.Properties, decodeProperty)},
+	})
+	return p, err
+}
+
+func decodeChannel(obj *Object) (Channel, *Error) {
+	c := Channel{Pos: obj.Pos}
+	err := decodeStruct(obj.Value, "", []structField{
+		{"schema", str(&c.Schema)},
+		{"name", str(&c.Name)},
+		{"package", str(&c.Package)},
+		{"entries", list(&c.Entries, func(e *ChannelEntry, v *value.Value, path string) *Error {
+			e.Line = int(v.Line)
+			return decodeStruct(v, path, []structField{
+				{"name", str(&e.Name)},
+				{"replaces", str(&e.Replaces)},
+				{"skips", strList(&e.Skips)},
+				{"skipRange", str(&e.SkipRange)},
+			})
+		})},
+		{"properties", list(&c.Properties, decodeProperty)},
+	})
+	return c, err
+}
+
+func decodeBundle(obj *Object) (Bundle, *Error) {
+	b := Bundle{Pos: obj.Pos}
+	err := decodeStruct(obj.Value, "", []structField{
+		{"schema", str(&b.Schema)},
+		{"name", str(&b.Name)},
+		{"package", str(&b.Package)},
+		{"image", str(&b.Image)},
+		{"properties", list(&b.Properties, decodeProperty)},
+		{"relatedImages", list(&b.RelatedImages, func(r *RelatedImage, v *value.Value, path string) *Error {
+			return decodeStruct(v, path, []structField{
+				{"name", str(&r.Name)},
+				{"image", str(&r.Image)},
+			})
+		})},
+	})
+	if err != nil {
+		return b, err
+	}
+	return b, checkBundleObjects(obj.Value, &b)
+}
+
+func decodeDeprecation(obj *Object) (Deprecation, *Error) {
+	d := Deprecation{Pos: obj.Pos}
+	err := decodeStruct(obj.Value, "", []structField{
+		{"schema", str(&d.Schema)},
+		{"package", str(&d.Package)},
+		{"entries", list(&d.Entries, func(e *DeprecationEntry, v *value.Value, path string) *Error {
+			e.Line = int(v.Line)
+			return decodeStruct(v, path, []structField{
+				{"reference", func(v *value.Value, path string) *Error {
+					return decodeStruct(v, path, []structField{
+						{"schema", str(&e.Reference.Schema)},
+						{"name", str(&e.Reference.Name)},
+					})
+				}},
+				{"message", str(&e.Message)},
+			})
+		})},
+	})
+	return d, err
+}
+
+// checkBundleObjects verifies what upstream's loader verifies of every
+// olm.bundle.object property: its data is standard base64 of a JSON or YAML
+// document.
+func checkBundleObjects(v *value.Value, b *Bundle) *Error {
+	props, ok := v.Get(fieldKey(v, "properties"))
+	if !ok || props.Kind != value.Array {
+		return nil
+	}
+	for i := range b.Properties {
+		if b.Properties[i].Type != PropertyBundleObject || i >= len(props.Items) {
+			continue
+		}
+		node := &props.Items[i]
+		val, ok := node.Get(fieldKey(node, "value"))
+		if !ok {
+			continue
+		}
+		if err := checkBundleObject(val, fmt.Sprintf("properties[%d].value", i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkBundleObject(v *value.Value, path string) *Error {
+	var data string
+	err := decodeStruct(v, path, []structField{{"data", func(v *value.Value, path string) *Error {
+		switch v.Kind {
+		case value.String:
+			data = v.Str
+		case value.Null:
+		default:
+			return fieldError(v, path, "a base64 string")
+		}
+		return nil
+	}}})
+	if err != nil {
+		return err
+	}
+	if _, err := decodeBundleObjectData(data); err != nil {
+		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}
+	}
+	return nil
+}
+
+// fieldKey returns the key of v that encoding/json would use for name.
+func fieldKey(v *value.Value, name string) string {
+	key := ""
+	for _, f := range v.Fields {
+		if f.Key == name {
+			return name
+		}
+		if key == "" && strings.EqualFold(f.Key, name) {
+			key = f.Key
+		}
+	}
+	return key
+}
+
+// addObject turns a decoded document into a typed object and adds it to cfg.
+func addObject(cfg *DeclarativeConfig, obj *Object) *Error {
+	var err *Error
+	switch obj.Schema {
+	case SchemaPackage:
+		var p Package
+		if p, err = decodePackage(obj); err == nil {
+			cfg.Packages = append(cfg.Packages, p)
+		}
+	case SchemaChannel:
+		var c Channel
+		if c, err = decodeChannel(obj); err == nil {
+			cfg.Channels = append(cfg.Channels, c)
+		}
+	case SchemaBundle:
+		var b Bundle
+		if b, err = decodeBundle(obj); err == nil {
+			cfg.Bundles = append(cfg.Bundles, b)
+		}
+	case SchemaDeprecations:
+		var d Deprecation
+		if d, err = decodeDeprecation(obj); err == nil {
+			cfg.Deprecations = append(cfg.Deprecations, d)
+		}
+	default:
+		cfg.Others = append(cfg.Others, Meta{
+			Schema:  obj.Schema,
+			Package: obj.Package,
+			Name:    obj.Name,
+			Blob:    value.AppendCompact(nil, obj.Value),
+			Pos:     obj.Pos,
+		})
+	}
+	if err != nil {
+		err.setSubject(obj)
+	}
+	return err
+}
+
+// setSubject names the object an error is about.
+func (e *Error) setSubject(obj *Object) {
+	e.Schema = obj.Schema
+	switch obj.Schema {
+	case SchemaPackage:
+		e.Package = obj.Name
+	case SchemaChannel:
+		e.Package, e.Channel = obj.Package, obj.Name
+	case SchemaBundle:
+		e.Package, e.Bundle = obj.Package, obj.Name
+	default:
+		e.Package = obj.Package
+	}
+}

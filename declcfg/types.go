@@ -1,0 +1,141 @@
+// Package declcfg reads and writes OLM file-based catalogs (FBC): the
+// olm.package, olm.channel, olm.bundle and olm.deprecations blobs and any
+// other schema, from JSON or YAML files in a directory tree.
+//
+// Loading follows upstream opm's rules exactly (which files are read, how a
+// file is split into documents, YAML 1.1 scalars, number and key
+// normalisation) and writing reproduces upstream's JSON and YAML output byte
+// for byte. Unlike upstream, loading is deterministic, keeps going after a
+// bad document, and every object and error carries its file and line.
+package declcfg
+
+import "encoding/json"
+
+// The schemas OLM defines.
+const (
+	SchemaPackage      = "olm.package"
+	SchemaChannel      = "olm.channel"
+	SchemaBundle       = "olm.bundle"
+	SchemaDeprecations = "olm.deprecations"
+)
+
+// The property types OLM defines.
+const (
+	PropertyPackage         = "olm.package"
+	PropertyPackageRequired = "olm.package.required"
+	PropertyGVK             = "olm.gvk"
+	PropertyGVKRequired     = "olm.gvk.required"
+	PropertyBundleObject    = "olm.bundle.object"
+	PropertyCSVMetadata     = "olm.csv.metadata"
+	PropertyChannel         = "olm.channel"
+	PropertyConstraint      = "olm.constraint"
+)
+
+// DeclarativeConfig is a whole catalog, or any part of one.
+type DeclarativeConfig struct {
+	Packages     []Package
+	Channels     []Channel
+	Bundles      []Bundle
+	Deprecations []Deprecation
+	Others       []Meta
+}
+
+// Pos is where an object starts: a file (slash-separated, relative to the
+// loaded root) and a 1-based line.
+type Pos struct {
+	File string
+	Line int
+}
+
+// Package is an olm.package blob.
+type Package struct {
+	Schema         string
+	Name           string
+	DefaultChannel string
+	Icon           *Icon
+	Description    string
+	Properties     []Property
+	Pos            Pos
+}
+
+// Icon is a package icon.
+type Icon struct {
+	Data      []byte // nil is written as null
+	MediaType string
+}
+
+// Channel is an olm.channel blob.
+type Channel struct {
+	Schema     string
+	Name       string
+	Package    string
+	Entries    []ChannelEntry // nil is written as null
+	Properties []Property
+	Pos        Pos
+}
+
+// ChannelEntry is one bundle of a channel and its upgrade edges.
+type ChannelEntry struct {
+	Name      string
+	Replaces  string
+	Skips     []string
+	SkipRange string
+	Line      int // line of the entry in Pos.File of its channel
+}
+
+// Bundle is an olm.bundle blob.
+type Bundle struct {
+	Schema        string
+	Name          string
+	Package       string
+	Image         string
+	Properties    []Property
+	RelatedImages []RelatedImage
+	Pos           Pos
+}
+
+// RelatedImage is an image a bundle uses.
+type RelatedImage struct {
+	Name  string
+	Image string
+}
+
+// Property is a typed bundle, package or channel property. Value holds
+// compact JSON with keys sorted, as upstream normalises it; a nil Value is
+// written as null.
+type Property struct {
+	Type  string
+	Value json.RawMessage
+	Line  int // line of the property in its object's file, 0 if unknown
+}
+
+// Deprecation is an olm.deprecations blob.
+type Deprecation struct {
+	Schema  string
+	Package string
+	Entries []DeprecationEntry
+	Pos     Pos
+}
+
+// DeprecationEntry deprecates the package, a channel or a bundle.
+type DeprecationEntry struct {
+	Reference PackageScopedReference
+	Message   string
+	Line      int
+}
+
+// PackageScopedReference names an object of the deprecation's package.
+type PackageScopedReference struct {
+	Schema string
+	Name   string
+}
+
+// Meta is a blob of any other schema, kept as compact JSON with sorted
+// keys (upstream's normalised form).
+type Meta struct {
+	Schema  string
+	Package string
+	Name    string
+	Blob    json.RawMessage
+	Pos     Pos
+}

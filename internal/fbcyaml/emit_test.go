@@ -1,0 +1,176 @@
+package fbcyaml
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/fbcat/opm/internal/value"
+)
+
+// oracle is what upstream does to write a blob as YAML.
+// It returns nil where upstream fails: go-yaml refuses control characters
+// such as DEL and simple keys longer than 1024 characters.
+func oracle(t testing.TB, v *value.Value) []byte {
+	t.Helper()
+	js := value.AppendCompact(nil, v)
+	out, err := yaml.JSONToYAML(js)
+	if err != nil {
+		if strings.Contains(err.Error(), "control characters") || strings.Contains(err.Error(), "did not find expected ',' or '}'") {
+			return nil
+		}
+		t.Fatalf("JSONToYAML(%s): %v", js, err)
+	}
+	return out
+}
+
+var tricky = []string{
+	"", " ", "a", "yes", "No", "on", "~", "null", "true", "1", "-1", "0x1F", "0o17", "1_000", "1e3", ".5", ".inf", "-.Inf", ".nan",
+	"2021-01-01", "2021-1-1 10:00:00", "12:30", "1:20:30.5", "<<", "-", "- a", "? x", "?x", ":x", "a: b", "a:b", "a #b", "a#b",
+	"#c", "'q'", "\"dq\"", "back\\slash", "tab\there", "line\nbreak", "trail\n", "two\n\n", "\n", "\nlead", " lead", "trail ",
+	"sp \nbr", "a\n b", "---", "...", "--- x", "é", "日本", "emoji 😀", "\u2028", "\u0085x", "\u00a0nb", "\x7f", "\x1b", "\ufeffbom",
+	">=1.0.0 <2.0.0", "<2.0.0", "quay.io/x/y@sha256:abc", "[a]", "{b}", "a,b", "*ref", "&anc", "!tag", "%p", "@at", "`bt",
+	"|", ">", "0", "00", "012", "-0", "+1", "0b101", "-0b11", "1.5e+3", "1e", "9223372036854775808", "18446744073709551616",
+	"x\r\ny", "\r", "a\tb", "a  b", "k:\n  v",
+}
+
+func randomString(r *rand.Rand) string {
+	switch r.IntN(4) {
+	case 0:
+		return tricky[r.IntN(len(tricky))]
+	case 1:
+		var b strings.Builder
+		for n := r.IntN(40); n > 0; n-- {
+			b.WriteString(tricky[r.IntN(len(tricky))])
+			if r.IntN(3) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		return b.String()
+	case 2:
+		words := []string{"the", "operator", "manages", "a", "cluster", "of", "things", "x", "averyveryverylongwordthatdoesnotfitanywhereatallreally", " ", "  "}
+		var b strings.Builder
+		for n := r.IntN(60); n > 0; n-- {
+			b.WriteString(words[r.IntN(len(words))])
+			b.WriteByte(" \n"[r.IntN(10)/9])
+		}
+		return b.String()
+	}
+	const alphabet = "ab0 9:-#\n'\"\\\t.,[]{}é😀\u0085\u2028"
+	rs := []rune(alphabet)
+	var b strings.Builder
+	for n := r.IntN(12); n > 0; n-- {
+		b.WriteRune(rs[r.IntN(len(rs))])
+	}
+	return b.String()
+}
+
+func randomValue(r *rand.Rand, depth int) value.Value {
+	k := r.IntN(7)
+	if depth > 4 {
+		k = r.IntN(4)
+	}
+	switch k {
+	case 0:
+		return value.Value{Kind: value.Null}
+	case 1:
+		return value.Value{Kind: value.Bool, Bool: r.IntN(2) == 0}
+	case 2:
+		nums := []float64{0, 1, -1, 2.5, 1e21, 1e20, 1e19, 1e-7, 0.000001, 123456789, 12345678901234567890, -0.5, 3.14159}
+		return value.Value{Kind: value.Number, Num: nums[r.IntN(len(nums))]}
+	case 3:
+		return value.Value{Kind: value.String, Str: randomString(r)}
+	case 4:
+		v := value.Value{Kind: value.Array, Items: []value.Value{}}
+		for n := r.IntN(4); n > 0; n-- {
+			v.Items = append(v.Items, randomValue(r, depth+1))
+		}
+		return v
+	default:
+		v := value.Value{Kind: value.Object, Fields: []value.Field{}}
+		for n := r.IntN(5); n > 0; n-- {
+			key := randomString(r)
+			if r.IntN(3) > 0 {
+				key = []string{"a", "b", "name", "schema", "a10", "a9", "A2", "_z", "9", "10", "é", "x-descriptors", "a02", "a-1", "a.2"}[r.IntN(15)]
+			}
+			v.Fields = append(v.Fields, value.Field{Key: key, Value: randomValue(r, depth+1)})
+		}
+		v.Fields = value.NormalizeFields(v.Fields)
+		return v
+	}
+}
+
+func TestAppendDocumentMatchesGoYAML(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20000; i++ {
+		v := randomValue(r, 0)
+		if v.Kind != value.Object {
+			v = value.Value{Kind: value.Object, Fields: []value.Field{{Key: "k", Value: v}}}
+		}
+		want := oracle(t, &v)
+		if want == nil || !transitiveKeys(&v) {
+			continue
+		}
+		got := AppendDocument(nil, &v)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("case %d: %s\n--- got\n%s\n--- want\n%s", i, value.AppendCompact(nil, &v), got, want)
+		}
+	}
+}
+
+func TestAppendDocumentStrings(t *testing.T) {
+	for _, s := range tricky {
+		for _, prefix := range []string{"", strings.Repeat("word ", 17)} {
+			v := value.Value{Kind: value.Object, Fields: []value.Field{
+				{Key: "a", Value: value.Value{Kind: value.String, Str: prefix + s}},
+				{Key: "l", Value: value.Value{Kind: value.Array, Items: []value.Value{{Kind: value.String, Str: prefix + s}}}},
+			}}
+			want := oracle(t, &v)
+			if want == nil {
+				continue
+			}
+			if got := AppendDocument(nil, &v); !bytes.Equal(got, want) {
+				t.Errorf("%q:\n--- got\n%s\n--- want\n%s", prefix+s, got, want)
+			}
+		}
+	}
+}
+
+func TestKeyLess(t *testing.T) {
+	want := []string{"_z", "9", "10", "A2", "B", "Zz", "a", "a-1", "a.2", "a02", "a9", "a10", "c", "schema", "é"}
+	for i := range want {
+		for j := range want {
+			if got := keyLess(want[i], want[j]); got != (i < j) {
+				t.Errorf("keyLess(%q, %q) = %v", want[i], want[j], got)
+			}
+		}
+	}
+}
+
+// transitiveKeys reports whether go-yaml's key comparison is a strict order
+// on every object of v. It is not always ("10" < "1e" < "9" < "10"), and then
+// upstream's output depends on Go's random map order.
+func transitiveKeys(v *value.Value) bool {
+	for i := range v.Items {
+		if !transitiveKeys(&v.Items[i]) {
+			return false
+		}
+	}
+	for i := range v.Fields {
+		if !transitiveKeys(&v.Fields[i].Value) {
+			return false
+		}
+		for j := range v.Fields {
+			for k := range v.Fields {
+				a, b, c := v.Fields[i].Key, v.Fields[j].Key, v.Fields[k].Key
+				if keyLess(a, b) && keyLess(b, c) && !keyLess(a, c) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,433 @@
+package value
+
+import (
+	"fmt"
+	"strconv"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth bounds the nesting of arrays and objects, as encoding/json does,
+// so that hostile input cannot exhaust the stack.
+const MaxDepth = 10000
+
+// SyntaxError describes malformed input at a position.
+type SyntaxError struct {
+	Offset int   // byte offset of the problem
+	Line   int32 // 1-based
+	Col    int32 // 1-based, in bytes
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return e.Msg }
+
+// JSONParser reads a stream of JSON values (objects may follow each other
+// with or without white space in between, as encoding/json.Decoder allows)
+// and decodes them with encoding/json's rules: strict RFC 8259 syntax,
+// invalid UTF-8 replaced by U+FFFD, numbers as float64.
+type JSONParser struct {
+	data      []byte
+	pos       int
+	line      int32
+	lineStart int
+	depth     int
+	buf       []byte
+}
+
+// NewJSONParser returns a parser over data whose first byte is on line
+// firstLine.
+func NewJSONParser(data []byte, firstLine int32) *JSONParser {
+	return &JSONParser{data: data, line: firstLine}
+}
+
+// Offset is the byte offset of the next unread byte.
+func (p *JSONParser) Offset() int { return p.pos }
+
+// Line is the current line.
+func (p *JSONParser) Line() int32 { return p.line }
+
+// AtEOF skips white space and reports whether the input is exhausted.
+func (p *JSONParser) AtEOF() bool {
+	p.skipSpace()
+	return p.pos >= len(p.data)
+}
+
+// Next decodes the next value of the stream.
+func (p *JSONParser) Next() (Value, error) {
+	p.skipSpace()
+	return p.value()
+}
+
+// ParseJSON decodes data, which must hold exactly one JSON value.
+func ParseJSON(data []byte) (Value, error) {
+	p := NewJSONParser(data, 1)
+	v, err := p.Next()
+	if err != nil {
+		return Value{}, err
+	}
+	if !p.AtEOF() {
+		return Value{}, p.errorf("invalid character %s after top-level value", quoteChar(p.data[p.pos]))
+	}
+	return v, nil
+}
+
+func (p *JSONParser) errorf(format string, args ...any) *SyntaxError {
+	return &SyntaxError{Offset: p.pos, Line: p.line, Col: int32(p.pos-p.lineStart) + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *JSONParser) eofError(what string) *SyntaxError {
+	return p.errorf("unexpected end of input in %s", what)
+}
+
+func (p *JSONParser) skipSpace() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\r':
+			p.pos++
+		case '\n':
+			p.pos++
+			p.line++
+			p.lineStart = p.pos
+		default:
+			return
+		}
+	}
+}
+
+func quoteChar(c byte) string {
+	switch {
+	case c == '\'':
+		return `'\''`
+	case c == '"':
+		return `'"'`
+	case c < 0x20 || c >= 0x7f:
+		return fmt.Sprintf("byte 0x%02x", c)
+	}
+	return "'" + string(c) + "'"
+}
+
+func (p *JSONParser) value() (Value, error) {
+	if p.pos >= len(p.data) {
+		return Value{}, p.eofError("value")
+	}
+	line, col := p.line, int32(p.pos-p.lineStart)+1
+	var v Value
+	var err error
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		v, err = p.object()
+	case c == '[':
+		v, err = p.array()
+	case c == '"':
+		var s string
+		s, err = p.str()
+		v = Value{Kind: String, Str: s}
+	case c == '-' || (c >= '0' && c <= '9'):
+		v, err = p.number()
+	case c == 't':
+		err = p.literal("true")
+		v = Value{Kind: Bool, Bool: true}
+	case c == 'f':
+		err = p.literal("false")
+		v = Value{Kind: Bool}
+	case c == 'n':
+		err = p.literal("null")
+		v = Value{Kind: Null}
+	default:
+		return Value{}, p.errorf("invalid character %s looking for beginning of value", quoteChar(c))
+	}
+	v.Line, v.Col = line, col
+	return v, err
+}
+
+func (p *JSONParser) literal(word string) error {
+	for i := 0; i < len(word); i++ {
+		if p.pos >= len(p.data) {
+			return p.eofError("literal " + word)
+		}
+		if p.data[p.pos] != word[i] {
+			return p.errorf("invalid character %s in literal %s (expecting '%c')", quoteChar(p.data[p.pos]), word, word[i])
+		}
+		p.pos++
+	}
+	return nil
+}
+
+func (p *JSONParser) enter() error {
+	p.depth++
+	if p.depth > MaxDepth {
+		return p.errorf("exceeded max depth of %d nested arrays and objects", MaxDepth)
+	}
+	return nil
+}
+
+func (p *JSONParser) object() (Value, error) {
+	if err := p.enter(); err != nil {
+		return Value{}, err
+	}
+	defer func() { p.depth-- }()
+	p.pos++ // '{'
+	v := Value{Kind: Object, Fields: []Field{}}
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return v, nil
+	}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eofError("object")
+		}
+		if p.data[p.pos] != '"' {
+			return Value{}, p.errorf("invalid character %s looking for beginning of object key string", quoteChar(p.data[p.pos]))
+		}
+		key, err := p.str()
+		if err != nil {
+			return Value{}, err
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eofError("object")
+		}
+		if p.data[p.pos] != ':' {
+			return Value{}, p.errorf("invalid character %s after object key", quoteChar(p.data[p.pos]))
+		}
+		p.pos++
+		p.skipSpace()
+		elem, err := p.value()
+		if err != nil {
+			return Value{}, err
+		}
+		v.Fields = append(v.Fields, Field{Key: key, Value: elem})
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eofError("object")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			v.Fields = NormalizeFields(v.Fields)
+			return v, nil
+		default:
+			return Value{}, p.errorf("invalid character %s after object key:value pair", quoteChar(p.data[p.pos]))
+		}
+	}
+}
+
+func (p *JSONParser) array() (Value, error) {
+	if err := p.enter(); err != nil {
+		return Value{}, err
+	}
+	defer func() { p.depth-- }()
+	p.pos++ // '['
+	v := Value{Kind: Array, Items: []Value{}}
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		return v, nil
+	}
+	for {
+		p.skipSpace()
+		elem, err := p.value()
+		if err != nil {
+			return Value{}, err
+		}
+		v.Items = append(v.Items, elem)
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eofError("array")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			return v, nil
+		default:
+			return Value{}, p.errorf("invalid character %s after array element", quoteChar(p.data[p.pos]))
+		}
+	}
+}
+
+func (p *JSONParser) number() (Value, error) {
+	start := p.pos
+	d := p.data
+	i := p.pos
+	if d[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(d):
+		p.pos = i
+		return Value{}, p.eofError("numeric literal")
+	case d[i] == '0':
+		i++
+	case d[i] >= '1' && d[i] <= '9':
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	default:
+		p.pos = i
+		return Value{}, p.errorf("invalid character %s in numeric literal", quoteChar(d[i]))
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			p.pos = i
+			if i >= len(d) {
+				return Value{}, p.eofError("numeric literal")
+			}
+			return Value{}, p.errorf("invalid character %s after decimal point in numeric literal", quoteChar(d[i]))
+		}
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			p.pos = i
+			if i >= len(d) {
+				return Value{}, p.eofError("numeric literal")
+			}
+			return Value{}, p.errorf("invalid character %s in exponent of numeric literal", quoteChar(d[i]))
+		}
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	p.pos = i
+	text := string(d[start:i])
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		p.pos = start
+		return Value{}, p.errorf("number %s is out of range for a 64-bit float", text)
+	}
+	return Value{Kind: Number, Num: f, Str: text}, nil
+}
+
+// plainStringByte marks bytes that end the fast path of string scanning.
+var plainStringByte = func() (t [256]bool) {
+	for i := 0x20; i < 0x80; i++ {
+		t[i] = true
+	}
+	t['"'] = false
+	t['\\'] = false
+	return
+}()
+
+func (p *JSONParser) str() (string, error) {
+	d := p.data
+	p.pos++ // opening quote
+	start := p.pos
+	i := start
+	for i < len(d) && plainStringByte[d[i]] {
+		i++
+	}
+	if i < len(d) && d[i] == '"' {
+		p.pos = i + 1
+		return string(d[start:i]), nil
+	}
+	// Slow path: escapes, control characters or non-ASCII bytes.
+	b := append(p.buf[:0], d[start:i]...)
+	for {
+		if i >= len(d) {
+			p.pos = i
+			return "", p.eofError("string literal")
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			p.buf = b
+			return string(b), nil
+		case c == '\\':
+			if i+1 >= len(d) {
+				p.pos = i + 1
+				return "", p.eofError("string escape code")
+			}
+			switch e := d[i+1]; e {
+			case '"', '\\', '/':
+				b = append(b, e)
+				i += 2
+			case 'b':
+				b = append(b, '\b')
+				i += 2
+			case 'f':
+				b = append(b, '\f')
+				i += 2
+			case 'n':
+				b = append(b, '\n')
+				i += 2
+			case 'r':
+				b = append(b, '\r')
+				i += 2
+			case 't':
+				b = append(b, '\t')
+				i += 2
+			case 'u':
+				r, ok := hex4(d, i+2)
+				if !ok {
+					p.pos = i + 2
+					return "", p.errorf("invalid \\u escape in string literal (need 4 hex digits)")
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if r2, ok := hex4(d, i+2); ok && i+1 < len(d) && d[i] == '\\' && d[i+1] == 'u' {
+						if dec := utf16.DecodeRune(r, r2); dec != unicode.ReplacementChar {
+							b = utf8.AppendRune(b, dec)
+							i += 6
+							continue
+						}
+					}
+					r = unicode.ReplacementChar
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				p.pos = i + 1
+				return "", p.errorf("invalid character %s in string escape code", quoteChar(e))
+			}
+		case c < 0x20:
+			p.pos = i
+			return "", p.errorf("invalid control character %s in string literal (write it as an escape such as \\n or \\t)", quoteChar(c))
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = utf8.AppendRune(b, unicode.ReplacementChar)
+			} else {
+				b = append(b, d[i:i+size]...)
+			}
+			i += size
+		}
+	}
+}
+
+func hex4(d []byte, i int) (rune, bool) {
+	if i+4 > len(d) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r*16 + rune(c)
+	}
+	return r, true
+}

@@ -1,0 +1,219 @@
+package value
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// safeJSONByte marks ASCII bytes that encoding/json writes unescaped when
+// HTML escaping is off.
+var safeJSONByte = func() (t [utf8.RuneSelf]bool) {
+	for i := 0x20; i < utf8.RuneSelf; i++ {
+		t[i] = true
+	}
+	t['"'] = false
+	t['\\'] = false
+	return
+}()
+
+// AppendString appends s as a JSON string exactly as encoding/json does with
+// HTML escaping off: control characters escaped, invalid UTF-8 replaced by
+// \ufffd, U+2028 and U+2029 escaped.
+func AppendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if safeJSONByte[b] {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// AppendNumber appends f formatted as encoding/json formats a float64.
+func AppendNumber(dst []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if format == 'e' {
+		// Turn e-09 into e-9, as encoding/json does.
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}
+
+// AppendCompact appends v as compact JSON with sorted keys.
+func AppendCompact(dst []byte, v *Value) []byte {
+	switch v.Kind {
+	case Null:
+		return append(dst, "null"...)
+	case Bool:
+		if v.Bool {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case Number:
+		return AppendNumber(dst, v.Num)
+	case String:
+		return AppendString(dst, v.Str)
+	case Array:
+		dst = append(dst, '[')
+		for i := range v.Items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendCompact(dst, &v.Items[i])
+		}
+		return append(dst, ']')
+	case Object:
+		dst = append(dst, '{')
+		for i := range v.Fields {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendString(dst, v.Fields[i].Key)
+			dst = append(dst, ':')
+			dst = AppendCompact(dst, &v.Fields[i].Value)
+		}
+		return append(dst, '}')
+	}
+	return dst
+}
+
+// Newline appends a line break followed by depth levels of four-space
+// indentation, the layout of upstream's JSON writer.
+func Newline(dst []byte, depth int) []byte {
+	dst = append(dst, '\n')
+	for ; depth > 0; depth-- {
+		dst = append(dst, "    "...)
+	}
+	return dst
+}
+
+// AppendIndentedRaw appends JSON text with json.Indent's layout, four
+// spaces per level, the opening bracket at the current position and nested
+// lines starting at depth+1. White space between tokens is dropped, so the
+// input need not be compact; key order and number text are kept as they are.
+func AppendIndentedRaw(dst, raw []byte, depth int) []byte {
+	needIndent := false
+	inString := false
+	start := 0
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if inString {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			dst = append(dst, raw[start:i]...)
+			start = i + 1
+			continue
+		}
+		if needIndent && c != '}' && c != ']' {
+			needIndent = false
+			depth++
+			dst = append(dst, raw[start:i]...)
+			start = i
+			dst = Newline(dst, depth)
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			needIndent = true
+		case ',':
+			dst = append(dst, raw[start:i+1]...)
+			start = i + 1
+			dst = Newline(dst, depth)
+		case ':':
+			dst = append(dst, raw[start:i+1]...)
+			start = i + 1
+			dst = append(dst, ' ')
+		case '}', ']':
+			if needIndent {
+				needIndent = false
+			} else {
+				dst = append(dst, raw[start:i]...)
+				start = i
+				depth--
+				dst = Newline(dst, depth)
+			}
+		}
+	}
+	return append(dst, raw[start:]...)
+}
+
+// ValidUTF8 replaces every byte of s that is not part of valid UTF-8 with
+// U+FFFD, as encoding/json does when it writes a string.
+func ValidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = utf8.AppendRune(b, utf8.RuneError)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}

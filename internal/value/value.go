@@ -1,0 +1,115 @@
+// Package value holds the generic document tree that every catalog blob is
+// decoded into, whether it came from JSON or YAML, together with the JSON
+// parser and writers that reproduce the upstream opm byte format.
+//
+// A Value mirrors what encoding/json produces when it decodes into
+// map[string]any: numbers are float64, object keys are unique (the last
+// duplicate wins) and kept sorted in byte order. Every node also remembers
+// the line and column it started at, so that problems found later can point
+// into the file.
+package value
+
+import (
+	"slices"
+	"strings"
+)
+
+// Kind is the JSON type of a Value.
+type Kind uint8
+
+// The kinds of values, in JSON terms.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "bool"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Array:
+		return "list"
+	case Object:
+		return "object"
+	}
+	return "unknown"
+}
+
+// Value is one node of a decoded document.
+type Value struct {
+	Kind   Kind
+	Bool   bool
+	Num    float64
+	Str    string  // String: the text; Number: the literal as written, if known
+	Items  []Value // Array elements, in order.
+	Fields []Field // Object members, sorted by key, keys unique.
+	Line   int32   // 1-based line of the node in its file, 0 if unknown.
+	Col    int32   // 1-based column (bytes), 0 if unknown.
+}
+
+// Field is one member of an object.
+type Field struct {
+	Key   string
+	Value Value
+}
+
+// Get returns the member named key of an object.
+func (v *Value) Get(key string) (*Value, bool) {
+	if v.Kind != Object {
+		return nil, false
+	}
+	i, ok := slices.BinarySearchFunc(v.Fields, key, func(f Field, k string) int { return strings.Compare(f.Key, k) })
+	if !ok {
+		return nil, false
+	}
+	return &v.Fields[i].Value, true
+}
+
+// NormalizeFields sorts object members by key and drops earlier duplicates,
+// so that the last occurrence of a key wins, as when decoding into a map.
+func NormalizeFields(fields []Field) []Field {
+	sorted := true
+	for i := 1; i < len(fields); i++ {
+		if fields[i-1].Key >= fields[i].Key {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return fields
+	}
+	slices.SortStableFunc(fields, func(a, b Field) int { return strings.Compare(a.Key, b.Key) })
+	out := fields[:0]
+	for i := range fields {
+		if i+1 < len(fields) && fields[i+1].Key == fields[i].Key {
+			continue
+		}
+		out = append(out, fields[i])
+	}
+	return out
+}
+
+// SetPos sets the position of v and, where a child has none, of its
+// children, so that every node of a tree decoded without positions points
+// at least at its document.
+func (v *Value) SetPos(line, col int32) {
+	if v.Line == 0 {
+		v.Line, v.Col = line, col
+	}
+	for i := range v.Items {
+		v.Items[i].SetPos(line, col)
+	}
+	for i := range v.Fields {
+		v.Fields[i].Value.SetPos(line, col)
+	}
+}
