@@ -23,16 +23,18 @@ type document struct {
 }
 
 // decodeFile splits a catalog file into documents the way upstream's
-// YAMLOrJSONDecoder does: a file whose first non-space byte (within 4 KiB)
-// is '{' is a JSON stream, anything else a YAML stream; a JSON stream that
-// fails before its second object is read again as YAML from the failing
-// object on. Unlike upstream it does not stop at the first bad YAML
-// document; each document's failure is reported on its own.
-func decodeFile(data []byte) []document {
+// YAMLOrJSONDecoder does and passes each to emit, in order: a file whose
+// first non-space byte (within 4 KiB) is '{' is a JSON stream, anything
+// else a YAML stream; a JSON stream that fails before its second object is
+// read again as YAML from the failing object on. Unlike upstream it does
+// not stop at the first bad YAML document; each document's failure is
+// reported on its own.
+func decodeFile(data []byte, emit func(document)) {
 	if looksLikeJSON(data) {
-		return decodeJSONStream(data)
+		decodeJSONStream(data, emit)
+		return
 	}
-	return decodeYAMLStream(data, 1)
+	decodeYAMLStream(data, 1, emit)
 }
 
 func looksLikeJSON(data []byte) bool {
@@ -41,14 +43,15 @@ func looksLikeJSON(data []byte) bool {
 	return len(head) > 0 && head[0] == '{'
 }
 
-func decodeJSONStream(data []byte) []document {
-	var docs []document
+func decodeJSONStream(data []byte, emit func(document)) {
 	p := value.NewJSONParser(data, 1)
+	count := 0
 	rewind, rewindLine := 0, int32(1)
 	for !p.AtEOF() {
 		v, err := p.Next()
 		if err == nil && v.Kind == value.Object {
-			docs = append(docs, document{Value: v, Line: v.Line})
+			emit(document{Value: v, Line: v.Line})
+			count++
 			rewind, rewindLine = p.Offset(), p.Line()
 			continue
 		}
@@ -58,20 +61,36 @@ func decodeJSONStream(data []byte) []document {
 		} else {
 			failure = notAnObject(&v)
 		}
-		if len(docs) > 1 {
+		failed := document{Line: failure.lineOr(v.Line), Err: failure}
+		if count > 1 {
 			// Two objects make this an unambiguous JSON stream.
-			return append(docs, document{Line: failure.lineOr(v.Line), Err: failure})
+			emit(failed)
+			return
 		}
 		// Upstream retries the rest of the file as YAML; if that fails too,
 		// the JSON error is the one that makes sense to the author.
 		start, line := skipToYAML(data, rewind, rewindLine)
-		yamlDocs := decodeYAMLStream(data[start:], line)
-		if len(yamlDocs) == 0 || yamlDocs[0].Err != nil {
-			return append(docs, document{Line: failure.lineOr(v.Line), Err: failure})
+		const (
+			pending = iota
+			streaming
+			stopped
+		)
+		state := pending
+		decodeYAMLStream(data[start:], line, func(d document) {
+			switch {
+			case state == pending && d.Err != nil:
+				emit(failed)
+				state = stopped
+			case state != stopped:
+				emit(d)
+				state = streaming
+			}
+		})
+		if state == pending {
+			emit(failed)
 		}
-		return append(docs, yamlDocs...)
+		return
 	}
-	return docs
 }
 
 // skipToYAML skips white space after the last good JSON object up to and
@@ -91,33 +110,31 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 	return off, line
 }
 
-func decodeYAMLStream(data []byte, firstLine int32) []document {
+func decodeYAMLStream(data []byte, firstLine int32, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
-	docs := make([]document, 0, len(chunks)+1)
 	for _, c := range chunks {
 		v, err := fbcyaml.Decode(c.Data, c.Line)
 		switch {
 		case err != nil:
-			docs = append(docs, document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
+			emit(document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
 		case v.Kind == value.Null:
-			docs = append(docs, document{Line: c.Line, Err: &Error{Line: int(c.Line), Message: "empty YAML document: it holds only white space or comments; delete it together with its \"---\" separator"}})
+			emit(document{Line: c.Line, Err: &Error{Line: int(c.Line), Message: "empty YAML document: it holds only white space or comments; delete it together with its \"---\" separator"}})
 		case v.Kind != value.Object:
-			docs = append(docs, document{Line: c.Line, Err: notAnObject(&v)})
+			emit(document{Line: c.Line, Err: notAnObject(&v)})
 		default:
 			line := v.Line
 			if line == 0 {
 				line = c.Line
 			}
-			docs = append(docs, document{Value: v, Line: line})
+			emit(document{Value: v, Line: line})
 		}
 	}
 	if splitErr != nil {
 		var se *fbcyaml.SeparatorError
 		if errors.As(splitErr, &se) {
-			docs = append(docs, document{Line: se.Line, Err: &Error{Line: int(se.Line), Message: se.Error()}})
+			emit(document{Line: se.Line, Err: &Error{Line: int(se.Line), Message: se.Error()}})
 		}
 	}
-	return docs
 }
 
 func (e *Error) lineOr(l int32) int32 {

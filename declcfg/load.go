@@ -12,7 +12,8 @@ import (
 	"sync"
 )
 
-// DefaultMaxFileSize is the largest catalog file LoadFS reads by default.
+// DefaultMaxFileSize is the largest catalog file the loader reads by
+// default.
 const DefaultMaxFileSize = 1 << 30
 
 // ObjectCheck inspects a decoded object before it becomes a typed object
@@ -27,7 +28,7 @@ type loadConfig struct {
 	dropBulk    bool
 }
 
-// LoadOption configures LoadFS.
+// LoadOption configures LoadFS and WalkFS.
 type LoadOption func(*loadConfig)
 
 // WithConcurrency sets how many files are decoded at once (default: the
@@ -40,7 +41,7 @@ func WithConcurrency(n int) LoadOption {
 	}
 }
 
-// WithMaxFileSize refuses files larger than n bytes.
+// WithMaxFileSize refuses files larger than n bytes (0: no limit).
 func WithMaxFileSize(n int64) LoadOption {
 	return func(c *loadConfig) { c.maxFileSize = n }
 }
@@ -67,20 +68,55 @@ func WithoutBulkValues() LoadOption {
 	return func(c *loadConfig) { c.dropBulk = true }
 }
 
-// fileResult is what a worker makes of one file.
-type fileResult struct {
-	cfg  DeclarativeConfig
-	errs ErrorList
+// Seq is an object's place in load order: the index of its file in walk
+// order and its index among the objects of that file.
+type Seq struct {
+	File, Index int
 }
 
-// LoadFS loads every catalog file under fsys (see catalogFiles for which
-// files count) with a bounded pool of workers. The result does not depend
-// on scheduling: objects appear in walk order, file by file.
+// Compare orders sequence numbers.
+func (s Seq) Compare(o Seq) int {
+	switch {
+	case s.File != o.File:
+		return cmpInt(s.File, o.File)
+	default:
+		return cmpInt(s.Index, o.Index)
+	}
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Item is one typed object of a catalog; exactly one of its pointers is
+// set.
+type Item struct {
+	Seq         Seq
+	Package     *Package
+	Channel     *Channel
+	Bundle      *Bundle
+	Deprecation *Deprecation
+	Meta        *Meta
+}
+
+// WalkFS loads every catalog file under fsys (see catalogFiles for which
+// files count) with a bounded pool of workers and passes each typed object
+// to visit, on the worker that decoded it: visit must be safe for
+// concurrent use, but is called for the objects of one file one after
+// another, in file order. Decoding streams: only one document's tree is in
+// memory per worker at a time.
 //
-// LoadFS reads everything it can. If any file or document is bad, it
-// returns the catalog loaded from the rest together with an ErrorList
-// naming every problem, sorted by file and line.
-func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeConfig, error) {
+// Problems with files and documents do not stop the walk; they are
+// returned, sorted, as an ErrorList. The error result is for failures that
+// end the walk: an unreadable root, a cancelled context, or an error
+// returned by visit.
+func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...LoadOption) (ErrorList, error) {
 	if fsys == nil {
 		return nil, errors.New("no catalog file system given")
 	}
@@ -92,8 +128,13 @@ func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeCo
 	if err != nil {
 		return nil, fmt.Errorf("reading catalog directory: %w", err)
 	}
+	for _, e := range problems {
+		e.File = joinRoot(c.rootName, e.File)
+	}
 
-	results := make([]fileResult, len(files))
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var mu sync.Mutex
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < min(c.concurrency, max(len(files), 1)); w++ {
@@ -105,7 +146,13 @@ func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeCo
 				check = c.newCheck()
 			}
 			for i := range next {
-				results[i] = loadFile(fsys, files[i], &c, check)
+				errs, err := walkFile(fsys, files[i], i, &c, check, visit)
+				mu.Lock()
+				problems = append(problems, errs...)
+				mu.Unlock()
+				if err != nil {
+					cancel(err)
+				}
 			}
 		}()
 	}
@@ -119,113 +166,143 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return nil, err
 	}
+	problems.Sort()
+	return problems, nil
+}
 
-	cfg := &DeclarativeConfig{}
-	for i := range results {
-		r := &results[i]
-		cfg.Packages = append(cfg.Packages, r.cfg.Packages...)
-		cfg.Channels = append(cfg.Channels, r.cfg.Channels...)
-		cfg.Bundles = append(cfg.Bundles, r.cfg.Bundles...)
-		cfg.Deprecations = append(cfg.Deprecations, r.cfg.Deprecations...)
-		cfg.Others = append(cfg.Others, r.cfg.Others...)
-		problems = append(problems, r.errs...)
-		results[i] = fileResult{}
+// LoadFS loads a whole catalog into memory (see WalkFS for how). Objects
+// appear in walk order, file by file, whatever the scheduling.
+//
+// LoadFS reads everything it can. If any file or document is bad, it
+// returns the catalog loaded from the rest together with an ErrorList
+// naming every problem, sorted by file and line.
+func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeConfig, error) {
+	var mu sync.Mutex
+	perFile := map[int]*DeclarativeConfig{}
+	problems, err := WalkFS(ctx, fsys, func(it Item) error {
+		mu.Lock()
+		cfg := perFile[it.Seq.File]
+		if cfg == nil {
+			cfg = &DeclarativeConfig{}
+			perFile[it.Seq.File] = cfg
+		}
+		mu.Unlock()
+		// Only the worker decoding this file appends to its config.
+		cfg.Add(it)
+		return nil
+	}, opts...)
+	if err != nil {
+		return nil, err
 	}
-	if c.rootName != "" {
-		cfg.prefixFiles(c.rootName)
-		for _, e := range problems {
-			e.File = joinRoot(c.rootName, e.File)
+	cfg := &DeclarativeConfig{}
+	for i := 0; len(perFile) > 0; i++ {
+		if part, ok := perFile[i]; ok {
+			cfg.Append(part)
+			delete(perFile, i)
 		}
 	}
 	if len(problems) > 0 {
-		problems.Sort()
 		return cfg, problems
 	}
 	return cfg, nil
 }
 
+// Add appends the object an item holds.
+func (cfg *DeclarativeConfig) Add(it Item) {
+	switch {
+	case it.Package != nil:
+		cfg.Packages = append(cfg.Packages, *it.Package)
+	case it.Channel != nil:
+		cfg.Channels = append(cfg.Channels, *it.Channel)
+	case it.Bundle != nil:
+		cfg.Bundles = append(cfg.Bundles, *it.Bundle)
+	case it.Deprecation != nil:
+		cfg.Deprecations = append(cfg.Deprecations, *it.Deprecation)
+	case it.Meta != nil:
+		cfg.Others = append(cfg.Others, *it.Meta)
+	}
+}
+
+// Append appends every object of other.
+func (cfg *DeclarativeConfig) Append(other *DeclarativeConfig) {
+	cfg.Packages = append(cfg.Packages, other.Packages...)
+	cfg.Channels = append(cfg.Channels, other.Channels...)
+	cfg.Bundles = append(cfg.Bundles, other.Bundles...)
+	cfg.Deprecations = append(cfg.Deprecations, other.Deprecations...)
+	cfg.Others = append(cfg.Others, other.Others...)
+}
+
 func joinRoot(root, file string) string {
-	if file == "" {
+	switch {
+	case root == "":
+		return file
+	case file == "":
 		return root
 	}
 	return path.Join(root, file)
 }
 
-func (cfg *DeclarativeConfig) prefixFiles(root string) {
-	for i := range cfg.Packages {
-		cfg.Packages[i].Pos.File = joinRoot(root, cfg.Packages[i].Pos.File)
-	}
-	for i := range cfg.Channels {
-		cfg.Channels[i].Pos.File = joinRoot(root, cfg.Channels[i].Pos.File)
-	}
-	for i := range cfg.Bundles {
-		cfg.Bundles[i].Pos.File = joinRoot(root, cfg.Bundles[i].Pos.File)
-	}
-	for i := range cfg.Deprecations {
-		cfg.Deprecations[i].Pos.File = joinRoot(root, cfg.Deprecations[i].Pos.File)
-	}
-	for i := range cfg.Others {
-		cfg.Others[i].Pos.File = joinRoot(root, cfg.Others[i].Pos.File)
-	}
-}
-
-// loadFile reads, decodes and types every object of one file.
-func loadFile(fsys fs.FS, name string, c *loadConfig, check ObjectCheck) fileResult {
-	var r fileResult
-	fail := func(format string, args ...any) fileResult {
-		r.errs = append(r.errs, &Error{File: name, Message: fmt.Sprintf(format, args...)})
-		return r
+// walkFile reads, decodes and types every object of one file and passes
+// each to visit.
+func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, visit func(Item) error) (ErrorList, error) {
+	display := joinRoot(c.rootName, name)
+	var errs ErrorList
+	report := func(e *Error) {
+		e.File = display
+		errs = append(errs, e)
 	}
 	data, err := readFile(fsys, name, c.maxFileSize)
 	if err != nil {
-		return fail("%v", err)
+		report(&Error{Message: err.Error()})
+		return errs, nil
 	}
 	if looksBinary(data) {
-		return fail("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
+		report(&Error{Message: fmt.Sprintf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)})
+		return errs, nil
 	}
-	for _, doc := range decodeFile(data) {
+	index := 0
+	var visitErr error
+	decodeFile(data, func(doc document) {
+		if visitErr != nil {
+			return
+		}
 		if doc.Err != nil {
-			doc.Err.File = name
-			r.errs = append(r.errs, doc.Err)
-			continue
+			report(doc.Err)
+			return
 		}
 		obj, merr := metaOf(&doc.Value)
-		obj.Pos = Pos{File: name, Line: int(doc.Line)}
+		obj.Pos = Pos{File: display, Line: int(doc.Line)}
 		if merr != nil {
-			merr.File = name
-			merr.setSubject(&obj)
-			r.errs = append(r.errs, merr)
-			continue
+			// No subject: the object is unusable, which callers can tell
+			// by the empty Schema.
+			report(merr)
+			return
 		}
 		checked := 0
 		if check != nil {
 			for _, e := range check(&obj) {
-				e.File = name
-				r.errs = append(r.errs, e)
+				report(e)
 				checked++
 			}
 		}
-		if err := addObject(&r.cfg, &obj); err != nil && checked == 0 {
-			err.File = name
-			if err.Line == 0 {
-				err.Line = int(doc.Line)
-			}
-			r.errs = append(r.errs, err)
-		}
-	}
-	if c.dropBulk {
-		for i := range r.cfg.Bundles {
-			for j := range r.cfg.Bundles[i].Properties {
-				if p := &r.cfg.Bundles[i].Properties[j]; p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata {
-					p.Value = nil
+		it, terr := typed(&obj, c.dropBulk)
+		if terr != nil {
+			if checked == 0 {
+				if terr.Line == 0 {
+					terr.Line = int(doc.Line)
 				}
+				report(terr)
 			}
+			return
 		}
-	}
-	return r
+		it.Seq = Seq{File: fileIndex, Index: index}
+		index++
+		visitErr = visit(it)
+	})
+	return errs, visitErr
 }
 
 // readFile reads a catalog file, refusing directories reached through

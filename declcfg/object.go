@@ -196,18 +196,27 @@ func list[T any](dst *[]T, elem func(*T, *value.Value, string) *Error) func(*val
 	}
 }
 
-func decodeProperty(p *Property, v *value.Value, path string) *Error {
-	p.Line = int(v.Line)
-	return decodeStruct(v, path, []structField{
-		{"type", str(&p.Type)},
-		{"value", func(v *value.Value, _ string) *Error {
-			p.Value = value.AppendCompact(nil, v)
-			return nil
-		}},
+// decodeProperties decodes a list of properties. With dropBulk, the values
+// of bundle object and CSV metadata properties are not kept.
+func decodeProperties(dst *[]Property, dropBulk bool) func(*value.Value, string) *Error {
+	return list(dst, func(p *Property, v *value.Value, path string) *Error {
+		p.Line = int(v.Line)
+		var raw *value.Value
+		err := decodeStruct(v, path, []structField{
+			{"type", str(&p.Type)},
+			{"value", func(v *value.Value, _ string) *Error {
+				raw = v
+				return nil
+			}},
+		})
+		if raw != nil && !(dropBulk && (p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata)) {
+			p.Value = value.AppendCompact(nil, raw)
+		}
+		return err
 	})
 }
 
-func decodePackage(obj *Object) (Package, *Error) {
+func decodePackage(obj *Object, dropBulk bool) (Package, *Error) {
 	p := Package{Pos: obj.Pos}
 	err := decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&p.Schema)},
@@ -242,12 +251,12 @@ func decodePackage(obj *Object) (Package, *Error) {
 			})
 		}},
 		{"description", str(&p.Description)},
-		{"properties", list(&p.Properties, decodeProperty)},
+		{"properties", decodeProperties(&p.Properties, dropBulk)},
 	})
 	return p, err
 }
 
-func decodeChannel(obj *Object) (Channel, *Error) {
+func decodeChannel(obj *Object, dropBulk bool) (Channel, *Error) {
 	c := Channel{Pos: obj.Pos}
 	err := decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&c.Schema)},
@@ -262,19 +271,19 @@ func decodeChannel(obj *Object) (Channel, *Error) {
 				{"skipRange", str(&e.SkipRange)},
 			})
 		})},
-		{"properties", list(&c.Properties, decodeProperty)},
+		{"properties", decodeProperties(&c.Properties, dropBulk)},
 	})
 	return c, err
 }
 
-func decodeBundle(obj *Object) (Bundle, *Error) {
+func decodeBundle(obj *Object, dropBulk bool) (Bundle, *Error) {
 	b := Bundle{Pos: obj.Pos}
 	err := decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&b.Schema)},
 		{"name", str(&b.Name)},
 		{"package", str(&b.Package)},
 		{"image", str(&b.Image)},
-		{"properties", list(&b.Properties, decodeProperty)},
+		{"properties", decodeProperties(&b.Properties, dropBulk)},
 		{"relatedImages", list(&b.RelatedImages, func(r *RelatedImage, v *value.Value, path string) *Error {
 			return decodeStruct(v, path, []structField{
 				{"name", str(&r.Name)},
@@ -354,57 +363,65 @@ func checkBundleObject(v *value.Value, path string) *Error {
 	return nil
 }
 
-// fieldKey returns the key of v that encoding/json would use for name.
+// fieldKey returns the key of v that encoding/json would decode into a
+// field called name: the last one equal to name ignoring case.
 func fieldKey(v *value.Value, name string) string {
 	key := ""
 	for _, f := range v.Fields {
-		if f.Key == name {
-			return name
-		}
-		if key == "" && strings.EqualFold(f.Key, name) {
+		if strings.EqualFold(f.Key, name) {
 			key = f.Key
 		}
 	}
 	return key
 }
 
-// addObject turns a decoded document into a typed object and adds it to cfg.
-func addObject(cfg *DeclarativeConfig, obj *Object) *Error {
+// typed turns a decoded object into a typed one. dropBulk drops the
+// values of bundle object and CSV metadata properties once checked.
+func typed(obj *Object, dropBulk bool) (Item, *Error) {
+	var it Item
 	var err *Error
 	switch obj.Schema {
 	case SchemaPackage:
 		var p Package
-		if p, err = decodePackage(obj); err == nil {
-			cfg.Packages = append(cfg.Packages, p)
-		}
+		p, err = decodePackage(obj, dropBulk)
+		it.Package = &p
 	case SchemaChannel:
 		var c Channel
-		if c, err = decodeChannel(obj); err == nil {
-			cfg.Channels = append(cfg.Channels, c)
-		}
+		c, err = decodeChannel(obj, dropBulk)
+		it.Channel = &c
 	case SchemaBundle:
 		var b Bundle
-		if b, err = decodeBundle(obj); err == nil {
-			cfg.Bundles = append(cfg.Bundles, b)
-		}
+		b, err = decodeBundle(obj, dropBulk)
+		it.Bundle = &b
 	case SchemaDeprecations:
 		var d Deprecation
-		if d, err = decodeDeprecation(obj); err == nil {
-			cfg.Deprecations = append(cfg.Deprecations, d)
-		}
+		d, err = decodeDeprecation(obj)
+		it.Deprecation = &d
 	default:
-		cfg.Others = append(cfg.Others, Meta{
+		it.Meta = &Meta{
 			Schema:  obj.Schema,
 			Package: obj.Package,
 			Name:    obj.Name,
 			Blob:    value.AppendCompact(nil, obj.Value),
 			Pos:     obj.Pos,
-		})
+		}
 	}
 	if err != nil {
 		err.setSubject(obj)
+		return Item{}, err
 	}
-	return err
+	return it, nil
+}
+
+// Errorf returns a problem with obj at a line and column of its file (the
+// object's own line if line is 0), naming the object.
+func (obj *Object) Errorf(line, col int, format string, args ...any) *Error {
+	if line == 0 {
+		line, col = obj.Pos.Line, 0
+	}
+	e := &Error{File: obj.Pos.File, Line: line, Column: col, Message: fmt.Sprintf(format, args...)}
+	e.setSubject(obj)
+	return e
 }
 
 // setSubject names the object an error is about.

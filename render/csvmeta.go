@@ -192,33 +192,27 @@ func bundleCSV(b *declcfg.Bundle) ([]byte, error) {
 	return nil, nil
 }
 
-// bundleObjectToCSVMetadata replaces the bundle objects of every bundle
-// that has an image and a CSV by an olm.csv.metadata property.
-func bundleObjectToCSVMetadata(cfg *declcfg.DeclarativeConfig) error {
-	for i := range cfg.Bundles {
-		b := &cfg.Bundles[i]
-		if b.Image == "" || hasProperty(b, declcfg.PropertyCSVMetadata) {
-			continue
-		}
-		csvJSON, err := bundleCSV(b)
-		if err != nil {
-			return err
-		}
-		if csvJSON == nil {
-			continue
-		}
-		prop, err := CSVMetadataProperty(csvJSON)
-		if err != nil {
-			return fmt.Errorf("bundle %q: %w", b.Name, err)
-		}
-		props := b.Properties[:0]
-		for _, p := range b.Properties {
-			if p.Type != declcfg.PropertyBundleObject {
-				props = append(props, p)
-			}
-		}
-		b.Properties = append(props, prop)
+// bundleObjectToCSVMetadata replaces the bundle objects of a bundle that
+// has an image and a CSV by an olm.csv.metadata property.
+func bundleObjectToCSVMetadata(b *declcfg.Bundle) error {
+	if b.Image == "" || hasProperty(b, declcfg.PropertyCSVMetadata) {
+		return nil
 	}
+	csvJSON, err := bundleCSV(b)
+	if err != nil || csvJSON == nil {
+		return err
+	}
+	prop, err := CSVMetadataProperty(csvJSON)
+	if err != nil {
+		return fmt.Errorf("bundle %q: %w", b.Name, err)
+	}
+	props := b.Properties[:0]
+	for _, p := range b.Properties {
+		if p.Type != declcfg.PropertyBundleObject {
+			props = append(props, p)
+		}
+	}
+	b.Properties = append(props, prop)
 	return nil
 }
 

@@ -11,7 +11,7 @@ import (
 type migration struct {
 	name string
 	help string
-	run  func(*declcfg.DeclarativeConfig) error
+	run  func(*declcfg.Bundle) error
 }
 
 // The migrations, oldest first. A level runs every migration up to and
@@ -70,10 +70,11 @@ func MigrationHelp() string {
 	return b.String()
 }
 
-// Run applies the migrations to cfg in order.
-func (ms Migrations) Run(cfg *declcfg.DeclarativeConfig) error {
+// Run applies the migrations to a bundle in order. (Every migration so
+// far rewrites bundles one at a time, which lets rendering stream.)
+func (ms Migrations) Run(b *declcfg.Bundle) error {
 	for _, m := range ms {
-		if err := m.run(cfg); err != nil {
+		if err := m.run(b); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}

@@ -59,26 +59,81 @@ type Renderer struct {
 func (r *Renderer) Run(ctx context.Context, refs ...string) (*declcfg.DeclarativeConfig, error) {
 	out := &declcfg.DeclarativeConfig{}
 	for _, ref := range refs {
-		cfg, err := r.renderRef(ctx, ref)
+		cfg, err := r.renderRef(ctx, ref, nil)
 		if err != nil {
 			return nil, fmt.Errorf("render reference %q: %w", ref, err)
 		}
-		normalize(cfg)
-		if err := r.Migrations.Run(cfg); err != nil {
-			return nil, fmt.Errorf("render reference %q: %w", ref, err)
+		for i := range cfg.Bundles {
+			if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
+				return nil, fmt.Errorf("render reference %q: %w", ref, err)
+			}
 		}
-		out.Packages = append(out.Packages, cfg.Packages...)
-		out.Channels = append(out.Channels, cfg.Channels...)
-		out.Bundles = append(out.Bundles, cfg.Bundles...)
-		out.Deprecations = append(out.Deprecations, cfg.Deprecations...)
-		out.Others = append(out.Others, cfg.Others...)
+		out.Append(cfg)
 	}
 	return out, nil
 }
 
+// RenderTo renders every reference into w, which orders the output as
+// upstream does. Catalog directories are streamed: their objects are
+// encoded as they are decoded and never held in memory all at once.
+func (r *Renderer) RenderTo(ctx context.Context, w *declcfg.OrderedWriter, refs ...string) error {
+	for source, ref := range refs {
+		add := func(it declcfg.Item) error {
+			order := declcfg.Order{Source: source, Seq: it.Seq}
+			switch {
+			case it.Package != nil:
+				return w.Add(it.Package, order)
+			case it.Channel != nil:
+				return w.Add(it.Channel, order)
+			case it.Bundle != nil:
+				if err := r.finishBundle(it.Bundle); err != nil {
+					return err
+				}
+				return w.Add(it.Bundle, order)
+			case it.Deprecation != nil:
+				return w.Add(it.Deprecation, order)
+			case it.Meta != nil:
+				return w.Add(it.Meta, order)
+			}
+			return nil
+		}
+		cfg, err := r.renderRef(ctx, ref, add)
+		if err != nil {
+			return fmt.Errorf("render reference %q: %w", ref, err)
+		}
+		if cfg != nil {
+			for i := range cfg.Bundles {
+				if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
+					return fmt.Errorf("render reference %q: %w", ref, err)
+				}
+			}
+			if err := w.AddAll(cfg, source); err != nil {
+				return fmt.Errorf("render reference %q: %w", ref, err)
+			}
+		}
+	}
+	return nil
+}
+
+// finishBundle applies what upstream does to every rendered bundle:
+// bundle object and CSV metadata properties move to the end of the
+// properties, related images are sorted by image, and the migrations run.
+func (r *Renderer) finishBundle(b *declcfg.Bundle) error {
+	slices.SortStableFunc(b.Properties, func(x, y declcfg.Property) int {
+		return cmp.Compare(bulkRank(x.Type), bulkRank(y.Type))
+	})
+	slices.SortStableFunc(b.RelatedImages, func(x, y declcfg.RelatedImage) int {
+		return cmp.Compare(x.Image, y.Image)
+	})
+	return r.Migrations.Run(b)
+}
+
 func (r *Renderer) allowed(k Kind) bool { return r.Allowed == 0 || r.Allowed&k != 0 }
 
-func (r *Renderer) renderRef(ctx context.Context, ref string) (*declcfg.DeclarativeConfig, error) {
+// renderRef renders one reference. Catalog directories are streamed
+// object by object into stream when it is set (and nil is returned);
+// everything else comes back as a catalog.
+func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcfg.Item) error) (*declcfg.DeclarativeConfig, error) {
 	st, err := os.Stat(ref)
 	switch {
 	case err == nil && st.IsDir():
@@ -91,8 +146,7 @@ func (r *Renderer) renderRef(ctx context.Context, ref string) (*declcfg.Declarat
 		if !r.allowed(CatalogDir) {
 			return nil, fmt.Errorf("cannot render catalog directory %q: %w", ref, ErrNotAllowed)
 		}
-		opts := append([]declcfg.LoadOption{declcfg.WithRootName(ref)}, r.LoadOptions...)
-		return declcfg.LoadFS(ctx, os.DirFS(ref), opts...)
+		return r.renderCatalogFS(ctx, os.DirFS(ref), ref, stream)
 	case err == nil:
 		return nil, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
 	case errors.Is(err, fs.ErrNotExist):
@@ -103,6 +157,22 @@ func (r *Renderer) renderRef(ctx context.Context, ref string) (*declcfg.Declarat
 	default:
 		return nil, err
 	}
+}
+
+// renderCatalogFS loads a file-based catalog, streaming it if stream is set.
+func (r *Renderer) renderCatalogFS(ctx context.Context, fsys fs.FS, name string, stream func(declcfg.Item) error) (*declcfg.DeclarativeConfig, error) {
+	opts := append([]declcfg.LoadOption{declcfg.WithRootName(name)}, r.LoadOptions...)
+	if stream == nil {
+		return declcfg.LoadFS(ctx, fsys, opts...)
+	}
+	problems, err := declcfg.WalkFS(ctx, fsys, stream, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return nil, nil
 }
 
 // isBundleDir reports whether dir has both manifests/ and metadata/
@@ -153,21 +223,6 @@ func containsAny(s, chars string) bool {
 		}
 	}
 	return false
-}
-
-// normalize applies what upstream does to every reference's result: bundle
-// object and CSV metadata properties move to the end of each bundle's
-// properties, and related images are sorted by image.
-func normalize(cfg *declcfg.DeclarativeConfig) {
-	for i := range cfg.Bundles {
-		b := &cfg.Bundles[i]
-		slices.SortStableFunc(b.Properties, func(x, y declcfg.Property) int {
-			return cmp.Compare(bulkRank(x.Type), bulkRank(y.Type))
-		})
-		slices.SortStableFunc(b.RelatedImages, func(x, y declcfg.RelatedImage) int {
-			return cmp.Compare(x.Image, y.Image)
-		})
-	}
 }
 
 func bulkRank(t string) int {

@@ -40,11 +40,13 @@ database files.
 				}
 			}
 			r := render.Renderer{Migrations: migrations}
-			cfg, err := r.Run(cmd.Context(), args...)
-			if err != nil {
+			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
+			defer w.Close()
+			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
 				return err
 			}
-			return declcfg.Write(cfg, cmd.OutOrStdout(), declcfg.Format(output.value))
+			_, err = w.WriteTo(cmd.OutOrStdout())
+			return err
 		},
 	}
 	f := cmd.Flags()

@@ -3,6 +3,7 @@ package fbcyaml
 import (
 	"bytes"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -173,4 +174,13 @@ func transitiveKeys(v *value.Value) bool {
 		}
 	}
 	return true
+}
+
+func TestIsYAMLFloat(t *testing.T) {
+	re := regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	for _, s := range []string{"", "1", "+1", "-", ".", ".5", "1.", "1.5", "1e3", "1E+3", "1e", "1e+", ".e3", "-.5e-3", "1.2.3", "0x1", "1_0", "+.", "1e3x", "--1"} {
+		if got, want := isYAMLFloat(s), re.MatchString(s); got != want {
+			t.Errorf("isYAMLFloat(%q) = %v, want %v", s, got, want)
+		}
+	}
 }

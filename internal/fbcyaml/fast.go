@@ -410,8 +410,8 @@ func (p *fastParser) plain(parent int) string {
 			p.pos = i
 			break
 		}
-		if !plainStart(p.at(p.pos), p.at(p.pos+1)) {
-			panic(bail{}) // a continuation that looks like syntax; let go-yaml decide
+		if p.at(p.pos) == '#' {
+			panic(bail{}) // a comment ends the scalar; rare enough to leave to go-yaml
 		}
 		more, colon := p.plainLine()
 		if colon || p.at(p.pos) == '#' {
@@ -716,7 +716,7 @@ func (p *fastParser) escape(s []byte) []byte {
 	default:
 		panic(bail{})
 	}
-	var r rune
+	var r uint32
 	for k := 0; k < n; k++ {
 		c := p.at(p.pos + k)
 		var d byte
@@ -730,13 +730,13 @@ func (p *fastParser) escape(s []byte) []byte {
 		default:
 			panic(bail{})
 		}
-		r = r<<4 | rune(d)
+		r = r<<4 | uint32(d)
 	}
 	p.pos += n
 	if (r >= 0xD800 && r <= 0xDFFF) || r > 0x10FFFF {
 		panic(bail{})
 	}
-	return utf8.AppendRune(s, r)
+	return utf8.AppendRune(s, rune(r))
 }
 
 // literal parses a literal block scalar ("|") whose header is at pos, in a

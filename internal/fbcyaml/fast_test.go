@@ -76,7 +76,7 @@ var handWritten = []string{
 	"a: \"unterminated\n", "a: 'x'y\n", "a: \"x\"#c\n", "key with spaces: v\n\"quoted key\": v\n'sq key': v\n",
 	"a: x:y\nb: -1\nc: -x\nd: :x\ne: ?x\n", "a: x #c\n  y\n", "a:\n  - b\n  c: 1\n", "a: 1\na: 2\n",
 	"a: |\n   \n  x\n", "a: |1\n  x\n", "a: \"\\N \\_ \\L \\P \\e \\0\"\n", "a: \"\\ud800\"\n", "a: \"\\U0001F600\"\n",
-	"...\n", "a: 1\n...\n", "a: 'x\n\n  y'\n", "a: \"x\n\n\n  y\"\n", "a: 'x   \n   y'\n",
+	"...\n", "a: 1\n...\n", "0: \"\\U80000000\"\n", "a: |", "a: 'x\n\n  y'\n", "a: \"x\n\n\n  y\"\n", "a: 'x   \n   y'\n",
 }
 
 func TestFastPathHandWritten(t *testing.T) {

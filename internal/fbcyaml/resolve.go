@@ -33,7 +33,45 @@ type resolved struct {
 	f    float64
 }
 
-var yamlStyleFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+// isYAMLFloat matches go-yaml v2's float syntax,
+// ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$, without a regexp.
+func isYAMLFloat(s string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	} else {
+		if digits() == 0 {
+			return false
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			digits()
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 var base60Float = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
 
@@ -66,7 +104,7 @@ func resolvePlain(s string) resolved {
 		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return resolved{kind: kindUint, u: u}
 		}
-		if yamlStyleFloat.MatchString(plain) {
+		if isYAMLFloat(plain) {
 			if f, err := strconv.ParseFloat(plain, 64); err == nil {
 				return resolved{kind: kindFloat, f: f}
 			}

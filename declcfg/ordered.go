@@ -1,0 +1,298 @@
+package declcfg
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// Encodable is any catalog object that can be written.
+type Encodable interface {
+	AppendJSON([]byte) []byte
+	AppendYAML([]byte) ([]byte, error)
+	orderKey() orderKey
+}
+
+// orderKey places an object in upstream's output order: grouped by
+// package (in byte order), within a package the olm.package blobs, the
+// channels by name, the bundles by name, the other blobs by schema, then
+// the deprecations; ties keep load order. Other blobs without a package
+// come last, in load order. Channels, bundles and deprecations without a
+// package are not written at all, as upstream drops them.
+type orderKey struct {
+	root  bool // an other blob without a package
+	group string
+	rank  int
+	name  string
+	drop  bool
+}
+
+func (p *Package) orderKey() orderKey { return orderKey{group: p.Name, drop: p.Name == ""} }
+func (c *Channel) orderKey() orderKey {
+	return orderKey{group: c.Package, rank: 1, name: c.Name, drop: c.Package == ""}
+}
+func (b *Bundle) orderKey() orderKey {
+	return orderKey{group: b.Package, rank: 2, name: b.Name, drop: b.Package == ""}
+}
+func (m *Meta) orderKey() orderKey {
+	return orderKey{group: m.Package, rank: 3, name: m.Schema, root: m.Package == ""}
+}
+func (d *Deprecation) orderKey() orderKey {
+	return orderKey{group: d.Package, rank: 4, drop: d.Package == ""}
+}
+
+// Order is a position in load order across several sources: the source's
+// index, then the object's place within it.
+type Order struct {
+	Source int
+	Seq    Seq
+}
+
+func (o Order) compare(p Order) int {
+	return cmp.Or(cmp.Compare(o.Source, p.Source), o.Seq.Compare(p.Seq))
+}
+
+type orderedEntry struct {
+	key    orderKey
+	order  Order
+	off    int64
+	n      int
+	onDisk bool
+}
+
+// spillThreshold is how much encoded output an OrderedWriter keeps in
+// memory before it moves it to a temporary file.
+const spillThreshold = 8 << 20
+
+// OrderedWriter collects encoded objects from any number of goroutines and
+// writes them in upstream's output order at the end. Encoded output beyond
+// a few megabytes goes to an unlinked temporary file, so memory does not
+// grow with the size of the catalog; if no temporary file can be made, it
+// stays in memory.
+type OrderedWriter struct {
+	format Format
+
+	mu      sync.Mutex
+	entries []orderedEntry
+	mem     []byte
+	file    *os.File
+	fileBuf *bufio.Writer
+	fileLen int64
+	err     error
+}
+
+// NewOrderedWriter returns a writer for format f. Close releases its
+// temporary file.
+func NewOrderedWriter(f Format) *OrderedWriter {
+	return &OrderedWriter{format: f}
+}
+
+var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// Add encodes obj and files it at order. It is safe for concurrent use.
+func (w *OrderedWriter) Add(obj Encodable, order Order) error {
+	key := obj.orderKey()
+	if key.drop {
+		return nil
+	}
+	bp := encodeBufs.Get().(*[]byte)
+	defer encodeBufs.Put(bp)
+	buf := (*bp)[:0]
+	var err error
+	if w.format == FormatYAML {
+		buf, err = obj.AppendYAML(buf)
+		if err != nil {
+			return fmt.Errorf("writing YAML: %w", err)
+		}
+	} else {
+		buf = obj.AppendJSON(buf)
+	}
+	*bp = buf
+
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
+	e := orderedEntry{key: key, order: order, n: len(buf)}
+	if w.file == nil && len(w.mem)+len(buf) > spillThreshold {
+		w.spill()
+	}
+	if w.file != nil {
+		e.off, e.onDisk = w.fileLen, true
+		if _, err := w.fileBuf.Write(buf); err != nil {
+			w.err = fmt.Errorf("writing temporary file: %w", err)
+			return w.err
+		}
+		w.fileLen += int64(len(buf))
+	} else {
+		e.off = int64(len(w.mem))
+		w.mem = append(w.mem, buf...)
+	}
+	w.entries = append(w.entries, e)
+	return nil
+}
+
+// spill moves the in-memory output to a temporary file, if one can be
+// made.
+func (w *OrderedWriter) spill() {
+	f, err := os.CreateTemp("", "opm-output-*")
+	if err != nil {
+		return // keep going in memory
+	}
+	if runtime.GOOS != "windows" {
+		// Unlinked at once, so nothing is left behind even on a crash.
+		_ = os.Remove(f.Name())
+	}
+	w.file = f
+	w.fileBuf = bufio.NewWriterSize(f, 1<<20)
+	for i := range w.entries {
+		w.entries[i].onDisk = true
+	}
+	if _, err := w.fileBuf.Write(w.mem); err != nil {
+		w.err = fmt.Errorf("writing temporary file: %w", err)
+		return
+	}
+	w.fileLen = int64(len(w.mem))
+	w.mem = nil
+}
+
+// WriteTo writes every object added, in upstream's order.
+func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return 0, w.err
+	}
+	if w.fileBuf != nil {
+		if err := w.fileBuf.Flush(); err != nil {
+			return 0, fmt.Errorf("writing temporary file: %w", err)
+		}
+	}
+	slices.SortFunc(w.entries, func(a, b orderedEntry) int {
+		ka, kb := a.key, b.key
+		switch {
+		case ka.root != kb.root:
+			if ka.root {
+				return 1
+			}
+			return -1
+		case ka.root:
+			return a.order.compare(b.order)
+		}
+		return cmp.Or(
+			cmp.Compare(ka.group, kb.group),
+			cmp.Compare(ka.rank, kb.rank),
+			cmp.Compare(ka.name, kb.name),
+			a.order.compare(b.order),
+		)
+	})
+	bw := bufio.NewWriterSize(out, 256<<10)
+	var total int64
+	var buf []byte
+	for _, e := range w.entries {
+		var chunk []byte
+		if e.onDisk {
+			if cap(buf) < e.n {
+				buf = make([]byte, e.n)
+			}
+			chunk = buf[:e.n]
+			if _, err := w.file.ReadAt(chunk, e.off); err != nil {
+				return total, fmt.Errorf("reading temporary file: %w", err)
+			}
+		} else {
+			chunk = w.mem[e.off : e.off+int64(e.n)]
+		}
+		n, err := bw.Write(chunk)
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, bw.Flush()
+}
+
+// Close releases the temporary file.
+func (w *OrderedWriter) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.mem = nil
+	w.entries = nil
+	if w.file == nil {
+		return nil
+	}
+	name := w.file.Name()
+	err := w.file.Close()
+	if runtime.GOOS == "windows" {
+		_ = os.Remove(name)
+	}
+	w.file = nil
+	return err
+}
+
+// AddAll adds every object of cfg, encoding on all CPUs; the objects of
+// cfg take load order from their place in its slices.
+func (w *OrderedWriter) AddAll(cfg *DeclarativeConfig, source int) error {
+	var objs []Encodable
+	for i := range cfg.Packages {
+		objs = append(objs, &cfg.Packages[i])
+	}
+	for i := range cfg.Channels {
+		objs = append(objs, &cfg.Channels[i])
+	}
+	for i := range cfg.Bundles {
+		objs = append(objs, &cfg.Bundles[i])
+	}
+	for i := range cfg.Others {
+		objs = append(objs, &cfg.Others[i])
+	}
+	for i := range cfg.Deprecations {
+		objs = append(objs, &cfg.Deprecations[i])
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 1)
+	work := make(chan int, 64)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				if err := w.Add(objs[i], Order{Source: source, Seq: Seq{Index: i}}); err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for i := range objs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// Write writes cfg in format f exactly as upstream's `opm render` does:
+// JSON objects indented by four spaces, one after another, or YAML
+// documents each introduced by "---".
+func Write(cfg *DeclarativeConfig, out io.Writer, f Format) error {
+	w := NewOrderedWriter(f)
+	defer w.Close()
+	if err := w.AddAll(cfg, 0); err != nil {
+		return err
+	}
+	_, err := w.WriteTo(out)
+	return err
+}

@@ -1,0 +1,431 @@
+package validate
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	cueerrors "cuelang.org/go/cue/errors"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/value"
+)
+
+// knownSchemas are the schemas OLM defines, the ones "olm.*" may name.
+var knownSchemas = []string{declcfg.SchemaBundle, declcfg.SchemaChannel, declcfg.SchemaDeprecations, declcfg.SchemaPackage}
+
+// check runs every single-object check: the schema name, property values
+// that are null, the built-in CUE definition for the object's schema and
+// the user's definitions for it.
+func (s *schemas) check(obj *declcfg.Object) []*declcfg.Error {
+	var errs []*declcfg.Error
+	def, builtin := s.builtin[obj.Schema]
+	if !builtin {
+		def = s.meta
+		if strings.HasPrefix(obj.Schema, "olm.") {
+			errs = append(errs, obj.Errorf(lineOf(lookup(obj.Value, "schema")), 0, "%s", unknownSchemaMessage(obj.Schema)))
+		}
+	}
+	errs = append(errs, nullPropertyValues(obj)...)
+	errs = append(errs, s.unify(obj, def, obj.Schema, "", true)...)
+	for _, ud := range s.user[obj.Schema] {
+		errs = append(errs, s.unify(obj, ud.value, obj.Schema, ud.name, false)...)
+	}
+	return errs
+}
+
+func lineOf(v *value.Value) int {
+	if v == nil {
+		return 0
+	}
+	return int(v.Line)
+}
+
+func unknownSchemaMessage(schema string) string {
+	if schema == "olm.catalog.deprecation" {
+		return `unknown schema "olm.catalog.deprecation": it was replaced by "olm.deprecations"; schemas starting with "olm." are reserved for OLM`
+	}
+	best, bestDist := "", math.MaxInt
+	for _, k := range knownSchemas {
+		if d := editDistance(schema, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	if bestDist <= 3 {
+		return fmt.Sprintf("unknown schema %q: did you mean %q? (schemas starting with \"olm.\" are reserved for OLM)", schema, best)
+	}
+	return fmt.Sprintf("unknown schema %q: OLM defines %s; schemas starting with \"olm.\" are reserved for OLM, so name your own schema after a domain you own (e.g. example.com.%s)",
+		schema, strings.Join(knownSchemas, ", "), strings.TrimPrefix(schema, "olm."))
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// nullPropertyValues reports properties whose value is null. (Upstream
+// accepts them for unknown property types; nothing can use them.)
+func nullPropertyValues(obj *declcfg.Object) []*declcfg.Error {
+	props := lookup(obj.Value, "properties")
+	if props == nil || props.Kind != value.Array {
+		return nil
+	}
+	var errs []*declcfg.Error
+	for i := range props.Items {
+		p := &props.Items[i]
+		if v := lookup(p, "value"); v != nil && v.Kind == value.Null {
+			errs = append(errs, obj.Errorf(int(v.Line), int(v.Col), "%s: value is null; give the property a value or remove it", propertyLabel(p, i)))
+		}
+	}
+	return errs
+}
+
+func propertyLabel(p *value.Value, i int) string {
+	if t := propertyType(p); t != "" {
+		return fmt.Sprintf("properties[%d] (%s)", i, t)
+	}
+	return fmt.Sprintf("properties[%d]", i)
+}
+
+// kindFor is the field table for a blob of schema.
+func kindFor(schema string) string {
+	if _, ok := builtinDefs[schema]; ok {
+		return schema
+	}
+	return ""
+}
+
+// unify checks obj against def and turns CUE's errors into problems at
+// positions in the file. CUE does not report missing required fields of
+// an object that also has type conflicts, so when there are conflicts the
+// check runs again without the conflicting fields.
+func (s *schemas) unify(obj *declcfg.Object, def cue.Value, schema, defName string, strip bool) []*declcfg.Error {
+	conv := s.plain
+	if strip {
+		conv = s.stripped
+	}
+	shape, known := conv.knownValid(obj.Value, schema)
+	if known {
+		return nil
+	}
+	in := conv.input(obj.Value, kindFor(schema))
+	found := s.validate(def, in)
+	conv.settle(found)
+	if len(found) == 0 {
+		conv.remember(shape)
+		return nil
+	}
+	var conflicts [][]string
+	for _, f := range found {
+		if !f.missing {
+			conflicts = append(conflicts, f.path)
+		}
+	}
+	if len(conflicts) > 0 {
+		in = withoutPaths(in, conflicts)
+		for _, f := range s.validate(def, in) {
+			if f.missing && !underAny(f.path, conflicts) {
+				found = append(found, f)
+			}
+		}
+	}
+	var errs []*declcfg.Error
+	seen := map[string]bool{}
+	for _, f := range found {
+		e := describe(obj, f, defName)
+		if key := e.Message; !seen[key] {
+			seen[key] = true
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}
+
+// finding is one CUE error, with its path in the data (the definition's
+// name dropped; for a missing field, the field's own path).
+type finding struct {
+	path    []string
+	missing bool
+	format  string
+	args    []any
+}
+
+func (s *schemas) validate(def cue.Value, in any) []finding {
+	err := def.Unify(s.ctx.Encode(in)).Validate(cue.Concrete(true))
+	if err == nil {
+		return nil
+	}
+	var out []finding
+	for _, e := range cueerrors.Errors(err) {
+		path := e.Path()
+		if len(path) > 0 && strings.HasPrefix(path[0], "#") {
+			path = path[1:]
+		}
+		format, args := e.Msg()
+		f := finding{path: slices.Clone(path), format: format, args: args}
+		switch format {
+		case "field is required but not present":
+			f.missing = true
+		case "required field missing: %s":
+			f.missing = true
+			if len(args) == 1 {
+				f.path = append(f.path, fmt.Sprint(args[0]))
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// underAny reports whether path is one of roots or below one.
+func underAny(path []string, roots [][]string) bool {
+	for _, r := range roots {
+		if len(path) >= len(r) && slices.Equal(path[:len(r)], r) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutPaths returns a copy of in with the values at paths removed (list
+// elements are replaced by empty objects, to keep indexes).
+func withoutPaths(in any, paths [][]string) any {
+	for _, p := range paths {
+		in = without(in, p)
+	}
+	return in
+}
+
+func without(in any, path []string) any {
+	if len(path) == 0 {
+		return map[string]any{}
+	}
+	switch x := in.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, v := range x {
+			out[k] = v
+		}
+		if len(path) == 1 {
+			delete(out, path[0])
+		} else if v, ok := out[path[0]]; ok {
+			out[path[0]] = without(v, path[1:])
+		}
+		return out
+	case []any:
+		i, err := strconv.Atoi(path[0])
+		if err != nil || i < 0 || i >= len(x) {
+			return x
+		}
+		out := slices.Clone(x)
+		out[i] = without(x[i], path[1:])
+		return out
+	}
+	return in
+}
+
+// describe words a finding for people and places it in the file.
+func describe(obj *declcfg.Object, f finding, defName string) *declcfg.Error {
+	node, label := locate(obj.Value, f.path)
+	var msg string
+	switch f.format {
+	case "conflicting values %s and %s (mismatched types %s and %s)":
+		want := fmt.Sprint(f.args[3])
+		if got := cueType(node); fmt.Sprint(f.args[3]) == got {
+			want = fmt.Sprint(f.args[2])
+		}
+		msg = fmt.Sprintf("%s must be %s, not %s", label, typeWords(want), words(node))
+	case "conflicting values %s and %s":
+		a, b := fmt.Sprint(f.args[0]), fmt.Sprint(f.args[1])
+		if a == dataText(node) {
+			a, b = b, a
+		}
+		msg = fmt.Sprintf("%s must be %s, not %s", label, a, words(node))
+	case "invalid value %v (out of bound %s)":
+		if bound := fmt.Sprint(f.args[1]); bound == `!=""` {
+			msg = fmt.Sprintf("%s must not be empty", label)
+		} else {
+			msg = fmt.Sprintf("%s: %s does not satisfy %s", label, fmt.Sprint(f.args[0]), bound)
+		}
+	case "field is required but not present", "required field missing: %s":
+		msg = fmt.Sprintf("%s is missing; it is required", label)
+	case "field not allowed":
+		msg = fmt.Sprintf("%s is not allowed here", label)
+	default:
+		msg = label + ": " + fmt.Sprintf(f.format, f.args...)
+	}
+	if defName != "" {
+		msg += fmt.Sprintf(" (schema %s)", defName)
+	}
+	line, col := 0, 0
+	if node != nil {
+		line, col = int(node.Line), int(node.Col)
+	}
+	return obj.Errorf(line, col, "%s", msg)
+}
+
+// locate finds the node at a CUE path (or, for a field that is missing,
+// the object that should hold it) and names the path for messages, e.g.
+// `properties[1] (olm.gvk).value`.
+func locate(root *value.Value, path []string) (*value.Value, string) {
+	node := root
+	var label strings.Builder
+	for _, seg := range path {
+		var next *value.Value
+		if i, err := strconv.Atoi(seg); err == nil && node != nil && node.Kind == value.Array {
+			if i < len(node.Items) {
+				next = &node.Items[i]
+			}
+			parent := label.String()
+			fmt.Fprintf(&label, "[%d]", i)
+			if next != nil {
+				label.WriteString(elementHint(parent, next))
+			}
+		} else {
+			if strings.HasPrefix(seg, "$") {
+				seg = "value" // a property value's type slot (see fbc.cue)
+			}
+			next = lookup(node, seg)
+			if label.Len() > 0 {
+				label.WriteByte('.')
+			}
+			label.WriteString(seg)
+		}
+		if next == nil {
+			return node, label.String()
+		}
+		node = next
+	}
+	if label.Len() == 0 {
+		label.WriteString("object")
+	}
+	return node, label.String()
+}
+
+// elementHint names a list element by what it is about, so that messages
+// say which property, entry or deprecation they mean.
+func elementHint(list string, elem *value.Value) string {
+	switch {
+	case strings.HasSuffix(list, "properties"):
+		if t := propertyType(elem); t != "" {
+			return fmt.Sprintf(" (%s)", t)
+		}
+	case list == "entries":
+		if n := lookup(elem, "name"); n != nil && n.Kind == value.String {
+			return fmt.Sprintf(" (%q)", n.Str)
+		}
+		if ref := lookup(elem, "reference"); ref != nil {
+			schema, name := lookup(ref, "schema"), lookup(ref, "name")
+			if schema != nil && schema.Kind == value.String {
+				if name != nil && name.Kind == value.String && name.Str != "" {
+					return fmt.Sprintf(" (%s %q)", schema.Str, name.Str)
+				}
+				return fmt.Sprintf(" (%s)", schema.Str)
+			}
+		}
+	}
+	return ""
+}
+
+// cueType names a node's type as CUE does in its messages.
+func cueType(v *value.Value) string {
+	if v == nil {
+		return ""
+	}
+	switch v.Kind {
+	case value.Null:
+		return "null"
+	case value.Bool:
+		return "bool"
+	case value.Number:
+		if v.Num == math.Trunc(v.Num) {
+			return "int"
+		}
+		return "float"
+	case value.String:
+		return "string"
+	case value.Array:
+		return "list"
+	}
+	return "struct"
+}
+
+func typeWords(t string) string {
+	switch t {
+	case "string":
+		return "a string"
+	case "struct":
+		return "an object"
+	case "list":
+		return "a list"
+	case "bool":
+		return "a boolean"
+	case "int":
+		return "an integer"
+	case "float", "number":
+		return "a number"
+	case "null":
+		return "null"
+	}
+	return t
+}
+
+// words describes a data node, e.g. `a string ("abc")`.
+func words(v *value.Value) string {
+	if v == nil {
+		return "missing"
+	}
+	switch v.Kind {
+	case value.Null:
+		return "null"
+	case value.Bool:
+		return fmt.Sprintf("a boolean (%v)", v.Bool)
+	case value.Number:
+		return fmt.Sprintf("a number (%s)", value.AppendNumber(nil, v.Num))
+	case value.String:
+		s := v.Str
+		if len(s) > 60 {
+			s = s[:57] + "..."
+		}
+		return fmt.Sprintf("a string (%q)", s)
+	case value.Array:
+		return "a list"
+	}
+	return "an object"
+}
+
+func dataText(v *value.Value) string {
+	if v == nil {
+		return ""
+	}
+	switch v.Kind {
+	case value.String:
+		return strconv.Quote(v.Str)
+	case value.Number:
+		return string(value.AppendNumber(nil, v.Num))
+	case value.Bool:
+		return strconv.FormatBool(v.Bool)
+	case value.Null:
+		return "null"
+	}
+	return ""
+}

@@ -1,0 +1,125 @@
+// Package validate checks file-based catalogs: every blob against the CUE
+// schema for its kind (built in, or the user's own), and the catalog as a
+// whole against every rule upstream opm applies to its model (references,
+// upgrade graphs, versions, image references, deprecations). It reports
+// every problem it finds, each at a file and line, in a stable order.
+package validate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/fbcat/opm/declcfg"
+)
+
+// Options configures Validate.
+type Options struct {
+	// RootName is how the catalog directory is named in positions.
+	RootName string
+	// Schemas are the user's own CUE definitions (see LoadUserSchemas).
+	Schemas *UserSchemas
+	// Concurrency bounds the number of files checked at once (default: the
+	// number of CPUs).
+	Concurrency int
+}
+
+// Result is the outcome of a validation.
+type Result struct {
+	// Problems, sorted by file, line and column.
+	Problems declcfg.ErrorList
+	// GraphChecked is false when documents that could not be read made the
+	// checks that span objects (channels, upgrade graphs, references) skip:
+	// their results would have been misleading.
+	GraphChecked bool
+}
+
+// Passed reports whether no problem was found.
+func (r *Result) Passed() bool { return len(r.Problems) == 0 }
+
+// Validate checks the catalog in fsys.
+func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
+	if _, err := compile(opts.Schemas); err != nil {
+		return nil, err
+	}
+	var mu sync.Mutex
+	flagged := map[declcfg.Pos]bool{}
+	var compileErr error
+	newCheck := func() declcfg.ObjectCheck {
+		s, err := compile(opts.Schemas)
+		if err != nil {
+			mu.Lock()
+			compileErr = err
+			mu.Unlock()
+			return func(*declcfg.Object) []*declcfg.Error { return nil }
+		}
+		return func(obj *declcfg.Object) []*declcfg.Error {
+			errs := s.check(obj)
+			if len(errs) > 0 {
+				mu.Lock()
+				flagged[obj.Pos] = true
+				mu.Unlock()
+			}
+			return errs
+		}
+	}
+	loadOpts := []declcfg.LoadOption{declcfg.WithObjectCheck(newCheck), declcfg.WithoutBulkValues(), declcfg.WithRootName(opts.RootName)}
+	if opts.Concurrency > 0 {
+		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))
+	}
+	cfg, err := declcfg.LoadFS(ctx, fsys, loadOpts...)
+	var problems declcfg.ErrorList
+	if err != nil && !errors.As(err, &problems) {
+		return nil, err
+	}
+	if compileErr != nil {
+		return nil, fmt.Errorf("compiling schemas: %w", compileErr)
+	}
+	res := &Result{Problems: problems, GraphChecked: true}
+	for _, p := range problems {
+		if p.Schema == "" {
+			// A document that could not be read: what it held is unknown,
+			// so checks across objects would mislead.
+			res.GraphChecked = false
+		}
+	}
+	if res.GraphChecked {
+		res.Problems = append(res.Problems, checkModel(cfg, brokenObjects(problems, cfg), flagged)...)
+	}
+	res.Problems.Sort()
+	return res, nil
+}
+
+// brokenObjects lists the objects that problems name but that could not be
+// loaded.
+func brokenObjects(problems declcfg.ErrorList, cfg *declcfg.DeclarativeConfig) *broken {
+	br := &broken{packages: map[string]bool{}, channels: map[string]map[string]bool{}, bundles: map[string]map[string]bool{}}
+	set := func(m map[string]map[string]bool, pkg, name string) {
+		if m[pkg] == nil {
+			m[pkg] = map[string]bool{}
+		}
+		m[pkg][name] = true
+	}
+	for _, p := range problems {
+		switch p.Schema {
+		case declcfg.SchemaPackage:
+			br.packages[p.Package] = true
+		case declcfg.SchemaChannel:
+			set(br.channels, p.Package, p.Channel)
+		case declcfg.SchemaBundle:
+			set(br.bundles, p.Package, p.Bundle)
+		}
+	}
+	for _, p := range cfg.Packages {
+		delete(br.packages, p.Name)
+	}
+	for _, c := range cfg.Channels {
+		delete(br.channels[c.Package], c.Name)
+	}
+	for _, b := range cfg.Bundles {
+		delete(br.bundles[b.Package], b.Name)
+	}
+	return br
+}
