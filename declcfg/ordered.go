@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/klauspost/compress/s2"
 )
 
 // Encodable is any catalog object that can be written.
@@ -60,28 +62,34 @@ func (o Order) compare(p Order) int {
 type orderedEntry struct {
 	key    orderKey
 	order  Order
-	off    int64
-	n      int
+	chunk  int   // index of the memory chunk, or -1 if on disk
+	off    int64 // offset in the chunk or file
+	clen   int   // compressed length
 	onDisk bool
 }
 
-// spillThreshold is how much encoded output an OrderedWriter keeps in
-// memory before it moves it to a temporary file.
-const spillThreshold = 8 << 20
+const (
+	// memBudget is how much compressed output an OrderedWriter keeps in
+	// memory before it sends the rest to a temporary file.
+	memBudget = 32 << 20
+	chunkSize = 4 << 20
+)
 
 // OrderedWriter collects encoded objects from any number of goroutines and
-// writes them in upstream's output order at the end. Encoded output beyond
-// a few megabytes goes to an unlinked temporary file, so memory does not
-// grow with the size of the catalog; if no temporary file can be made, it
-// stays in memory.
+// writes them in upstream's output order at the end. Encoded objects are
+// kept compressed (S2), which makes catalog JSON and YAML several times
+// smaller; beyond a memory budget they go to an unlinked temporary file,
+// so memory does not grow with the size of the catalog. If no temporary
+// file can be made, everything stays in memory.
 type OrderedWriter struct {
 	format Format
 
 	mu      sync.Mutex
 	entries []orderedEntry
-	mem     []byte
+	chunks  [][]byte
+	memUsed int
 	file    *os.File
-	fileBuf *bufio.Writer
+	noFile  bool
 	fileLen int64
 	err     error
 }
@@ -100,8 +108,9 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	if key.drop {
 		return nil
 	}
-	bp := encodeBufs.Get().(*[]byte)
+	bp, cp := encodeBufs.Get().(*[]byte), encodeBufs.Get().(*[]byte)
 	defer encodeBufs.Put(bp)
+	defer encodeBufs.Put(cp)
 	buf := (*bp)[:0]
 	var err error
 	if w.format == FormatYAML {
@@ -113,66 +122,64 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 		buf = obj.AppendJSON(buf)
 	}
 	*bp = buf
+	if n := s2.MaxEncodedLen(len(buf)); cap(*cp) < n {
+		*cp = make([]byte, n)
+	}
+	block := s2.Encode((*cp)[:cap(*cp)], buf)
 
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	if w.err != nil {
+		w.mu.Unlock()
 		return w.err
 	}
-	e := orderedEntry{key: key, order: order, n: len(buf)}
-	if w.file == nil && len(w.mem)+len(buf) > spillThreshold {
-		w.spill()
+	e := orderedEntry{key: key, order: order, clen: len(block), chunk: -1}
+	if w.memUsed+len(block) > memBudget && !w.noFile && w.file == nil {
+		f, err := os.CreateTemp("", "opm-output-*")
+		if err != nil {
+			w.noFile = true // keep going in memory
+		} else {
+			if runtime.GOOS != "windows" {
+				// Unlinked at once, so nothing is left behind even on a crash.
+				_ = os.Remove(f.Name())
+			}
+			w.file = f
+		}
 	}
-	if w.file != nil {
-		e.off, e.onDisk = w.fileLen, true
-		if _, err := w.fileBuf.Write(buf); err != nil {
+	if w.file != nil && w.memUsed+len(block) > memBudget {
+		// Reserve the range, then write it without holding the lock.
+		e.onDisk, e.off = true, w.fileLen
+		w.fileLen += int64(len(block))
+		w.entries = append(w.entries, e)
+		f := w.file
+		w.mu.Unlock()
+		if _, err := f.WriteAt(block, e.off); err != nil {
+			w.mu.Lock()
 			w.err = fmt.Errorf("writing temporary file: %w", err)
+			w.mu.Unlock()
 			return w.err
 		}
-		w.fileLen += int64(len(buf))
-	} else {
-		e.off = int64(len(w.mem))
-		w.mem = append(w.mem, buf...)
+		return nil
 	}
+	n := len(w.chunks) - 1
+	if n < 0 || len(w.chunks[n])+len(block) > cap(w.chunks[n]) {
+		w.chunks = append(w.chunks, make([]byte, 0, max(chunkSize, len(block))))
+		n++
+	}
+	e.chunk, e.off = n, int64(len(w.chunks[n]))
+	w.chunks[n] = append(w.chunks[n], block...)
+	w.memUsed += len(block)
 	w.entries = append(w.entries, e)
+	w.mu.Unlock()
 	return nil
 }
 
-// spill moves the in-memory output to a temporary file, if one can be
-// made.
-func (w *OrderedWriter) spill() {
-	f, err := os.CreateTemp("", "opm-output-*")
-	if err != nil {
-		return // keep going in memory
-	}
-	if runtime.GOOS != "windows" {
-		// Unlinked at once, so nothing is left behind even on a crash.
-		_ = os.Remove(f.Name())
-	}
-	w.file = f
-	w.fileBuf = bufio.NewWriterSize(f, 1<<20)
-	for i := range w.entries {
-		w.entries[i].onDisk = true
-	}
-	if _, err := w.fileBuf.Write(w.mem); err != nil {
-		w.err = fmt.Errorf("writing temporary file: %w", err)
-		return
-	}
-	w.fileLen = int64(len(w.mem))
-	w.mem = nil
-}
-
-// WriteTo writes every object added, in upstream's order.
+// WriteTo writes every object added, in upstream's order. It must not run
+// concurrently with Add.
 func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err != nil {
 		return 0, w.err
-	}
-	if w.fileBuf != nil {
-		if err := w.fileBuf.Flush(); err != nil {
-			return 0, fmt.Errorf("writing temporary file: %w", err)
-		}
 	}
 	slices.SortFunc(w.entries, func(a, b orderedEntry) int {
 		ka, kb := a.key, b.key
@@ -194,22 +201,33 @@ func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 	})
 	bw := bufio.NewWriterSize(out, 256<<10)
 	var total int64
-	var buf []byte
+	var cbuf, dbuf []byte
 	for _, e := range w.entries {
-		var chunk []byte
+		var block []byte
 		if e.onDisk {
-			if cap(buf) < e.n {
-				buf = make([]byte, e.n)
+			if cap(cbuf) < e.clen {
+				cbuf = make([]byte, e.clen)
 			}
-			chunk = buf[:e.n]
-			if _, err := w.file.ReadAt(chunk, e.off); err != nil {
+			block = cbuf[:e.clen]
+			if _, err := w.file.ReadAt(block, e.off); err != nil {
 				return total, fmt.Errorf("reading temporary file: %w", err)
 			}
 		} else {
-			chunk = w.mem[e.off : e.off+int64(e.n)]
+			block = w.chunks[e.chunk][e.off : e.off+int64(e.clen)]
 		}
-		n, err := bw.Write(chunk)
-		total += int64(n)
+		n, err := s2.DecodedLen(block)
+		if err != nil {
+			return total, fmt.Errorf("reading back encoded output: %w", err)
+		}
+		if cap(dbuf) < n {
+			dbuf = make([]byte, n)
+		}
+		data, err := s2.Decode(dbuf[:cap(dbuf)], block)
+		if err != nil {
+			return total, fmt.Errorf("reading back encoded output: %w", err)
+		}
+		m, err := bw.Write(data)
+		total += int64(m)
 		if err != nil {
 			return total, err
 		}
@@ -221,7 +239,7 @@ func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 func (w *OrderedWriter) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.mem = nil
+	w.chunks = nil
 	w.entries = nil
 	if w.file == nil {
 		return nil

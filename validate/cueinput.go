@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"slices"
@@ -89,228 +88,248 @@ func childKind(parent, field string) string {
 	return ""
 }
 
-// standIns are, for the kinds of list element that are cached, the
-// smallest element their definition accepts.
+// standIns are the smallest values the definitions of some kinds of
+// object accept (those with required fields). Objects of other kinds stand
+// in as {} and lists as [], as their definitions require no field and
+// allow any length.
 var standIns = map[string]func() any{
-	"property":     func() any { return map[string]any{"type": "-", "value": map[string]any{}} },
-	"entry":        func() any { return map[string]any{"name": "-"} },
-	"relatedImage": func() any { return map[string]any{} },
-	"description":  func() any { return map[string]any{} },
+	"property":         func() any { return map[string]any{"type": "-", "value": map[string]any{}} },
+	"entry":            func() any { return map[string]any{"name": "-"} },
+	"deprecationEntry": func() any { return map[string]any{"reference": map[string]any{"schema": "-"}, "message": "-"} },
+	"reference":        func() any { return map[string]any{"schema": "-"} },
+	"prop:olm.package": func() any { return map[string]any{"packageName": "-", "version": ""} },
 }
 
 // converter turns nodes into the Go values handed to CUE.
 //
-// For the built-in schemas it also remembers (per worker) the shapes that
-// passed: the built-in definitions constrain only types, the presence of
-// fields, whether strings are empty, numbers, and the values of "schema"
-// and property "type" fields, so two nodes with the same shape in these
-// terms are equally valid. Whole objects whose shape passed before are not
-// checked again; within an object, list elements (properties, channel
-// entries, related images, CRD and API service descriptions) and the
-// fields of CSV metadata whose shape passed are handed to CUE as small
-// stand-ins their definitions accept just the same. CUE's cost grows with
-// the size of its input, and catalogs repeat these shapes bundle after
-// bundle.
+// For the built-in schemas it also remembers (per worker) which shapes
+// passed where: the built-in definitions constrain only types, the
+// presence of fields, whether strings are empty, numbers, and the values of
+// "schema" and "type" fields; which definition applies to a node depends
+// only on its position (its path with list indexes left out); and every
+// list is [...#X], valid when each element is. So two nodes with the same
+// shape (for a list: the same set of element shapes) at the same position
+// are equally valid.
+// Whole objects whose shape passed before are not checked again; within an
+// object, every nested object or list whose shape passed at its position
+// is handed to CUE as a small stand-in its definition accepts just the
+// same. CUE's cost grows with the size of its input, and catalogs repeat
+// shapes bundle after bundle.
 type converter struct {
 	strip   bool
 	valid   map[uint64]bool
 	pending []pendingPart
-	hash    maphash.Hash
+	seed    maphash.Seed
+	path    []string
 }
 
 // pendingPart is a part handed to CUE in full; if no problem falls under
-// its path, its shape is remembered as valid.
+// its path, its shape is remembered as valid at its position.
 type pendingPart struct {
-	path  []string
-	shape uint64
+	path []string
+	key  uint64
 }
 
 func newConverter(strip bool) *converter {
-	c := &converter{strip: strip, valid: map[uint64]bool{}}
-	c.hash.SetSeed(maphash.MakeSeed())
-	return c
+	return &converter{strip: strip, valid: map[uint64]bool{}, seed: maphash.MakeSeed()}
 }
 
-// knownValid reports whether an object of this kind and shape passed before.
+// knownValid reports whether an object of this kind and shape passed
+// before, and returns the key to remember it by if it passes now.
 func (c *converter) knownValid(v *value.Value, kind string) (uint64, bool) {
 	if !c.strip {
 		return 0, false
 	}
-	h := c.shape(v, "object:"+kind)
-	return h, c.valid[h]
+	_, shape := c.convertShape(v, kind, 0, false)
+	key := combine(maphash.String(c.seed, "object:"+kind), shape)
+	return key, c.valid[key]
 }
 
-// remember records that an object of this shape passed.
-func (c *converter) remember(h uint64) {
+// remember records that an object passed.
+func (c *converter) remember(key uint64) {
 	if c.strip {
-		c.valid[h] = true
+		c.valid[key] = true
 	}
 }
 
 // input converts an object: keys of known fields in canonical spelling (the
 // last of several spellings wins, as in upstream), null members dropped
 // (upstream treats them as absent) except property values, integers as
-// int64, long strings shortened if strip is set, and known parts replaced
-// by stand-ins.
+// int64, long strings shortened and known parts replaced by stand-ins if
+// strip is set.
 func (c *converter) input(v *value.Value, kind string) any {
 	c.pending = c.pending[:0]
-	return c.convert(v, kind, nil)
+	c.path = c.path[:0]
+	out, _ := c.convertShape(v, kind, maphash.String(c.seed, kind), true)
+	return out
 }
 
-func (c *converter) convert(v *value.Value, kind string, path []string) any {
+var (
+	elemPlace = maphash.String(maphash.MakeSeed(), "[*]")
+	nullKey   = uint64(0x9e3779b97f4a7c15)
+)
+
+// convertShape converts a node (if build is set) and returns its shape
+// hash. place identifies the node's position.
+func (c *converter) convertShape(v *value.Value, kind string, place uint64, build bool) (any, uint64) {
+	var out any
+	shape := uint64(v.Kind) + 1
 	switch v.Kind {
 	case value.Null:
-		return nil
 	case value.Bool:
-		return v.Bool
+		out = v.Bool
+		if v.Bool {
+			shape = combine(shape, 1)
+		}
 	case value.Number:
 		if v.Num == math.Trunc(v.Num) && math.Abs(v.Num) < 1<<53 {
-			return int64(v.Num)
+			out = int64(v.Num)
+		} else {
+			out = v.Num
 		}
-		return v.Num
+		shape = combine(shape, math.Float64bits(v.Num))
 	case value.String:
+		out = v.Str
 		if c.strip && len(v.Str) > stripLen {
-			return "x"
+			out = "x"
 		}
-		return v.Str
+		if v.Str != "" {
+			shape = combine(shape, 1)
+		}
 	case value.Array:
-		out := make([]any, len(v.Items))
+		var items []any
+		if build {
+			items = make([]any, len(v.Items))
+		}
 		elemKind := kind
 		if kind == "description" {
 			elemKind = ""
 		}
+		childPlace := combine(place, elemPlace)
+		// Every list in the built-in definitions is [...#X]: its validity
+		// is that of its elements, whatever their number and order, so its
+		// shape is the set of its elements' shapes.
+		elemShapes := make([]uint64, len(v.Items))
 		for i := range v.Items {
-			elemPath := appendPath(path, strconv.Itoa(i))
-			if standIn := standIns[kind]; c.strip && standIn != nil && v.Items[i].Kind == value.Object {
-				out[i] = c.cached(&v.Items[i], kind, elemKind, elemPath, standIn)
+			if build {
+				c.path = append(c.path, strconv.Itoa(i))
+			}
+			item, sh := c.child(&v.Items[i], elemKind, childPlace, build)
+			if build {
+				items[i] = item
+				c.path = c.path[:len(c.path)-1]
+			}
+			elemShapes[i] = sh
+		}
+		slices.Sort(elemShapes)
+		for _, sh := range slices.Compact(elemShapes) {
+			shape = combine(shape, sh)
+		}
+		out = items
+	case value.Object:
+		var fields map[string]any
+		if build {
+			fields = make(map[string]any, len(v.Fields))
+		}
+		names := fieldNames[kind]
+		shape = combine(shape, uint64(len(v.Fields)))
+		// Fields are in byte order, and for several spellings of one
+		// field the last one wins, as encoding/json assigns them one after
+		// another.
+		for i := range v.Fields {
+			f := &v.Fields[i]
+			key := f.Key
+			for _, n := range names {
+				if strings.EqualFold(n, key) {
+					key = n
+					break
+				}
+			}
+			keyHash := maphash.String(c.seed, f.Key)
+			shape = combine(shape, keyHash)
+			if f.Value.Kind == value.String && (key == "schema" || key == "type") {
+				shape = combine(shape, maphash.String(c.seed, f.Value.Str))
+			}
+			if f.Value.Kind == value.Null && !(kind == "property" && key == "value") {
+				shape = combine(shape, nullKey)
 				continue
 			}
-			out[i] = c.convert(&v.Items[i], elemKind, elemPath)
-		}
-		return out
-	}
-	names := fieldNames[kind]
-	out := make(map[string]any, len(v.Fields))
-	// Fields are in byte order, and for several spellings of one field the
-	// last one wins, as encoding/json assigns them one after another.
-	for i := range v.Fields {
-		f := &v.Fields[i]
-		key := f.Key
-		for _, n := range names {
-			if strings.EqualFold(n, key) {
-				key = n
-				break
+			childK := childKind(kind, key)
+			if kind == "property" && key == "value" {
+				if t := propertyType(v); slotTypes[t] && f.Value.Kind != value.Null {
+					// The value goes to its type's slot; "value" only
+					// needs to be present.
+					slot := "$" + t
+					if build {
+						c.path = append(c.path, slot)
+					}
+					item, sh := c.child(&f.Value, "prop:"+t, combine(place, maphash.String(c.seed, slot)), build)
+					if build {
+						c.path = c.path[:len(c.path)-1]
+						fields[key] = map[string]any{}
+						fields[slot] = item
+					}
+					shape = combine(shape, sh)
+					continue
+				}
 			}
-		}
-		if f.Value.Kind == value.Null && !(kind == "property" && key == "value") {
-			continue
-		}
-		childK := childKind(kind, key)
-		childPath := appendPath(path, key)
-		if kind == "property" && key == "value" {
-			if t := propertyType(v); slotTypes[t] && f.Value.Kind != value.Null {
-				// The value goes to its type's slot; "value" only needs
-				// to be present.
-				slot := "$" + t
-				out[key] = map[string]any{}
-				out[slot] = c.convert(&f.Value, "prop:"+t, appendPath(path, slot))
-				continue
+			if build {
+				c.path = append(c.path, key)
 			}
+			item, sh := c.child(&f.Value, childK, combine(place, maphash.String(c.seed, key)), build)
+			if build {
+				c.path = c.path[:len(c.path)-1]
+				fields[key] = item
+			}
+			shape = combine(shape, sh)
 		}
-		if c.strip && kind == "prop:olm.csv.metadata" && (f.Value.Kind == value.Object || f.Value.Kind == value.Array) {
-			out[key] = c.cached(&f.Value, "csv:"+key, childK, childPath, nil)
-			continue
-		}
-		out[key] = c.convert(&f.Value, childK, childPath)
+		out = fields
 	}
-	return out
+	return out, shape
 }
 
-func appendPath(path []string, seg string) []string {
-	out := make([]string, len(path)+1)
-	copy(out, path)
-	out[len(path)] = seg
-	return out
-}
-
-// cached converts a part whose shape may have passed before in the same
-// place (named by where), or returns a stand-in if it did. Without a
-// stand-in function, the stand-in is an empty object or list.
-func (c *converter) cached(v *value.Value, where, kind string, path []string, standIn func() any) any {
-	h := c.shape(v, where)
-	if c.valid[h] {
+// child converts a member or element, or hands back its stand-in when its
+// shape passed at this position before.
+func (c *converter) child(v *value.Value, kind string, place uint64, build bool) (any, uint64) {
+	if !build || !c.strip || (v.Kind != value.Object && v.Kind != value.Array) {
+		return c.convertShape(v, kind, place, build)
+	}
+	out, shape := c.convertShape(v, kind, place, true)
+	key := combine(place, shape)
+	if c.valid[key] {
 		switch {
-		case standIn != nil:
-			return standIn()
+		case standIns[kind] != nil && v.Kind == value.Object:
+			return standIns[kind](), shape
 		case v.Kind == value.Array:
-			return []any{}
+			return []any{}, shape
 		}
-		return map[string]any{}
+		return map[string]any{}, shape
 	}
-	c.pending = append(c.pending, pendingPart{path: path, shape: h})
-	return c.convert(v, kind, path)
+	c.pending = append(c.pending, pendingPart{path: slices.Clone(c.path), key: key})
+	return out, shape
 }
 
-// settle remembers the shapes of the pending parts no finding falls under.
+// combine mixes x into h (splitmix64's finaliser on both).
+func combine(h, x uint64) uint64 {
+	return mix64(h ^ mix64(x+0x9e3779b97f4a7c15))
+}
+
+func mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// settle remembers the pending parts no finding falls under.
 func (c *converter) settle(found []finding) {
 	for _, p := range c.pending {
 		if !slices.ContainsFunc(found, func(f finding) bool {
 			return len(f.path) >= len(p.path) && slices.Equal(f.path[:len(p.path)], p.path)
 		}) {
-			c.valid[p.shape] = true
+			c.valid[p.key] = true
 		}
 	}
 	c.pending = c.pending[:0]
-}
-
-// shape hashes what the built-in definitions can tell apart about a node.
-func (c *converter) shape(v *value.Value, where string) uint64 {
-	c.hash.Reset()
-	c.hash.WriteString(where)
-	c.hash.WriteByte(0)
-	c.writeShape(v, "")
-	return c.hash.Sum64()
-}
-
-func (c *converter) writeShape(v *value.Value, key string) {
-	h := &c.hash
-	h.WriteByte(byte(v.Kind))
-	var n [8]byte
-	switch v.Kind {
-	case value.Bool:
-		if v.Bool {
-			h.WriteByte(1)
-		} else {
-			h.WriteByte(0)
-		}
-	case value.Number:
-		binary.LittleEndian.PutUint64(n[:], math.Float64bits(v.Num))
-		h.Write(n[:])
-	case value.String:
-		switch {
-		case strings.EqualFold(key, "schema") || strings.EqualFold(key, "type"):
-			h.WriteString(v.Str)
-			h.WriteByte(0)
-		case v.Str == "":
-			h.WriteByte(0)
-		default:
-			h.WriteByte(1)
-		}
-	case value.Array:
-		binary.LittleEndian.PutUint64(n[:], uint64(len(v.Items)))
-		h.Write(n[:])
-		for i := range v.Items {
-			c.writeShape(&v.Items[i], "")
-		}
-	case value.Object:
-		binary.LittleEndian.PutUint64(n[:], uint64(len(v.Fields)))
-		h.Write(n[:])
-		for i := range v.Fields {
-			h.WriteString(v.Fields[i].Key)
-			h.WriteByte(0)
-			c.writeShape(&v.Fields[i].Value, v.Fields[i].Key)
-		}
-	}
 }
 
 // propertyType returns the type of a property node, matching the key

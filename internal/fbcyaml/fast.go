@@ -2,8 +2,10 @@ package fbcyaml
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/fbcat/opm/internal/value"
@@ -28,7 +30,14 @@ type fastParser struct {
 	pos       int
 	line      int32
 	lineStart int
+
+	// Scratch stacks for the members of the collections being parsed;
+	// each collection copies its members out once complete.
+	fields []value.Field
+	items  []value.Value
 }
+
+var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
 	if !fastSafe(doc) {
@@ -42,7 +51,14 @@ func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
 			v, ok, err = value.Value{}, false, nil
 		}
 	}()
-	p := fastParser{d: doc, line: line}
+	p := parsers.Get().(*fastParser)
+	defer func() {
+		clear(p.fields)
+		clear(p.items)
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0]}
+		parsers.Put(p)
+	}()
+	p.d, p.line = doc, line
 	return p.document(), true, nil
 }
 
@@ -50,7 +66,25 @@ func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
 // Tabs, carriage returns, control characters, invalid UTF-8, byte order
 // marks and the Unicode line breaks NEL, LS and PS are left to go-yaml.
 func fastSafe(d []byte) bool {
+	const (
+		lows  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
 	for i := 0; i < len(d); {
+		// Eight printable ASCII bytes at a time: no high bit set, no byte
+		// below 0x20, no 0x7F.
+		for i+8 <= len(d) {
+			w := binary.LittleEndian.Uint64(d[i:])
+			below := (w - 0x2020202020202020) &^ w & highs
+			del := ((w ^ 0x7f7f7f7f7f7f7f7f) - lows) &^ (w ^ 0x7f7f7f7f7f7f7f7f) & highs
+			if w&highs != 0 || below != 0 || del != 0 {
+				break
+			}
+			i += 8
+		}
+		if i >= len(d) {
+			break
+		}
 		c := d[i]
 		if c < utf8.RuneSelf {
 			if (c < 0x20 && c != '\n') || c == 0x7F {
@@ -200,6 +234,7 @@ func (p *fastParser) block(indent, parent int) value.Value {
 func (p *fastParser) mapping(indent int) value.Value {
 	v := value.Value{Kind: value.Object}
 	p.mark(&v)
+	base := len(p.fields)
 	for {
 		var keyPos value.Value
 		p.mark(&keyPos)
@@ -211,7 +246,7 @@ func (p *fastParser) mapping(indent int) value.Value {
 		if val.Line == 0 {
 			val.Line, val.Col = keyPos.Line, keyPos.Col
 		}
-		v.Fields = append(v.Fields, value.Field{Key: key, Value: val})
+		p.fields = append(p.fields, value.Field{Key: key, Value: val})
 		next, ok := p.peek()
 		if !ok || next < indent {
 			break
@@ -224,7 +259,9 @@ func (p *fastParser) mapping(indent int) value.Value {
 			panic(bail{})
 		}
 	}
-	v.Fields = value.NormalizeFields(v.Fields)
+	v.Fields = value.NormalizeFields(append([]value.Field(nil), p.fields[base:]...))
+	clear(p.fields[base:])
+	p.fields = p.fields[:base]
 	return v
 }
 
@@ -253,8 +290,9 @@ func (p *fastParser) mappingValue(indent int) value.Value {
 }
 
 func (p *fastParser) sequence(indent int) value.Value {
-	v := value.Value{Kind: value.Array, Items: []value.Value{}}
+	v := value.Value{Kind: value.Array}
 	p.mark(&v)
+	base := len(p.items)
 	for {
 		var itemPos value.Value
 		p.mark(&itemPos)
@@ -280,7 +318,7 @@ func (p *fastParser) sequence(indent int) value.Value {
 		default:
 			item = p.inlineValue(indent)
 		}
-		v.Items = append(v.Items, item)
+		p.items = append(p.items, item)
 		next, ok := p.peek()
 		if !ok || next < indent {
 			break
@@ -293,6 +331,9 @@ func (p *fastParser) sequence(indent int) value.Value {
 		}
 		p.pos += next
 	}
+	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
+	clear(p.items[base:])
+	p.items = p.items[:base]
 	return v
 }
 
@@ -349,22 +390,31 @@ func plainStart(c, next byte) bool {
 // returns the text without trailing spaces and whether a ": " ended it.
 func (p *fastParser) plainLine() (text []byte, colon bool) {
 	start := p.pos
+	d := p.d
 	for {
-		switch p.at(p.pos) {
+		i := p.pos
+		for i < len(d) && !plainStop[d[i]] {
+			i++
+		}
+		p.pos = i
+		switch p.at(i) {
 		case '\n', 0:
-			return bytes.TrimRight(p.d[start:p.pos], " "), false
+			return bytes.TrimRight(d[start:i], " "), false
 		case ':':
-			if p.isBlankEnd(p.pos + 1) {
-				return bytes.TrimRight(p.d[start:p.pos], " "), true
+			if p.isBlankEnd(i + 1) {
+				return bytes.TrimRight(d[start:i], " "), true
 			}
 		case '#':
-			if p.at(p.pos-1) == ' ' {
-				return bytes.TrimRight(p.d[start:p.pos], " "), false
+			if p.at(i-1) == ' ' {
+				return bytes.TrimRight(d[start:i], " "), false
 			}
 		}
 		p.pos++
 	}
 }
+
+// plainStop marks the bytes plainLine must look at.
+var plainStop = [256]bool{'\n': true, ':': true, '#': true, 0: true}
 
 // plain parses a plain scalar that may continue on following lines
 // indented deeper than parent; lines fold into spaces, empty lines into

@@ -28,41 +28,74 @@ func (e *SeparatorError) Error() string {
 // is empty in bytes is no document at all. firstLine is the line number of
 // data's first byte. Splitting stops at the first bad separator, returning
 // the documents before it together with the error.
+//
+// Documents share data's memory where they can (no "\r\n" line ends, a
+// final line break present); otherwise they are copies.
 func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
 	var docs []Doc
-	var cur []byte
+	start := -1 // offset where the current document starts, -1 if none
 	curLine := firstLine
 	line := firstLine
-	for len(data) > 0 {
-		var l []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			l, data = data[:i], data[i+1:]
-			l = bytes.TrimSuffix(l, []byte{'\r'})
+	flush := func(end int) {
+		docs = append(docs, Doc{Data: normalize(data[start:end]), Line: curLine})
+		start = -1
+	}
+	for off := 0; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		next := len(data)
+		if end < 0 {
+			end = len(data)
 		} else {
-			l, data = data, nil
+			end += off
+			next = end + 1
 		}
+		l := bytes.TrimSuffix(data[off:end], []byte{'\r'})
 		if bytes.HasPrefix(l, []byte("---")) {
 			rest := bytes.TrimSpace(l[3:])
 			if len(rest) > 0 && rest[0] != '#' {
+				if start >= 0 {
+					flush(off)
+				}
 				return docs, &SeparatorError{Line: line, Rest: string(rest)}
 			}
-			if len(cur) > 0 {
-				docs = append(docs, Doc{Data: cur, Line: curLine})
-				cur = nil
+			if start >= 0 {
+				flush(off)
+				off = next
 				line++
-				curLine = line
 				continue
 			}
 		}
-		if len(cur) == 0 {
-			curLine = line
+		if start < 0 {
+			start, curLine = off, line
 		}
-		cur = append(cur, l...)
-		cur = append(cur, '\n')
+		off = next
 		line++
 	}
-	if len(cur) > 0 {
-		docs = append(docs, Doc{Data: cur, Line: curLine})
+	if start >= 0 {
+		flush(len(data))
 	}
 	return docs, nil
+}
+
+// normalize returns a document's bytes with "\r\n" line ends turned into
+// "\n" and a final line break, copying only if something must change.
+func normalize(d []byte) []byte {
+	if bytes.IndexByte(d, '\r') < 0 && len(d) > 0 && d[len(d)-1] == '\n' {
+		return d
+	}
+	out := make([]byte, 0, len(d)+1)
+	for len(d) > 0 {
+		i := bytes.IndexByte(d, '\n')
+		if i < 0 {
+			// A last line without a line break keeps a trailing "\r", as
+			// bufio.Reader.ReadLine does.
+			out = append(out, d...)
+			out = append(out, '\n')
+			break
+		}
+		out = append(out, bytes.TrimSuffix(d[:i], []byte{'\r'})...)
+		out = append(out, '\n')
+		d = d[i+1:]
+	}
+	return out
 }

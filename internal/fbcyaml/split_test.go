@@ -1,0 +1,100 @@
+package fbcyaml
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// splitOracle is upstream's YAMLReader: lines from bufio.Reader.ReadLine,
+// "---" lines end documents.
+func splitOracle(data []byte) ([]string, error) {
+	r := bufio.NewReader(bytes.NewReader(data))
+	readLine := func() ([]byte, error) {
+		var buf bytes.Buffer
+		for {
+			line, isPrefix, err := r.ReadLine()
+			buf.Write(line)
+			if !isPrefix || err != nil {
+				buf.WriteByte('\n')
+				return buf.Bytes(), err
+			}
+		}
+	}
+	var docs []string
+	for {
+		var buf bytes.Buffer
+		for {
+			line, err := readLine()
+			if err != nil && err != io.EOF {
+				return docs, err
+			}
+			if bytes.HasPrefix(line, []byte("---")) {
+				trimmed := strings.TrimSpace(string(line[3:]))
+				if len(trimmed) > 0 && trimmed[0] != '#' {
+					return docs, errors.New("separator")
+				}
+				if buf.Len() != 0 {
+					docs = append(docs, buf.String())
+					goto next
+				}
+				if err == io.EOF {
+					return docs, nil
+				}
+			}
+			if err == io.EOF {
+				if buf.Len() != 0 {
+					docs = append(docs, buf.String())
+				}
+				return docs, nil
+			}
+			buf.Write(line)
+		}
+	next:
+	}
+}
+
+var splitSamples = []string{
+	"", "\n\n", "a: 1\n", "a: 1", "---\na: 1\n---\nb: 2\n", "a: 1\n---\n", "a\n---\n   \n", "a\n---\n---\nb", "a\n---\n\n---\nb",
+	"---\n", "---\n---\n", "a\r\nb\r\n---\r\nc", "a\rb\n", "x\r", "--- # c\na\n", "--- foo\n", "a\n--- x\n", "----\n", "a\n...\nb\n",
+}
+
+func TestSplitDocumentsMatchesUpstream(t *testing.T) {
+	for _, s := range splitSamples {
+		checkSplit(t, []byte(s))
+	}
+}
+
+func checkSplit(t *testing.T, data []byte) {
+	t.Helper()
+	want, werr := splitOracle(data)
+	docs, err := SplitDocuments(data, 1)
+	var got []string
+	for _, d := range docs {
+		got = append(got, string(d.Data))
+	}
+	if err != nil && werr != nil && len(got) == len(want)+1 {
+		// Unlike upstream, the document before a bad separator is kept,
+		// so that its own problems are reported too.
+		got = got[:len(want)]
+	}
+	if (err != nil) != (werr != nil) || !slices.Equal(got, want) {
+		t.Fatalf("SplitDocuments(%q) = %q, %v; upstream %q, %v", data, got, err, want, werr)
+	}
+}
+
+func FuzzSplitDocuments(f *testing.F) {
+	for _, s := range splitSamples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 3000 {
+			return // bufio's line buffer splits long lines; both join them
+		}
+		checkSplit(t, data)
+	})
+}
