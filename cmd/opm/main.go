@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 )
 
@@ -21,12 +20,6 @@ func main() {
 // Main runs opm with the process's arguments and streams and returns the
 // exit code.
 func Main() int {
-	if os.Getenv("GOGC") == "" {
-		// Catalog work keeps little live data (output waits compressed),
-		// so collecting at half the default growth costs little time and
-		// keeps the peak footprint down. GOGC still overrides this.
-		debug.SetGCPercent(50)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
