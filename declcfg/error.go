@@ -53,16 +53,22 @@ func (e *Error) Subject() string {
 	var what string
 	var ctx []string
 	switch {
-	case e.Bundle != "":
+	case e.Bundle != "" || e.Schema == SchemaBundle:
 		what = fmt.Sprintf("bundle %q", e.Bundle)
+		if e.Bundle == "" {
+			what = "bundle without a name"
+		}
 		if e.Package != "" {
 			ctx = append(ctx, fmt.Sprintf("package %q", e.Package))
 		}
 		if e.Channel != "" {
 			ctx = append(ctx, fmt.Sprintf("channel %q", e.Channel))
 		}
-	case e.Channel != "":
+	case e.Channel != "" || e.Schema == SchemaChannel:
 		what = fmt.Sprintf("channel %q", e.Channel)
+		if e.Channel == "" {
+			what = "channel without a name"
+		}
 		if e.Package != "" {
 			ctx = append(ctx, fmt.Sprintf("package %q", e.Package))
 		}

@@ -26,7 +26,8 @@ func (s *schemas) check(obj *declcfg.Object) []*declcfg.Error {
 	if !builtin {
 		def = s.meta
 		if strings.HasPrefix(obj.Schema, "olm.") {
-			errs = append(errs, obj.Errorf(lineOf(lookup(obj.Value, "schema")), 0, "%s", unknownSchemaMessage(obj.Schema)))
+			node := lookup(obj.Value, "schema")
+			errs = append(errs, obj.Errorf(int(node.Line), int(node.Col), "%s", unknownSchemaMessage(obj.Schema)))
 		}
 	}
 	errs = append(errs, nullPropertyValues(obj)...)
@@ -35,13 +36,6 @@ func (s *schemas) check(obj *declcfg.Object) []*declcfg.Error {
 		errs = append(errs, s.unify(obj, ud.value, obj.Schema, ud.name, false)...)
 	}
 	return errs
-}
-
-func lineOf(v *value.Value) int {
-	if v == nil {
-		return 0
-	}
-	return int(v.Line)
 }
 
 func unknownSchemaMessage(schema string) string {
@@ -176,12 +170,18 @@ func (s *schemas) validate(def cue.Value, in any) []finding {
 	}
 	var out []finding
 	for _, e := range cueerrors.Errors(err) {
-		path := e.Path()
+		path := slices.Clone(e.Path())
 		if len(path) > 0 && strings.HasPrefix(path[0], "#") {
 			path = path[1:]
 		}
+		for i, seg := range path {
+			// CUE quotes labels that are not identifiers ("$olm.gvk").
+			if unq, err := strconv.Unquote(seg); err == nil && strings.HasPrefix(seg, `"`) {
+				path[i] = unq
+			}
+		}
 		format, args := e.Msg()
-		f := finding{path: slices.Clone(path), format: format, args: args}
+		f := finding{path: path, format: format, args: args}
 		switch format {
 		case "field is required but not present":
 			f.missing = true

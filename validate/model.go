@@ -248,7 +248,9 @@ func (m *model) checkChannel(c *declcfg.Channel) {
 			continue
 		}
 		entries[e.Name] = e
-		if _, ok := m.bundles[c.Package][e.Name]; !ok && !m.broken.bundles[c.Package][e.Name] {
+		// A bundle that could not be loaded may be the one, even if its
+		// name is unknown ("").
+		if _, ok := m.bundles[c.Package][e.Name]; !ok && !m.broken.bundles[c.Package][e.Name] && !m.broken.bundles[c.Package][""] {
 			m.report(c.Pos, e.Line, channelProblem(c, "entry %q has no olm.bundle blob in package %q: add the bundle or remove the entry", e.Name, c.Package))
 		}
 		if e.SkipRange != "" {

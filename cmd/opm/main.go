@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 func main() {
@@ -42,6 +44,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// pflag prints deprecation notices to the flag set's output, which
+	// cobra points at stdout; they belong with the other diagnostics.
+	var quiet func(*cobra.Command)
+	quiet = func(c *cobra.Command) {
+		c.Flags().SetOutput(stderr)
+		c.PersistentFlags().SetOutput(stderr)
+		for _, sub := range c.Commands() {
+			quiet(sub)
+		}
+	}
+	quiet(root)
 	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return 0

@@ -1,6 +1,7 @@
 package fbcyaml
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"regexp"
@@ -41,8 +42,29 @@ func slowDecode(doc []byte, line int32) (value.Value, error) {
 	if err != nil {
 		return value.Value{}, &Error{Line: line, Msg: err.Error()}
 	}
-	v.SetPos(line, 1)
+	v.SetPos(firstContentLine(doc, line), 1)
 	return v, nil
+}
+
+// firstContentLine is the line of a document's first content, past blank
+// and comment lines and a leading "---".
+func firstContentLine(doc []byte, line int32) int32 {
+	for len(doc) > 0 {
+		end := bytes.IndexByte(doc, '\n')
+		if end < 0 {
+			end = len(doc)
+		}
+		l := bytes.TrimSpace(doc[:end])
+		if len(l) > 0 && l[0] != '#' && !(bytes.HasPrefix(l, []byte("---")) && (len(l) == 3 || l[3] == ' ' || l[3] == '#')) {
+			return line
+		}
+		if end == len(doc) {
+			break
+		}
+		doc = doc[end+1:]
+		line++
+	}
+	return line
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)

@@ -11,12 +11,12 @@ import (
 	"github.com/fbcat/opm/internal/value"
 )
 
-// The fast path reads the block-style YAML that catalogs are made of (what
-// go-yaml writes, and what people write by hand): block mappings and
-// sequences indented with spaces, plain, single- and double-quoted scalars
-// (also over several lines), literal block scalars, comments, and empty
-// flow collections. Anything else (anchors, tags, flow collections with
-// content, folded scalars, tabs, merge keys, ...) makes it give up, and the
+// The fast path reads the YAML that catalogs are made of (what go-yaml
+// writes, and what people write by hand): block mappings and sequences
+// indented with spaces, plain, single- and double-quoted scalars (also over
+// several lines), literal block scalars, comments, and flow collections
+// that fit on one line. Anything else (anchors, tags, flow collections over
+// several lines, folded scalars, tabs, merge keys, ...) makes it give up, and the
 // document is read by go-yaml instead. It never reports errors of its own:
 // malformed input also goes to go-yaml, which words the error. Where it
 // does accept a document, the tree it builds is the one go-yaml would
@@ -353,16 +353,8 @@ func (p *fastParser) inlineValue(parent int) value.Value {
 		v = value.Value{Kind: value.String, Str: p.singleQuoted(parent)}
 		p.endLine()
 	case '{', '[':
-		if p.at(p.pos+1) != c+2 { // "{}" or "[]"
-			panic(bail{})
-		}
-		p.pos += 2
+		v = p.flowNode()
 		p.endLine()
-		if c == '{' {
-			v = value.Value{Kind: value.Object, Fields: []value.Field{}}
-		} else {
-			v = value.Value{Kind: value.Array, Items: []value.Value{}}
-		}
 	default:
 		if !plainStart(c, p.at(p.pos+1)) {
 			panic(bail{})
@@ -742,8 +734,8 @@ func (p *fastParser) escape(s []byte) []byte {
 		return append(s, ' ')
 	case '"':
 		return append(s, '"')
-	case '/':
-		return append(s, '/')
+	case '\'':
+		return append(s, '\'')
 	case '\\':
 		return append(s, '\\')
 	case 'N':
@@ -868,5 +860,152 @@ func (p *fastParser) blockBreaks(indent *int, breaks *[]byte, parent int) {
 	}
 	if *indent == 0 {
 		*indent = max(maxIndent, parent+1, 1)
+	}
+}
+
+// flowNode parses a flow collection or scalar that ends on this line.
+func (p *fastParser) flowNode() value.Value {
+	var v value.Value
+	p.mark(&v)
+	line, col := v.Line, v.Col
+	switch p.at(p.pos) {
+	case '[':
+		v = p.flowSequence()
+	case '{':
+		v = p.flowMapping()
+	case '"':
+		v = value.Value{Kind: value.String, Str: p.doubleQuotedLine()}
+	case '\'':
+		v = value.Value{Kind: value.String, Str: p.singleQuotedLine()}
+	default:
+		text, _ := p.flowPlain()
+		v = resolveValue(string(text))
+	}
+	v.Line, v.Col = line, col
+	return v
+}
+
+func (p *fastParser) enterFlow() {
+	p.pos++
+	if p.col() > 0 && len(p.items)+len(p.fields) > 1<<20 {
+		panic(bail{})
+	}
+}
+
+func (p *fastParser) flowSequence() value.Value {
+	p.enterFlow() // '['
+	v := value.Value{Kind: value.Array}
+	base := len(p.items)
+	for {
+		p.skipSpaces()
+		if p.at(p.pos) == ']' {
+			p.pos++
+			break
+		}
+		p.items = append(p.items, p.flowNode())
+		p.skipSpaces()
+		switch p.at(p.pos) {
+		case ',':
+			p.pos++
+			continue
+		case ']':
+			p.pos++
+		default:
+			panic(bail{}) // single-pair mappings, line breaks, ...
+		}
+		break
+	}
+	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
+	clear(p.items[base:])
+	p.items = p.items[:base]
+	return v
+}
+
+func (p *fastParser) flowMapping() value.Value {
+	p.enterFlow() // '{'
+	v := value.Value{Kind: value.Object}
+	base := len(p.fields)
+	for {
+		p.skipSpaces()
+		if p.at(p.pos) == '}' {
+			p.pos++
+			break
+		}
+		var key string
+		quoted := false
+		switch p.at(p.pos) {
+		case '"':
+			key, quoted = p.doubleQuotedLine(), true
+		case '\'':
+			key, quoted = p.singleQuotedLine(), true
+		default:
+			text, colon := p.flowPlain()
+			if !colon || len(text) > 1024 {
+				panic(bail{})
+			}
+			key = resolveKey(string(text))
+			if key == "<<" {
+				panic(bail{})
+			}
+		}
+		p.skipSpaces()
+		if p.at(p.pos) != ':' || (!quoted && !p.isBlankEnd(p.pos+1)) {
+			panic(bail{})
+		}
+		p.pos++
+		p.skipSpaces()
+		if c := p.at(p.pos); c == ',' || c == '}' || c == '\n' || c == 0 {
+			panic(bail{}) // empty values
+		}
+		p.fields = append(p.fields, value.Field{Key: key, Value: p.flowNode()})
+		p.skipSpaces()
+		switch p.at(p.pos) {
+		case ',':
+			p.pos++
+			continue
+		case '}':
+			p.pos++
+		default:
+			panic(bail{})
+		}
+		break
+	}
+	v.Fields = value.NormalizeFields(append(make([]value.Field, 0, len(p.fields)-base), p.fields[base:]...))
+	clear(p.fields[base:])
+	p.fields = p.fields[:base]
+	if v.Fields == nil {
+		v.Fields = []value.Field{}
+	}
+	return v
+}
+
+// flowPlain scans a plain scalar inside a flow collection: it ends at a
+// flow indicator, at ": " or at " #". colon tells whether ": " ended it.
+func (p *fastParser) flowPlain() (text []byte, colon bool) {
+	// In flow context "?" and ":" cannot start a plain scalar at all.
+	if c := p.at(p.pos); c == '?' || c == ':' || !plainStart(c, p.at(p.pos+1)) {
+		panic(bail{})
+	}
+	start := p.pos
+	for {
+		c := p.at(p.pos)
+		switch c {
+		case ',', '[', ']', '{', '}':
+			return bytes.TrimRight(p.d[start:p.pos], " "), false
+		case '\n', 0:
+			panic(bail{}) // flow collections over several lines
+		case ':':
+			switch next := p.at(p.pos + 1); next {
+			case ' ', '\n', 0:
+				return bytes.TrimRight(p.d[start:p.pos], " "), true
+			case ',', '?', '[', ']', '{', '}':
+				panic(bail{})
+			}
+		case '#':
+			if p.at(p.pos-1) == ' ' {
+				panic(bail{})
+			}
+		}
+		p.pos++
 	}
 }
