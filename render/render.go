@@ -12,6 +12,8 @@ import (
 	"os"
 	"slices"
 
+	"github.com/distribution/reference"
+
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -150,10 +152,10 @@ func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcf
 	case err == nil:
 		return nil, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
 	case errors.Is(err, fs.ErrNotExist):
-		if looksLikeImage(ref) {
-			return nil, fmt.Errorf("%q looks like an image reference; rendering images is not supported yet", ref)
+		if _, perr := reference.ParseNamed(ref); perr != nil {
+			return nil, fmt.Errorf("no such file or directory: %q (nor an image reference: %v; image references name their registry, e.g. quay.io/org/catalog:tag)", ref, perr)
 		}
-		return nil, fmt.Errorf("no such file or directory: %q (not an image reference either: image references start with a registry host, e.g. quay.io/org/catalog:tag)", ref)
+		return nil, fmt.Errorf("%q looks like an image reference; rendering images is not supported yet", ref)
 	default:
 		return nil, err
 	}
@@ -193,36 +195,6 @@ func isBundleDir(dir string) bool {
 		}
 	}
 	return manifests && metadata
-}
-
-// looksLikeImage reports whether ref names an image in a registry: its
-// first path element is a host (has a dot or a port, or is localhost).
-func looksLikeImage(ref string) bool {
-	host, _, found := cut(ref, '/')
-	if !found {
-		return false
-	}
-	return host == "localhost" || containsAny(host, ".:")
-}
-
-func cut(s string, sep byte) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == sep {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
-func containsAny(s, chars string) bool {
-	for i := 0; i < len(s); i++ {
-		for j := 0; j < len(chars); j++ {
-			if s[i] == chars[j] {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func bulkRank(t string) int {

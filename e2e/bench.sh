@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Measures a built opm on catalogs of two sizes: the real conformance
+# catalogs (when ../shared is there) and a large synthetic catalog written
+# by internal/synth (320 packages, 6400 bundles with olm.csv.metadata,
+# about 120 MB of YAML). Prints wall time and peak RSS, best of 3 runs.
+# Usage: e2e/bench.sh bin/opm [workdir]
+set -euo pipefail
+bin=$(realpath "$1")
+work=${2:-$(mktemp -d)}
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$work"
+if [ ! -d "$work/large" ]; then
+  echo "writing the synthetic catalog to $work/large ..."
+  (cd "$here" && go run ./internal/synth/cmd/gencatalog "$work/large")
+fi
+measure() { # label, command...
+  local label=$1; shift
+  local best="" rss=0
+  for i in 1 2 3; do
+    /usr/bin/time -o "$work/time" -f "%e %M" "$@" > /dev/null 2>&1 || true
+    read -r wall kb < "$work/time"
+    if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
+    [ "$kb" -gt "$rss" ] && rss=$kb
+  done
+  printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" $((rss / 1024))
+}
+catalogs=()
+[ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
+catalogs+=("$work/large")
+for c in "${catalogs[@]}"; do
+  size=$(du -sm "$c" | cut -f1)
+  echo "== $c (${size} MB)"
+  measure "validate" "$bin" validate "$c"
+  measure "render -o json" "$bin" render "$c" -o json
+  measure "render -o yaml" "$bin" render "$c" -o yaml
+done

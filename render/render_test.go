@@ -1,0 +1,87 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/synth"
+)
+
+func TestRenderCatalogDir(t *testing.T) {
+	var r Renderer
+	w := declcfg.NewOrderedWriter(declcfg.FormatJSON)
+	defer w.Close()
+	if err := r.RenderTo(context.Background(), w, "../testdata/catalog"); err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if _, err := w.WriteTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile("../testdata/catalog.golden.json")
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Error("streamed render differs from upstream's golden")
+	}
+	cfg, err := r.Run(context.Background(), "../testdata/catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Reset()
+	if err := declcfg.Write(cfg, &got, declcfg.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Error("in-memory render differs from upstream's golden")
+	}
+}
+
+func TestRenderReferences(t *testing.T) {
+	tests := []struct {
+		ref  string
+		want string
+	}{
+		{"../testdata/nope", "no such file or directory"},
+		{"../testdata/catalog.golden.json", "is a file"},
+	}
+	for _, tt := range tests {
+		_, err := (&Renderer{}).Run(context.Background(), tt.ref)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.ref, err, tt.want)
+		}
+	}
+	_, err := (&Renderer{Allowed: BundleDir}).Run(context.Background(), "../testdata/catalog")
+	if !errors.Is(err, ErrNotAllowed) {
+		t.Errorf("catalog directory where only bundles are allowed: %v", err)
+	}
+}
+
+func TestMigrationLevels(t *testing.T) {
+	for _, l := range []string{"", "none", "all", "bundle-object-to-csv-metadata"} {
+		if _, err := MigrationsFor(l); err != nil {
+			t.Errorf("%q: %v", l, err)
+		}
+	}
+	if _, err := MigrationsFor("bogus"); err == nil {
+		t.Error("unknown level accepted")
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	dir := synth.BenchmarkCatalog(b)
+	for b.Loop() {
+		w := declcfg.NewOrderedWriter(declcfg.FormatJSON)
+		if err := (&Renderer{}).RenderTo(context.Background(), w, dir); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := w.WriteTo(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+		w.Close()
+	}
+}
