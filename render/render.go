@@ -11,10 +11,14 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"sort"
+	"strings"
+	"text/template"
 
 	"github.com/distribution/reference"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/bundle"
 )
 
 // Kind is a kind of reference.
@@ -55,6 +59,10 @@ type Renderer struct {
 	Migrations Migrations
 	// LoadOptions are passed to declcfg.LoadFS for catalog directories.
 	LoadOptions []declcfg.LoadOption
+	// ImageRefTemplate makes the image references of bundle directories
+	// (whose image is otherwise empty) from the bundle's package, name and
+	// version.
+	ImageRefTemplate *template.Template
 }
 
 // Run renders every reference, in order, and concatenates the results.
@@ -124,9 +132,9 @@ func (r *Renderer) finishBundle(b *declcfg.Bundle) error {
 	slices.SortStableFunc(b.Properties, func(x, y declcfg.Property) int {
 		return cmp.Compare(bulkRank(x.Type), bulkRank(y.Type))
 	})
-	slices.SortStableFunc(b.RelatedImages, func(x, y declcfg.RelatedImage) int {
-		return cmp.Compare(x.Image, y.Image)
-	})
+	// sort.Slice, not a stable sort: with equal images, upstream's order is
+	// whatever this algorithm makes of the input.
+	sort.Slice(b.RelatedImages, func(i, j int) bool { return b.RelatedImages[i].Image < b.RelatedImages[j].Image })
 	return r.Migrations.Run(b)
 }
 
@@ -143,7 +151,7 @@ func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcf
 			if !r.allowed(BundleDir) {
 				return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
 			}
-			return nil, fmt.Errorf("%q is a registry+v1 bundle directory; rendering bundle directories is not supported yet", ref)
+			return r.renderBundleDir(ref)
 		}
 		if !r.allowed(CatalogDir) {
 			return nil, fmt.Errorf("cannot render catalog directory %q: %w", ref, ErrNotAllowed)
@@ -159,6 +167,28 @@ func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcf
 	default:
 		return nil, err
 	}
+}
+
+// renderBundleDir renders a registry+v1 bundle directory. Its image is
+// empty unless an image reference template is set.
+func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, error) {
+	b, err := bundle.Parse(os.DirFS(dir))
+	if err != nil {
+		return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+	}
+	image := ""
+	if r.ImageRefTemplate != nil {
+		var buf strings.Builder
+		if err := r.ImageRefTemplate.Execute(&buf, b.TemplateData()); err != nil {
+			return nil, fmt.Errorf("failed templating image reference from bundle for %q: %w", dir, err)
+		}
+		image = buf.String()
+	}
+	fbc, err := b.FBC(image)
+	if err != nil {
+		return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+	}
+	return &declcfg.DeclarativeConfig{Bundles: []declcfg.Bundle{fbc}}, nil
 }
 
 // renderCatalogFS loads a file-based catalog, streaming it if stream is set.

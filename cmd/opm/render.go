@@ -36,13 +36,14 @@ database files.
 			if err != nil {
 				return err
 			}
+			var tmpl *template.Template
 			if imageRefTemplate != "" {
-				if _, err := template.New("image").Option("missingkey=error").Parse(imageRefTemplate); err != nil {
+				if tmpl, err = template.New("image").Parse(imageRefTemplate); err != nil {
 					return fmt.Errorf("invalid image reference template: %w", err)
 				}
 			}
 			lowerGCGrowth()
-			r := render.Renderer{Migrations: migrations}
+			r := render.Renderer{Migrations: migrations, ImageRefTemplate: tmpl}
 			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
 			defer w.Close()
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {

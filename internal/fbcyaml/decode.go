@@ -94,11 +94,11 @@ func fromGoYAML(obj any) (value.Value, error) {
 	case string:
 		return value.Value{Kind: value.String, Str: value.ValidUTF8(x)}, nil
 	case int:
-		return value.Value{Kind: value.Number, Num: float64(x)}, nil
+		return value.Value{Kind: value.Number, Num: float64(x), Str: strconv.Itoa(x)}, nil
 	case int64:
-		return value.Value{Kind: value.Number, Num: float64(x)}, nil
+		return value.Value{Kind: value.Number, Num: float64(x), Str: strconv.FormatInt(x, 10)}, nil
 	case uint64:
-		return value.Value{Kind: value.Number, Num: float64(x)}, nil
+		return value.Value{Kind: value.Number, Num: float64(x), Str: strconv.FormatUint(x, 10)}, nil
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return value.Value{}, fmt.Errorf("the number %v cannot be represented in JSON", x)

@@ -571,9 +571,11 @@ func resolveValue(s string) value.Value {
 	case kindBool:
 		return value.Value{Kind: value.Bool, Bool: r.b}
 	case kindInt:
-		return value.Value{Kind: value.Number, Num: float64(r.i)}
+		// The exact integer is kept for writers that do not go through
+		// float64 (Kubernetes objects in bundles).
+		return value.Value{Kind: value.Number, Num: float64(r.i), Str: strconv.FormatInt(r.i, 10)}
 	case kindUint:
-		return value.Value{Kind: value.Number, Num: float64(r.u)}
+		return value.Value{Kind: value.Number, Num: float64(r.u), Str: strconv.FormatUint(r.u, 10)}
 	case kindFloat:
 		if math.IsNaN(r.f) || math.IsInf(r.f, 0) {
 			panic(bail{})

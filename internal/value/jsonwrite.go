@@ -22,12 +22,14 @@ var safeJSONByte = func() (t [utf8.RuneSelf]bool) {
 // AppendString appends s as a JSON string exactly as encoding/json does with
 // HTML escaping off: control characters escaped, invalid UTF-8 replaced by
 // \ufffd, U+2028 and U+2029 escaped.
-func AppendString(dst []byte, s string) []byte {
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s, false) }
+
+func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if b := s[i]; b < utf8.RuneSelf {
-			if safeJSONByte[b] {
+			if safeJSONByte[b] && !(escapeHTML && (b == '<' || b == '>' || b == '&')) {
 				i++
 				continue
 			}
@@ -124,6 +126,51 @@ func AppendCompact(dst []byte, v *Value) []byte {
 			dst = AppendString(dst, v.Fields[i].Key)
 			dst = append(dst, ':')
 			dst = AppendCompact(dst, &v.Fields[i].Value)
+		}
+		return append(dst, '}')
+	}
+	return dst
+}
+
+// AppendKubernetesJSON appends v as compact JSON the way Kubernetes writes
+// an unstructured object (encoding/json defaults): keys sorted, HTML
+// characters escaped, and integers that fit in 64 bits written exactly;
+// other numbers are float64.
+func AppendKubernetesJSON(dst []byte, v *Value) []byte {
+	switch v.Kind {
+	case Null:
+		return append(dst, "null"...)
+	case Bool:
+		return strconv.AppendBool(dst, v.Bool)
+	case Number:
+		text := v.Str
+		if text == "" {
+			text = string(AppendNumber(nil, v.Num))
+		}
+		if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return strconv.AppendInt(dst, i, 10)
+		}
+		return AppendNumber(dst, v.Num)
+	case String:
+		return appendString(dst, v.Str, true)
+	case Array:
+		dst = append(dst, '[')
+		for i := range v.Items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendKubernetesJSON(dst, &v.Items[i])
+		}
+		return append(dst, ']')
+	case Object:
+		dst = append(dst, '{')
+		for i := range v.Fields {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendString(dst, v.Fields[i].Key, true)
+			dst = append(dst, ':')
+			dst = AppendKubernetesJSON(dst, &v.Fields[i].Value)
 		}
 		return append(dst, '}')
 	}
