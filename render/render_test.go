@@ -6,8 +6,10 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/synth"
@@ -83,5 +85,43 @@ func BenchmarkRender(b *testing.B) {
 			b.Fatal(err)
 		}
 		w.Close()
+	}
+}
+
+// TestRenderBundleDirs checks bundle directories against upstream's
+// output, plain and with an image reference template and the CSV metadata
+// migration.
+func TestRenderBundleDirs(t *testing.T) {
+	dirs, _ := filepath.Glob("../testdata/bundles/*")
+	if len(dirs) == 0 {
+		t.Fatal("no bundles in ../testdata/bundles")
+	}
+	csvmeta, err := MigrationsFor("bundle-object-to-csv-metadata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := template.Must(template.New("").Parse("quay.io/example/{{.Package}}-bundle:v{{.Version}}"))
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		for golden, r := range map[string]*Renderer{
+			"../testdata/bundles.golden/" + name + ".json":         {},
+			"../testdata/bundles.golden-csvmeta/" + name + ".json": {ImageRefTemplate: tmpl, Migrations: csvmeta},
+		} {
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := r.Run(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := declcfg.Write(cfg, &got, declcfg.FormatJSON); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("%s: render differs from upstream's %s", dir, golden)
+			}
+		}
 	}
 }

@@ -53,6 +53,10 @@ type Bundle struct {
 	properties   []declcfg.Property
 	dependencies []declcfg.Property
 	crds         []*value.Value
+	// The files things came from, for errors; nFileProperties counts the
+	// properties from the properties file.
+	csvFile, propertiesFile, dependenciesFile string
+	nFileProperties                           int
 }
 
 // Error is a problem with a bundle's files.
@@ -78,15 +82,24 @@ func (e *Error) Unwrap() error { return e.Err }
 func Parse(fsys fs.FS) (*Bundle, error) {
 	b := &Bundle{}
 	if err := b.addManifests(fsys); err != nil {
-		return nil, err
+		return nil, b.inFile(err, b.csvFile)
 	}
 	if err := b.addMetadata(fsys); err != nil {
 		return nil, err
 	}
 	if err := b.deriveProperties(); err != nil {
-		return nil, err
+		return nil, b.inFile(err, b.csvFile)
 	}
 	return b, nil
+}
+
+// inFile attributes a problem that names no file to file.
+func (b *Bundle) inFile(err error, file string) error {
+	var e *Error
+	if errors.As(err, &e) && e.File == "" {
+		e.File = file
+	}
+	return err
 }
 
 func (b *Bundle) addManifests(fsys fs.FS) error {
@@ -117,6 +130,7 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 				continue // only the first CSV counts
 			}
 			b.CSV = obj
+			b.csvFile = name
 		case "CustomResourceDefinition":
 			b.crds = append(b.crds, obj)
 		}
@@ -249,10 +263,14 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 			}
 		}
 		if deps == nil {
-			deps = propertyList(data, obj, "dependencies", json)
+			if deps = propertyList(data, obj, "dependencies", json); deps != nil {
+				b.dependenciesFile = path.Join("metadata", e.Name())
+			}
 		}
 		if props == nil {
-			props = propertyList(data, obj, "properties", json)
+			if props = propertyList(data, obj, "properties", json); props != nil {
+				b.propertiesFile = path.Join("metadata", e.Name())
+			}
 		}
 	}
 	if annotations == nil {
@@ -265,6 +283,7 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 	b.DefaultChannel = annotationString(annotations, DefaultChannelAnnotation)
 	b.dependencies = deps
 	b.properties = props
+	b.nFileProperties = len(props)
 	return nil
 }
 
@@ -356,7 +375,9 @@ type apiKey struct {
 	group, version, kind, plural string
 }
 
-func (k apiKey) String() string { return fmt.Sprintf("%s/%s/%s (%s)", k.group, k.version, k.kind, k.plural) }
+func (k apiKey) String() string {
+	return fmt.Sprintf("%s/%s/%s (%s)", k.group, k.version, k.kind, k.plural)
+}
 
 // providedAPIs lists the APIs the bundle's CRDs (v1: every version; v1beta1:
 // every version and spec.version) and the CSV's owned API services provide.
@@ -556,11 +577,11 @@ func gvkProperty(typ string, k apiKey) declcfg.Property {
 func (b *Bundle) FBC(image string) (declcfg.Bundle, error) {
 	props, err := b.fbcProperties()
 	if err != nil {
-		return declcfg.Bundle{}, err
+		return declcfg.Bundle{}, b.inFile(err, b.csvFile)
 	}
 	related, err := b.relatedImages(image)
 	if err != nil {
-		return declcfg.Bundle{}, err
+		return declcfg.Bundle{}, b.inFile(err, b.csvFile)
 	}
 	return declcfg.Bundle{
 		Schema:        declcfg.SchemaBundle,
@@ -595,13 +616,13 @@ func (b *Bundle) fbcProperties() ([]declcfg.Property, error) {
 		case declcfg.PropertyGVK:
 			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
 			if err != nil {
-				return nil, &Error{Err: fmt.Errorf("property[%d] (olm.gvk): %w", i, err)}
+				return nil, b.propertyError(i, "olm.gvk", err)
 			}
 			gvks = addKey(gvks, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
 		case declcfg.PropertyPackage:
 			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
 			if err != nil {
-				return nil, &Error{Err: fmt.Errorf("property[%d] (olm.package): %w", i, err)}
+				return nil, b.propertyError(i, "olm.package", err)
 			}
 			prop := packageProperty(v.PackageName, v.Version, v.Release)
 			pkg = &prop
@@ -614,13 +635,13 @@ func (b *Bundle) fbcProperties() ([]declcfg.Property, error) {
 		case declcfg.PropertyGVK:
 			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
 			if err != nil {
-				return nil, &Error{Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
+				return nil, &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
 			}
 			required = addKey(required, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
 		case declcfg.PropertyPackage:
 			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
 			if err != nil {
-				return nil, &Error{Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
+				return nil, &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
 			}
 			pkgRequired = append(pkgRequired, declcfg.Property{Type: declcfg.PropertyPackageRequired, Value: mustJSON(declcfg.PackageRequiredProperty{PackageName: v.PackageName, VersionRange: v.Version})})
 		default:
@@ -666,6 +687,15 @@ func (b *Bundle) fbcProperties() ([]declcfg.Property, error) {
 		return string(props[i].Value) < string(props[j].Value)
 	})
 	return props, nil
+}
+
+// propertyError explains a bad property: one from the properties file,
+// or one from the CSV's olm.properties annotation.
+func (b *Bundle) propertyError(i int, typ string, err error) error {
+	if i < b.nFileProperties {
+		return &Error{File: b.propertiesFile, Err: fmt.Errorf("property[%d] (%s): %w", i, typ, err)}
+	}
+	return &Error{File: b.csvFile, Err: fmt.Errorf("olm.properties annotation: property[%d] (%s): %w", i-b.nFileProperties, typ, err)}
 }
 
 // install is the part of a CSV's install strategy operator images come from.
