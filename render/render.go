@@ -63,6 +63,8 @@ type Renderer struct {
 	// (whose image is otherwise empty) from the bundle's package, name and
 	// version.
 	ImageRefTemplate *template.Template
+	// Images says how image references are pulled.
+	Images ImageOptions
 }
 
 // Run renders every reference, in order, and concatenates the results.
@@ -140,33 +142,47 @@ func (r *Renderer) finishBundle(b *declcfg.Bundle) error {
 
 func (r *Renderer) allowed(k Kind) bool { return r.Allowed == 0 || r.Allowed&k != 0 }
 
-// renderRef renders one reference. Catalog directories are streamed
-// object by object into stream when it is set (and nil is returned);
-// everything else comes back as a catalog.
+// renderRef renders one reference. Catalog directories and images are
+// streamed object by object into stream when it is set (and nil is
+// returned); everything else comes back as a catalog.
 func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcfg.Item) error) (*declcfg.DeclarativeConfig, error) {
-	st, err := os.Stat(ref)
+	kind, err := classify(ref)
 	switch {
-	case err == nil && st.IsDir():
-		if isBundleDir(ref) {
-			if !r.allowed(BundleDir) {
-				return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
-			}
-			return r.renderBundleDir(ref)
+	case err != nil:
+		return nil, err
+	case kind == BundleDir:
+		if !r.allowed(BundleDir) {
+			return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
 		}
+		return r.renderBundleDir(ref)
+	case kind == CatalogDir:
 		if !r.allowed(CatalogDir) {
 			return nil, fmt.Errorf("cannot render catalog directory %q: %w", ref, ErrNotAllowed)
 		}
 		return r.renderCatalogFS(ctx, os.DirFS(ref), ref, stream)
+	}
+	return r.renderImage(ctx, ref, stream)
+}
+
+// classify tells a catalog directory from a bundle directory; for a
+// reference that is not a path it returns 0 if it can name an image.
+func classify(ref string) (Kind, error) {
+	st, err := os.Stat(ref)
+	switch {
+	case err == nil && st.IsDir():
+		if isBundleDir(ref) {
+			return BundleDir, nil
+		}
+		return CatalogDir, nil
 	case err == nil:
-		return nil, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
+		return 0, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
 	case errors.Is(err, fs.ErrNotExist):
 		if _, perr := reference.ParseNamed(ref); perr != nil {
-			return nil, fmt.Errorf("no such file or directory: %q (nor an image reference: %v; image references name their registry, e.g. quay.io/org/catalog:tag)", ref, perr)
+			return 0, fmt.Errorf("no such file or directory: %q (nor an image reference: %v; image references name their registry, e.g. quay.io/org/catalog:tag)", ref, perr)
 		}
-		return nil, fmt.Errorf("%q looks like an image reference; rendering images is not supported yet", ref)
-	default:
-		return nil, err
+		return 0, nil
 	}
+	return 0, err
 }
 
 // renderBundleDir renders a registry+v1 bundle directory. Its image is

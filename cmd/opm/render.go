@@ -15,7 +15,7 @@ import (
 func newRenderCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
 	var migrate bool
-	var migrateLevel, imageRefTemplate string
+	var migrateLevel, imageRefTemplate, platform string
 	cmd := &cobra.Command{
 		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
 		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
@@ -43,7 +43,7 @@ database files.
 				}
 			}
 			lowerGCGrowth()
-			r := render.Renderer{Migrations: migrations, ImageRefTemplate: tmpl}
+			r := render.Renderer{Migrations: migrations, ImageRefTemplate: tmpl, Images: reg.imageOptions(cmd, platform)}
 			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
 			defer w.Close()
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
@@ -58,6 +58,7 @@ database files.
 	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered FBC")
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
+	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
 	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
 	if helpAlpha() {
 		cmd.Long += `

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/fbcat/opm/render"
 )
 
 // helpAlpha reports whether alpha commands and flags are shown in help.
@@ -50,6 +52,7 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 
 	root.AddCommand(
 		newRenderCmd(&reg),
+		newAlphaCmd(&reg),
 		newValidateCmd(),
 		newInitCmd(),
 		newGenerateCmd(),
@@ -88,6 +91,27 @@ func (r *registryFlags) check() error {
 	return nil
 }
 
+// The --platform flag of the commands that pull images.
+const (
+	defaultPlatform = "linux/amd64"
+	platformUsage   = "Platform (os/arch[/variant]) to pick from multi-platform images"
+)
+
+// imageOptions turns the registry flags into how render pulls images. A
+// progress line goes to stderr only when it is a terminal.
+func (r *registryFlags) imageOptions(cmd *cobra.Command, platform string) render.ImageOptions {
+	o := render.ImageOptions{
+		Insecure: r.skipTLSVerify || r.useHTTP || r.skipTLS,
+		Platform: platform,
+	}
+	if f, ok := cmd.ErrOrStderr().(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			o.Progress = f
+		}
+	}
+	return o
+}
+
 // Argument validators that report usage mistakes.
 
 func noArgs(cmd *cobra.Command, args []string) error {
@@ -97,18 +121,16 @@ func noArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-func exactArgs(n int) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return usageError{err}
-		}
-		return nil
-	}
-}
+func exactArgs(n int) cobra.PositionalArgs { return usageArgs(cobra.ExactArgs(n)) }
 
-func minArgs(n int) cobra.PositionalArgs {
+func minArgs(n int) cobra.PositionalArgs { return usageArgs(cobra.MinimumNArgs(n)) }
+
+func rangeArgs(lo, hi int) cobra.PositionalArgs { return usageArgs(cobra.RangeArgs(lo, hi)) }
+
+// usageArgs makes a validator's complaints usage errors.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
+		if err := check(cmd, args); err != nil {
 			return usageError{err}
 		}
 		return nil

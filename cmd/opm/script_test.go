@@ -1,10 +1,18 @@
 package main
 
 import (
+	"encoding/base64"
 	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/google/go-containerregistry/pkg/authn"
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/internal/image/imagetest"
 )
 
 func TestMain(m *testing.M) {
@@ -15,14 +23,51 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the command-line scenarios in testdata/script.
 // UPDATE_SCRIPTS=1 rewrites their expected output.
+//
+// Scripts see $TESTDATA (the project's testdata), $REGISTRY (an
+// in-process registry holding a catalog image, catalog:v1, bundle images,
+// bundles/NAME:vVERSION, and a multi-platform image, multi:v1, whose
+// linux/amd64 image is the catalog and linux/arm64 image a bundle) and
+// $AUTH_REGISTRY (the catalog image behind basic auth, with
+// $WORK/auth.json holding its credentials).
 func TestScripts(t *testing.T) {
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, authReg := pushTestImages(t, testdata)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GOGC", "100")
-			return nil
+			env.Setenv("TESTDATA", testdata)
+			env.Setenv("REGISTRY", reg)
+			env.Setenv("AUTH_REGISTRY", authReg)
+			auth := base64.StdEncoding.EncodeToString([]byte("alice:s3cret"))
+			return os.WriteFile(filepath.Join(env.WorkDir, "auth.json"), []byte(`{"auths":{"`+authReg+`":{"auth":"`+auth+`"}}}`), 0o600)
 		},
 	})
+}
+
+func pushTestImages(t *testing.T, testdata string) (reg, authReg string) {
+	reg = imagetest.Registry(t, "", "")
+	authReg = imagetest.Registry(t, "alice", "s3cret")
+	catalog := imagetest.Image(t, map[string]string{image.ConfigsLabel: "/configs"}, nil,
+		imagetest.DirLayer(t, filepath.Join(testdata, "catalog"), "configs"))
+	imagetest.Push(t, reg+"/catalog:v1", catalog)
+	imagetest.Push(t, authReg+"/catalog:v1", catalog, remote.WithAuth(&authn.Basic{Username: "alice", Password: "s3cret"}))
+	bundles := map[string]string{
+		"pelorus-operator:v0.0.2":          "pelorus-operator_0.0.2",
+		"ack-ecrpublic-controller:v1.0.14": "ack-ecrpublic-controller_1.0.14",
+	}
+	for ref, dir := range bundles {
+		imagetest.Push(t, reg+"/bundles/"+ref, imagetest.Image(t, map[string]string{image.PackageLabel: "x"}, nil,
+			imagetest.DirLayer(t, filepath.Join(testdata, "bundles", dir), "")))
+	}
+	arm := imagetest.Image(t, map[string]string{image.PackageLabel: "x"}, &v1.Platform{OS: "linux", Architecture: "arm64"},
+		imagetest.DirLayer(t, filepath.Join(testdata, "bundles", "pelorus-operator_0.0.2"), ""))
+	imagetest.PushIndex(t, reg+"/multi:v1", catalog, arm)
+	return reg, authReg
 }

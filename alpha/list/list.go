@@ -1,0 +1,279 @@
+// Package list tells what a file-based catalog holds, its packages,
+// channels and bundles, as tables like upstream's `opm alpha list`.
+package list
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/render"
+	"github.com/fbcat/opm/validate"
+)
+
+// Catalog is a valid catalog arranged for listing.
+type Catalog struct {
+	packages map[string]*pkg
+}
+
+type pkg struct {
+	p        *declcfg.Package
+	channels map[string]*declcfg.Channel
+	bundles  map[string]*declcfg.Bundle
+}
+
+// InvalidError is returned by Load for a catalog that does not validate:
+// listing would show a graph OLM refuses.
+type InvalidError struct {
+	Ref      string
+	Problems declcfg.ErrorList
+}
+
+func (e *InvalidError) Error() string {
+	return fmt.Sprintf("%s is not a valid catalog; fix what opm validate reports:\n%v", e.Ref, e.Problems)
+}
+
+// Load reads the catalog that ref names, a catalog directory or a catalog
+// image, and checks it as `opm validate` does. Bundle directories and
+// images are refused: "cannot list non-index".
+func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error) {
+	var cfg *declcfg.DeclarativeConfig
+	err := r.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
+		res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name})
+		if err != nil {
+			return err
+		}
+		if !res.Passed() {
+			return &InvalidError{Ref: ref, Problems: res.Problems}
+		}
+		cfg, err = declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(name))
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, render.ErrNotAllowed) {
+			return nil, fmt.Errorf("cannot list non-index %q: it is a bundle; list takes catalog directories and images", ref)
+		}
+		return nil, err
+	}
+	return newCatalog(cfg), nil
+}
+
+func newCatalog(cfg *declcfg.DeclarativeConfig) *Catalog {
+	c := &Catalog{packages: map[string]*pkg{}}
+	for i := range cfg.Packages {
+		p := &cfg.Packages[i]
+		c.packages[p.Name] = &pkg{p: p, channels: map[string]*declcfg.Channel{}, bundles: map[string]*declcfg.Bundle{}}
+	}
+	for i := range cfg.Channels {
+		ch := &cfg.Channels[i]
+		if p := c.packages[ch.Package]; p != nil {
+			p.channels[ch.Name] = ch
+		}
+	}
+	for i := range cfg.Bundles {
+		b := &cfg.Bundles[i]
+		if p := c.packages[b.Package]; p != nil {
+			p.bundles[b.Name] = b
+		}
+	}
+	return c
+}
+
+// Package is a row of the packages table.
+type Package struct {
+	Name, DisplayName, DefaultChannel string
+}
+
+// Channel is a row of the channels table; Head is empty when HeadErr is
+// set.
+type Channel struct {
+	Package, Name, Head string
+	HeadErr             error
+}
+
+// Bundle is a row of the bundles table: one per bundle and channel.
+type Bundle struct {
+	Package, Channel, Name, Replaces string
+	Skips                            []string
+	SkipRange, Image                 string
+}
+
+// Packages lists the packages, sorted by name. The display name is the
+// one in the CSV (from olm.bundle.object properties) of the default
+// channel's head, empty if there is none.
+func (c *Catalog) Packages() []Package {
+	var out []Package
+	for _, name := range sortedKeys(c.packages) {
+		p := c.packages[name]
+		row := Package{Name: name, DefaultChannel: p.p.DefaultChannel}
+		if ch := p.channels[p.p.DefaultChannel]; ch != nil {
+			if head, err := Head(ch); err == nil {
+				if b := p.bundles[head]; b != nil {
+					row.DisplayName = displayName(b)
+				}
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// Channels lists the channels of one package (or all for ""), sorted by
+// package and name, with their heads.
+func (c *Catalog) Channels(pkgName string) ([]Channel, error) {
+	pkgs, err := c.selected(pkgName)
+	if err != nil {
+		return nil, err
+	}
+	var out []Channel
+	for _, p := range pkgs {
+		for _, name := range sortedKeys(p.channels) {
+			head, err := Head(p.channels[name])
+			out = append(out, Channel{Package: p.p.Name, Name: name, Head: head, HeadErr: err})
+		}
+	}
+	return out, nil
+}
+
+// Bundles lists the bundles of one package (or all for ""), once per
+// channel they are in, sorted by package, channel and name.
+func (c *Catalog) Bundles(pkgName string) ([]Bundle, error) {
+	pkgs, err := c.selected(pkgName)
+	if err != nil {
+		return nil, err
+	}
+	var out []Bundle
+	for _, p := range pkgs {
+		for _, chName := range sortedKeys(p.channels) {
+			entries := append([]declcfg.ChannelEntry(nil), p.channels[chName].Entries...)
+			sort.SliceStable(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
+			for _, e := range entries {
+				row := Bundle{Package: p.p.Name, Channel: chName, Name: e.Name, Replaces: e.Replaces, Skips: e.Skips, SkipRange: e.SkipRange}
+				if b := p.bundles[e.Name]; b != nil {
+					row.Image = b.Image
+				}
+				out = append(out, row)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (c *Catalog) selected(name string) ([]*pkg, error) {
+	if name == "" {
+		var out []*pkg
+		for _, n := range sortedKeys(c.packages) {
+			out = append(out, c.packages[n])
+		}
+		return out, nil
+	}
+	p, ok := c.packages[name]
+	if !ok {
+		return nil, fmt.Errorf("package %q not found", name)
+	}
+	return []*pkg{p}, nil
+}
+
+// Head returns the channel's head: the one entry no other entry replaces
+// or skips.
+func Head(ch *declcfg.Channel) (string, error) {
+	incoming := map[string]bool{}
+	for _, e := range ch.Entries {
+		if e.Replaces != "" {
+			incoming[e.Replaces] = true
+		}
+		for _, s := range e.Skips {
+			incoming[s] = true
+		}
+	}
+	var heads []string
+	for _, e := range ch.Entries {
+		if !incoming[e.Name] {
+			heads = append(heads, e.Name)
+		}
+	}
+	switch len(heads) {
+	case 0:
+		return "", fmt.Errorf("no channel head found in graph")
+	case 1:
+		return heads[0], nil
+	}
+	sort.Strings(heads)
+	return "", fmt.Errorf("multiple channel heads found in graph: %s", strings.Join(heads, ", "))
+}
+
+// displayName reads spec.displayName from the bundle's CSV object.
+func displayName(b *declcfg.Bundle) string {
+	for _, p := range b.Properties {
+		if p.Type != declcfg.PropertyBundleObject {
+			continue
+		}
+		data, err := declcfg.BundleObjectData(p.Value)
+		if err != nil {
+			continue
+		}
+		var obj struct {
+			Kind string `json:"kind"`
+			Spec struct {
+				DisplayName string `json:"displayName"`
+			} `json:"spec"`
+		}
+		if json.Unmarshal(data, &obj) == nil && obj.Kind == "ClusterServiceVersion" {
+			return obj.Spec.DisplayName
+		}
+	}
+	return ""
+}
+
+// newTable writes aligned columns as upstream's tables are.
+func newTable(w io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(w, 0, 4, 2, ' ', 0) }
+
+// WritePackages prints the packages table.
+func WritePackages(w io.Writer, rows []Package) error {
+	tw := newTable(w)
+	fmt.Fprintf(tw, "NAME\tDISPLAY NAME\tDEFAULT CHANNEL\n")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Name, r.DisplayName, r.DefaultChannel)
+	}
+	return tw.Flush()
+}
+
+// WriteChannels prints the channels table.
+func WriteChannels(w io.Writer, rows []Channel) error {
+	tw := newTable(w)
+	fmt.Fprintf(tw, "PACKAGE\tCHANNEL\tHEAD\n")
+	for _, r := range rows {
+		head := r.Head
+		if r.HeadErr != nil {
+			head = "ERROR: " + r.HeadErr.Error()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Package, r.Name, head)
+	}
+	return tw.Flush()
+}
+
+// WriteBundles prints the bundles table.
+func WriteBundles(w io.Writer, rows []Bundle) error {
+	tw := newTable(w)
+	fmt.Fprintf(tw, "PACKAGE\tCHANNEL\tBUNDLE\tREPLACES\tSKIPS\tSKIP RANGE\tIMAGE\n")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Package, r.Channel, r.Name, r.Replaces, strings.Join(r.Skips, ","), r.SkipRange, r.Image)
+	}
+	return tw.Flush()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/alpha/list"
+	"github.com/fbcat/opm/render"
+)
+
+func newAlphaCmd(reg *registryFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:    "alpha",
+		Short:  "Run an alpha subcommand",
+		Hidden: !helpAlpha(),
+		Args:   noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	cmd.AddCommand(newListCmd(reg))
+	return cmd
+}
+
+func newListCmd(reg *registryFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List contents of an index",
+		Long: `The list subcommands print the contents of a catalog (a directory or a
+catalog image). The catalog must be valid: problems are reported as
+opm validate reports them.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	var platform string
+	load := func(cmd *cobra.Command, ref string) (*list.Catalog, error) {
+		if err := reg.check(); err != nil {
+			return nil, err
+		}
+		r := &render.Renderer{Images: reg.imageOptions(cmd, platform)}
+		return list.Load(cmd.Context(), r, ref)
+	}
+	packages := &cobra.Command{
+		Use:     "packages <indexRef>",
+		Short:   "List packages in an index",
+		Long:    `The "packages" command lists the packages in the provided catalog, with the display name of the default channel's head and the default channel.`,
+		Example: `  opm alpha list packages catalog/`,
+		Args:    exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := load(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			return list.WritePackages(cmd.OutOrStdout(), c.Packages())
+		},
+	}
+	channels := &cobra.Command{
+		Use:     "channels <indexRef> [packageName]",
+		Short:   "List channels in an index",
+		Long:    `The "channels" command lists the channels in the provided catalog (or in one of its packages) with their heads.`,
+		Example: `  opm alpha list channels catalog/ etcd`,
+		Args:    rangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := load(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			rows, err := c.Channels(optionalArg(args, 1))
+			if err != nil {
+				return err
+			}
+			return list.WriteChannels(cmd.OutOrStdout(), rows)
+		},
+	}
+	bundles := &cobra.Command{
+		Use:     "bundles <indexRef> [packageName]",
+		Short:   "List bundles in an index",
+		Long:    `The "bundles" command lists the bundles in the provided catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
+		Example: `  opm alpha list bundles quay.io/org/catalog:latest etcd`,
+		Args:    rangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := load(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			rows, err := c.Bundles(optionalArg(args, 1))
+			if err != nil {
+				return err
+			}
+			return list.WriteBundles(cmd.OutOrStdout(), rows)
+		},
+	}
+	for _, c := range []*cobra.Command{packages, channels, bundles} {
+		c.Flags().StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	}
+	cmd.AddCommand(packages, channels, bundles)
+	return cmd
+}
+
+func optionalArg(args []string, i int) string {
+	if i < len(args) {
+		return args[i]
+	}
+	return ""
+}

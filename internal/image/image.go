@@ -1,0 +1,208 @@
+// Package image pulls bundle and catalog images from registries with
+// go-containerregistry and extracts the parts opm reads, safely, into a
+// private directory.
+package image
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/distribution/reference"
+	"github.com/google/go-containerregistry/pkg/authn"
+	"github.com/google/go-containerregistry/pkg/name"
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/google/go-containerregistry/pkg/v1/remote"
+	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
+)
+
+// The labels that say what an image holds.
+const (
+	ConfigsLabel   = "operators.operatorframework.io.index.configs.v1"
+	PackageLabel   = "operators.operatorframework.io.bundle.package.v1"
+	MediaTypeLabel = "operators.operatorframework.io.bundle.mediatype.v1"
+	DatabaseLabel  = "operators.operatorframework.io.index.database.v1"
+)
+
+// Kind is what an image holds.
+type Kind int
+
+// The kinds of image opm reads.
+const (
+	CatalogImage Kind = iota + 1
+	BundleImage
+)
+
+// Options configures registry access.
+type Options struct {
+	// Insecure turns TLS verification off and lets registries be reached
+	// over plain HTTP (upstream's --skip-tls-verify and --use-http do both).
+	Insecure bool
+	// Platform selects from multi-platform images (default linux/amd64).
+	Platform *v1.Platform
+	// Keychain finds credentials (default: Keychain).
+	Keychain authn.Keychain
+	// Transport carries the requests (default: proxy-aware, with timeouts).
+	Transport http.RoundTripper
+	// Progress, if set, gets a progress line while layers download.
+	Progress io.Writer
+	// Limits for extraction (defaults: DefaultMaxFileSize, DefaultMaxTotalSize).
+	MaxFileSize, MaxTotalSize int64
+}
+
+// Image is a pulled image: its manifest and configuration are fetched,
+// its layers are read when it is extracted.
+type Image struct {
+	Ref    string // as the user wrote it
+	Labels map[string]string
+	img    v1.Image
+	opts   Options
+	blobs  *byteCounter
+}
+
+// ParseReference checks that ref names an image the way upstream requires:
+// a canonical reference, with the registry written out.
+func ParseReference(ref string, insecure bool) (name.Reference, error) {
+	if _, err := reference.ParseNamed(ref); err != nil {
+		if errors.Is(err, reference.ErrNameNotCanonical) {
+			return nil, fmt.Errorf("invalid image reference %q: name the registry too, e.g. docker.io/library/%s", ref, ref)
+		}
+		return nil, fmt.Errorf("invalid image reference %q: %w", ref, err)
+	}
+	var opts []name.Option
+	if insecure {
+		opts = append(opts, name.Insecure)
+	}
+	r, err := name.ParseReference(ref, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("invalid image reference %q: %w", ref, err)
+	}
+	return r, nil
+}
+
+// DefaultTransport is the HTTP transport used to reach registries: the
+// environment's proxies (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), and timeouts
+// that turn a stalled connection into an error.
+func DefaultTransport(insecure bool) http.RoundTripper {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.Proxy = http.ProxyFromEnvironment
+	t.DialContext = (&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}).DialContext
+	t.TLSHandshakeTimeout = 30 * time.Second
+	t.ResponseHeaderTimeout = 2 * time.Minute
+	if insecure {
+		t.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // the user asked for it
+	}
+	return t
+}
+
+// Pull fetches an image's manifest and configuration. For a multi-platform
+// image, the manifest for the selected platform is used.
+func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
+	r, err := ParseReference(ref, o.Insecure)
+	if err != nil {
+		return nil, err
+	}
+	if o.Keychain == nil {
+		o.Keychain = Keychain{}
+	}
+	if o.Transport == nil {
+		o.Transport = DefaultTransport(o.Insecure)
+	}
+	platform := v1.Platform{OS: "linux", Architecture: "amd64"}
+	if o.Platform != nil {
+		platform = *o.Platform
+	}
+	counter := &byteCounter{}
+	img, err := remote.Image(r,
+		remote.WithContext(ctx),
+		remote.WithAuthFromKeychain(o.Keychain),
+		remote.WithTransport(&countingTransport{next: o.Transport, counter: counter}),
+		remote.WithPlatform(platform),
+	)
+	if err != nil {
+		return nil, pullError(ref, r, platform, err)
+	}
+	cfg, err := img.ConfigFile()
+	if err != nil {
+		return nil, pullError(ref, r, platform, err)
+	}
+	return &Image{Ref: ref, Labels: cfg.Config.Labels, img: img, opts: o, blobs: counter}, nil
+}
+
+// Kind tells a catalog image (with the directory of its catalog) from a
+// bundle image by their labels.
+func (i *Image) Kind() (Kind, string, error) {
+	if dir, ok := i.Labels[ConfigsLabel]; ok {
+		return CatalogImage, dir, nil
+	}
+	for _, l := range []string{PackageLabel, MediaTypeLabel} {
+		if _, ok := i.Labels[l]; ok {
+			return BundleImage, "", nil
+		}
+	}
+	if _, ok := i.Labels[DatabaseLabel]; ok {
+		return 0, "", fmt.Errorf("image %q: sqlite-based index images are no longer supported, migrate to a file-based catalog", i.Ref)
+	}
+	if len(i.Labels) == 0 {
+		return 0, "", fmt.Errorf("image %q: image type could not be determined: the image has no labels (a catalog image has %s, a bundle image %s)", i.Ref, ConfigsLabel, PackageLabel)
+	}
+	keys := make([]string, 0, len(i.Labels))
+	for k := range i.Labels {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var lines []string
+	for _, k := range keys {
+		lines = append(lines, fmt.Sprintf("  %s=%s", k, i.Labels[k]))
+	}
+	return 0, "", fmt.Errorf("image %q: image type could not be determined (a catalog image has the label %s, a bundle image %s); found labels:\n%s", i.Ref, ConfigsLabel, PackageLabel, strings.Join(lines, "\n"))
+}
+
+// pullError explains a failed pull.
+func pullError(ref string, r name.Reference, platform v1.Platform, err error) error {
+	registry := r.Context().RegistryStr()
+	var terr *transport.Error
+	if errors.As(err, &terr) {
+		switch terr.StatusCode {
+		case http.StatusUnauthorized:
+			return fmt.Errorf("failed to pull image %q: %s requires authentication: log in (podman login or docker login %s) or point REGISTRY_AUTH_FILE at an auth file", ref, registry, registry)
+		case http.StatusForbidden:
+			return fmt.Errorf("failed to pull image %q: access denied by %s: check that your credentials may read this repository", ref, registry)
+		case http.StatusNotFound:
+			return fmt.Errorf("failed to pull image %q: image not found in %s: check the repository and tag", ref, registry)
+		}
+		return fmt.Errorf("failed to pull image %q: %s answered %d: %w", ref, registry, terr.StatusCode, err)
+	}
+	var neterr net.Error
+	var opErr *net.OpError
+	var dnsErr *net.DNSError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &neterr) && neterr.Timeout():
+		return fmt.Errorf("failed to pull image %q: timed out talking to %s: %w", ref, registry, err)
+	case strings.Contains(err.Error(), "x509:") || strings.Contains(err.Error(), "tls:"):
+		return fmt.Errorf("failed to pull image %q: TLS with %s failed (for a self-signed certificate use --skip-tls-verify, for a plain-HTTP registry --use-http): %w", ref, registry, err)
+	case errors.As(err, &dnsErr) || errors.As(err, &opErr):
+		return fmt.Errorf("failed to pull image %q: cannot reach registry %s: %w", ref, registry, err)
+	case strings.Contains(err.Error(), "no child with platform"):
+		return fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s (choose another with --platform): %w", ref, platform, err)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("failed to pull image %q: interrupted", ref)
+	}
+	return fmt.Errorf("failed to pull image %q: %w", ref, err)
+}
+
+// ParsePlatform reads "os/arch[/variant]".
+func ParsePlatform(s string) (*v1.Platform, error) {
+	p, err := v1.ParsePlatform(s)
+	if err != nil || p.OS == "" || p.Architecture == "" {
+		return nil, fmt.Errorf("invalid platform %q: write os/arch[/variant], e.g. linux/arm64", s)
+	}
+	return p, nil
+}
