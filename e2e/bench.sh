@@ -2,7 +2,11 @@
 # Measures a built opm on catalogs of two sizes: the real conformance
 # catalogs (when ../shared is there) and a large synthetic catalog written
 # by internal/synth (320 packages, 6400 bundles with olm.csv.metadata,
-# about 120 MB of YAML). Prints wall time and peak RSS, best of 3 runs.
+# about 120 MB of YAML); and on registry+v1 bundle directories (the
+# conformance bundles, else testdata's). Prints wall time and peak RSS,
+# best of 3 runs. Image rendering is measured by the Go benchmarks
+# (BenchmarkRenderCatalogImage, BenchmarkRenderBundleImages), against an
+# in-process registry on loopback.
 # Usage: e2e/bench.sh bin/opm [workdir]
 set -euo pipefail
 bin=$(realpath "$1")
@@ -34,3 +38,9 @@ for c in "${catalogs[@]}"; do
   measure "render -o json" "$bin" render "$c" -o json
   measure "render -o yaml" "$bin" render "$c" -o yaml
 done
+bundles="$here/testdata/bundles"
+[ -d "$here/../shared/conformance/bundles" ] && bundles="$here/../shared/conformance/bundles"
+dirs=("$bundles"/*/)
+echo "== ${#dirs[@]} bundle directories in $bundles"
+measure "render (one command)" "$bin" render "${dirs[@]}"
+measure "render --migrate-level + image template" "$bin" render --migrate-level bundle-object-to-csv-metadata --alpha-image-ref-template 'quay.io/example/{{.Package}}:v{{.Version}}' "${dirs[@]}"

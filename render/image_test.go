@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/synth"
 )
 
 // renderJSON renders the references with r and returns the JSON stream.
@@ -150,5 +153,44 @@ func TestRenderImageErrors(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
 		t.Errorf("extracted images were left behind after errors: %v", entries)
+	}
+}
+
+// BenchmarkRenderCatalogImage pulls the medium synthetic catalog as an
+// image from a loopback registry, extracts it and renders it.
+func BenchmarkRenderCatalogImage(b *testing.B) {
+	dir := synth.BenchmarkCatalog(b)
+	host := imagetest.Registry(b, "", "")
+	ref := host + "/catalog:v1"
+	imagetest.Push(b, ref, imagetest.Image(b, map[string]string{image.ConfigsLabel: "/configs"}, nil, imagetest.DirLayer(b, dir, "configs")))
+	r := &Renderer{Images: ImageOptions{TempDir: b.TempDir()}}
+	for b.Loop() {
+		w := declcfg.NewOrderedWriter(declcfg.FormatJSON)
+		if err := r.RenderTo(context.Background(), w, ref); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := w.WriteTo(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+		w.Close()
+	}
+}
+
+// BenchmarkRenderBundleImages renders the testdata bundles as images from
+// a loopback registry, all in one call.
+func BenchmarkRenderBundleImages(b *testing.B) {
+	host := imagetest.Registry(b, "", "")
+	dirs, _ := filepath.Glob("../testdata/bundles/*")
+	var refs []string
+	for i, dir := range dirs {
+		ref := fmt.Sprintf("%s/bundle%d:v1", host, i)
+		imagetest.Push(b, ref, imagetest.Image(b, map[string]string{image.PackageLabel: "x"}, nil, imagetest.DirLayer(b, dir, "")))
+		refs = append(refs, ref)
+	}
+	r := &Renderer{Images: ImageOptions{TempDir: b.TempDir()}}
+	for b.Loop() {
+		if _, err := r.Run(context.Background(), refs...); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/distribution/reference"
@@ -67,29 +68,38 @@ type Renderer struct {
 	Images ImageOptions
 }
 
-// Run renders every reference, in order, and concatenates the results.
+// Run renders every reference and concatenates the results in the order
+// of the references.
 func (r *Renderer) Run(ctx context.Context, refs ...string) (*declcfg.DeclarativeConfig, error) {
-	out := &declcfg.DeclarativeConfig{}
-	for _, ref := range refs {
+	cfgs := make([]*declcfg.DeclarativeConfig, len(refs))
+	err := forEachRef(ctx, refs, func(i int, ref string) error {
 		cfg, err := r.renderRef(ctx, ref, nil)
 		if err != nil {
-			return nil, fmt.Errorf("render reference %q: %w", ref, err)
+			return err
 		}
-		for i := range cfg.Bundles {
-			if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
-				return nil, fmt.Errorf("render reference %q: %w", ref, err)
+		for j := range cfg.Bundles {
+			if err := r.finishBundle(&cfg.Bundles[j]); err != nil {
+				return err
 			}
 		}
+		cfgs[i] = cfg
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &declcfg.DeclarativeConfig{}
+	for _, cfg := range cfgs {
 		out.Append(cfg)
 	}
 	return out, nil
 }
 
 // RenderTo renders every reference into w, which orders the output as
-// upstream does. Catalog directories are streamed: their objects are
-// encoded as they are decoded and never held in memory all at once.
+// upstream does. Catalogs are streamed: their objects are encoded as they
+// are decoded and never held in memory all at once.
 func (r *Renderer) RenderTo(ctx context.Context, w *declcfg.OrderedWriter, refs ...string) error {
-	for source, ref := range refs {
+	return forEachRef(ctx, refs, func(source int, ref string) error {
 		add := func(it declcfg.Item) error {
 			order := declcfg.Order{Source: source, Seq: it.Seq}
 			switch {
@@ -110,18 +120,49 @@ func (r *Renderer) RenderTo(ctx context.Context, w *declcfg.OrderedWriter, refs 
 			return nil
 		}
 		cfg, err := r.renderRef(ctx, ref, add)
-		if err != nil {
-			return fmt.Errorf("render reference %q: %w", ref, err)
+		if err != nil || cfg == nil {
+			return err
 		}
-		if cfg != nil {
-			for i := range cfg.Bundles {
-				if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
-					return fmt.Errorf("render reference %q: %w", ref, err)
-				}
+		for i := range cfg.Bundles {
+			if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
+				return err
 			}
-			if err := w.AddAll(cfg, source); err != nil {
-				return fmt.Errorf("render reference %q: %w", ref, err)
+		}
+		return w.AddAll(cfg, source)
+	})
+}
+
+// refConcurrency bounds how many references are rendered at once: images
+// spend most of their time waiting for registries, bundle directories are
+// small, and catalogs use every CPU on their own.
+const refConcurrency = 4
+
+// forEachRef calls render for every reference, a few at once. All run to
+// the end; the error returned is that of the first failing reference in
+// argument order, so it does not depend on timing.
+func forEachRef(ctx context.Context, refs []string, render func(i int, ref string) error) error {
+	errs := make([]error, len(refs))
+	sem := make(chan struct{}, refConcurrency)
+	var wg sync.WaitGroup
+	for i, ref := range refs {
+		if ctx.Err() != nil {
+			errs[i] = ctx.Err()
+			break
+		}
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if err := render(i, ref); err != nil {
+				errs[i] = fmt.Errorf("render reference %q: %w", ref, err)
 			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
 	return nil

@@ -125,3 +125,14 @@ func TestRenderBundleDirs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRenderBundleDirs renders the testdata bundle directories in
+// one call.
+func BenchmarkRenderBundleDirs(b *testing.B) {
+	dirs, _ := filepath.Glob("../testdata/bundles/*")
+	for b.Loop() {
+		if _, err := (&Renderer{}).Run(context.Background(), dirs...); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/render"
 )
 
@@ -100,9 +101,12 @@ const (
 // imageOptions turns the registry flags into how render pulls images. A
 // progress line goes to stderr only when it is a terminal.
 func (r *registryFlags) imageOptions(cmd *cobra.Command, platform string) render.ImageOptions {
+	insecure := r.skipTLSVerify || r.useHTTP || r.skipTLS
 	o := render.ImageOptions{
-		Insecure: r.skipTLSVerify || r.useHTTP || r.skipTLS,
+		Insecure: insecure,
 		Platform: platform,
+		// one transport for every pull, so connections are reused
+		Transport: image.DefaultTransport(insecure),
 	}
 	if f, ok := cmd.ErrOrStderr().(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
