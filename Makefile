@@ -30,7 +30,8 @@ lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 # The main job on bundled example data: a new package, a catalog rendered
-# and validated, a Dockerfile for its image.
+# and validated, a bundle directory rendered, the catalog listed, a
+# Dockerfile for its image.
 demo: build
 	@set -e; d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; \
 	mkdir -p "$$d/catalog"; cp -R testdata/catalog/. "$$d/catalog/"; \
@@ -41,6 +42,10 @@ demo: build
 	cp testdata/demo/channel.yaml "$$d/catalog/my-operator/"; \
 	echo; echo '# opm render: the catalog as upstream writes it (first lines)'; \
 	$(BIN) render "$$d/catalog" -o yaml | head -12; \
+	echo; echo '# opm render: a registry+v1 bundle directory, with its future image reference'; \
+	$(BIN) render testdata/bundles/pelorus-operator_0.0.2 --alpha-image-ref-template 'quay.io/example/{{.Package}}-bundle:v{{.Version}}' -o yaml | grep -E '^(image|name|package|schema):'; \
+	echo; echo '# opm alpha list channels: what the catalog holds'; \
+	$(BIN) alpha list channels "$$d/catalog"; \
 	echo; echo '# opm validate: every problem with file:line (a broken copy first)'; \
 	cp -R "$$d/catalog" "$$d/broken"; cp testdata/demo/broken.yaml "$$d/broken/my-operator/channel.yaml"; \
 	$(BIN) validate "$$d/broken" || true; \

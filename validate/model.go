@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -72,27 +73,18 @@ func checkModel(cfg *declcfg.DeclarativeConfig, br *broken, flagged map[declcfg.
 	m.indexChannels(cfg)
 	m.indexBundles(cfg)
 	m.checkPackages()
-	for _, pkg := range sortedKeys(m.channels) {
+	for _, pkg := range slices.Sorted(maps.Keys(m.channels)) {
 		for _, c := range m.channels[pkg] {
 			m.checkChannel(c)
 		}
 	}
-	for _, pkg := range sortedKeys(m.bundles) {
-		for _, name := range sortedKeys(m.bundles[pkg]) {
+	for _, pkg := range slices.Sorted(maps.Keys(m.bundles)) {
+		for _, name := range slices.Sorted(maps.Keys(m.bundles[pkg])) {
 			m.checkBundle(m.bundles[pkg][name])
 		}
 	}
 	m.checkDeprecations(cfg)
 	return m.problems
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 var dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
@@ -172,7 +164,7 @@ func (m *model) indexBundles(cfg *declcfg.DeclarativeConfig) {
 }
 
 func (m *model) checkPackages() {
-	for _, name := range sortedKeys(m.packages) {
+	for _, name := range slices.Sorted(maps.Keys(m.packages)) {
 		p := m.packages[name]
 		channels := m.channels[name]
 		names := make([]string, len(channels))
@@ -221,7 +213,7 @@ func (m *model) checkDuplicateVersions(p *declcfg.Package) {
 		}
 	}
 	var dups []string
-	for _, v := range sortedKeys(byVersion) {
+	for _, v := range slices.Sorted(maps.Keys(byVersion)) {
 		if names := byVersion[v]; len(names) > 1 {
 			sort.Strings(names)
 			dups = append(dups, fmt.Sprintf("%s (%s)", v, strings.Join(names, ", ")))

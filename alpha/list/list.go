@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -110,7 +112,7 @@ type Bundle struct {
 // channel's head, empty if there is none.
 func (c *Catalog) Packages() []Package {
 	var out []Package
-	for _, name := range sortedKeys(c.packages) {
+	for _, name := range slices.Sorted(maps.Keys(c.packages)) {
 		p := c.packages[name]
 		row := Package{Name: name, DefaultChannel: p.p.DefaultChannel}
 		if ch := p.channels[p.p.DefaultChannel]; ch != nil {
@@ -134,7 +136,7 @@ func (c *Catalog) Channels(pkgName string) ([]Channel, error) {
 	}
 	var out []Channel
 	for _, p := range pkgs {
-		for _, name := range sortedKeys(p.channels) {
+		for _, name := range slices.Sorted(maps.Keys(p.channels)) {
 			head, err := Head(p.channels[name])
 			out = append(out, Channel{Package: p.p.Name, Name: name, Head: head, HeadErr: err})
 		}
@@ -151,7 +153,7 @@ func (c *Catalog) Bundles(pkgName string) ([]Bundle, error) {
 	}
 	var out []Bundle
 	for _, p := range pkgs {
-		for _, chName := range sortedKeys(p.channels) {
+		for _, chName := range slices.Sorted(maps.Keys(p.channels)) {
 			entries := append([]declcfg.ChannelEntry(nil), p.channels[chName].Entries...)
 			sort.SliceStable(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
 			for _, e := range entries {
@@ -169,7 +171,7 @@ func (c *Catalog) Bundles(pkgName string) ([]Bundle, error) {
 func (c *Catalog) selected(name string) ([]*pkg, error) {
 	if name == "" {
 		var out []*pkg
-		for _, n := range sortedKeys(c.packages) {
+		for _, n := range slices.Sorted(maps.Keys(c.packages)) {
 			out = append(out, c.packages[n])
 		}
 		return out, nil
@@ -267,13 +269,4 @@ func WriteBundles(w io.Writer, rows []Bundle) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Package, r.Channel, r.Name, r.Replaces, strings.Join(r.Skips, ","), r.SkipRange, r.Image)
 	}
 	return tw.Flush()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/alpha/list"
@@ -55,42 +57,41 @@ opm validate reports them.`,
 			return list.WritePackages(cmd.OutOrStdout(), c.Packages())
 		},
 	}
-	channels := &cobra.Command{
-		Use:     "channels <indexRef> [packageName]",
-		Short:   "List channels in an index",
-		Long:    `The "channels" command lists the channels in the provided catalog (or in one of its packages) with their heads.`,
-		Example: `  opm alpha list channels catalog/ etcd`,
-		Args:    rangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := load(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			rows, err := c.Channels(optionalArg(args, 1))
-			if err != nil {
-				return err
-			}
-			return list.WriteChannels(cmd.OutOrStdout(), rows)
-		},
+	// perPackage makes a command listing the rows of one package, or of
+	// every package when none is named.
+	perPackage := func(use, short, long, example string, write func(w io.Writer, c *list.Catalog, pkg string) error) *cobra.Command {
+		return &cobra.Command{
+			Use: use, Short: short, Long: long, Example: example,
+			Args: rangeArgs(1, 2),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				c, err := load(cmd, args[0])
+				if err != nil {
+					return err
+				}
+				return write(cmd.OutOrStdout(), c, optionalArg(args, 1))
+			},
+		}
 	}
-	bundles := &cobra.Command{
-		Use:     "bundles <indexRef> [packageName]",
-		Short:   "List bundles in an index",
-		Long:    `The "bundles" command lists the bundles in the provided catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
-		Example: `  opm alpha list bundles quay.io/org/catalog:latest etcd`,
-		Args:    rangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := load(cmd, args[0])
+	channels := perPackage("channels <indexRef> [packageName]", "List channels in an index",
+		`The "channels" command lists the channels in the provided catalog (or in one of its packages) with their heads.`,
+		`  opm alpha list channels catalog/ etcd`,
+		func(w io.Writer, c *list.Catalog, pkg string) error {
+			rows, err := c.Channels(pkg)
 			if err != nil {
 				return err
 			}
-			rows, err := c.Bundles(optionalArg(args, 1))
+			return list.WriteChannels(w, rows)
+		})
+	bundles := perPackage("bundles <indexRef> [packageName]", "List bundles in an index",
+		`The "bundles" command lists the bundles in the provided catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
+		`  opm alpha list bundles quay.io/org/catalog:latest etcd`,
+		func(w io.Writer, c *list.Catalog, pkg string) error {
+			rows, err := c.Bundles(pkg)
 			if err != nil {
 				return err
 			}
-			return list.WriteBundles(cmd.OutOrStdout(), rows)
-		},
-	}
+			return list.WriteBundles(w, rows)
+		})
 	for _, c := range []*cobra.Command{packages, channels, bundles} {
 		c.Flags().StringVar(&platform, "platform", defaultPlatform, platformUsage)
 	}

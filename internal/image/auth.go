@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/docker/cli/cli/config"
 	"github.com/docker/cli/cli/config/configfile"
@@ -63,10 +64,7 @@ func (Keychain) ResolveContext(_ context.Context, target authn.Resource) (authn.
 		if cf == nil {
 			continue
 		}
-		for _, key := range []string{target.String(), target.RegistryStr()} {
-			if key == name.DefaultRegistry {
-				key = authn.DefaultAuthKey
-			}
+		for _, key := range authKeys(target) {
 			cfg, err := cf.GetAuthConfig(key)
 			if err != nil {
 				return nil, err
@@ -84,6 +82,36 @@ func (Keychain) ResolveContext(_ context.Context, target authn.Resource) (authn.
 		}
 	}
 	return authn.Anonymous, nil
+}
+
+// authKeys lists the keys credentials for target may be filed under, most
+// specific first: podman files them by repository or namespace
+// ("quay.io/org/repo", "quay.io/org") or registry, docker by registry;
+// Docker Hub is "docker.io" for podman and "https://index.docker.io/v1/"
+// for docker.
+func authKeys(target authn.Resource) []string {
+	registry := target.RegistryStr()
+	hub := registry == name.DefaultRegistry || registry == "docker.io"
+	if hub {
+		registry = "docker.io"
+	}
+	var keys []string
+	if repo, ok := target.(name.Repository); ok {
+		p := repo.RepositoryStr()
+		for p != "" && p != "." {
+			keys = append(keys, registry+"/"+p)
+			i := strings.LastIndex(p, "/")
+			if i < 0 {
+				break
+			}
+			p = p[:i]
+		}
+	}
+	keys = append(keys, registry)
+	if hub {
+		keys = append(keys, name.DefaultRegistry, authn.DefaultAuthKey)
+	}
+	return keys
 }
 
 // loadAuthFile reads a docker config or containers auth file; a missing

@@ -102,6 +102,35 @@ func DefaultTransport(insecure bool) http.RoundTripper {
 	return t
 }
 
+// secureTransport keeps requests on HTTPS unless insecure is set or the
+// registry is on a loopback address: go-containerregistry also speaks
+// plain HTTP to private (RFC 1918) addresses, and would send credentials
+// that way, where upstream insists on TLS.
+func secureTransport(next http.RoundTripper, insecure bool) http.RoundTripper {
+	if insecure {
+		return next
+	}
+	return roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Scheme == "http" && !isLoopback(req.URL.Hostname()) {
+			req = req.Clone(req.Context())
+			req.URL.Scheme = "https"
+		}
+		return next.RoundTrip(req)
+	})
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 // Pull fetches an image's manifest and configuration. For a multi-platform
 // image, the manifest for the selected platform is used.
 func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
@@ -123,7 +152,7 @@ func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
 	img, err := remote.Image(r,
 		remote.WithContext(ctx),
 		remote.WithAuthFromKeychain(o.Keychain),
-		remote.WithTransport(&countingTransport{next: o.Transport, counter: counter}),
+		remote.WithTransport(&countingTransport{next: secureTransport(o.Transport, o.Insecure), counter: counter}),
 		remote.WithPlatform(platform),
 	)
 	if err != nil {
