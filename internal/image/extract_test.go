@@ -2,13 +2,16 @@ package image_test
 
 import (
 	"archive/tar"
+	"bytes"
 	"context"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
@@ -183,5 +186,30 @@ func TestExtractRefuses(t *testing.T) {
 				t.Errorf("something was written next to the target: %v", entries)
 			}
 		})
+	}
+}
+
+// slowBlobs delays every blob download, so that extraction lasts long
+// enough for the progress line to be drawn.
+type slowBlobs struct{ next http.RoundTripper }
+
+func (s slowBlobs) RoundTrip(req *http.Request) (*http.Response, error) {
+	if strings.Contains(req.URL.Path, "/blobs/") {
+		time.Sleep(800 * time.Millisecond)
+	}
+	return s.next.RoundTrip(req)
+}
+
+func TestExtractProgress(t *testing.T) {
+	imagetest.IsolateAuth(t)
+	var progress bytes.Buffer
+	img := pullLayers(t, image.Options{Progress: &progress, Transport: slowBlobs{http.DefaultTransport}},
+		imagetest.Layer(t, entry{Name: "configs/a.json", Body: strings.Repeat("x", 4096)}))
+	if err := img.Extract(context.Background(), t.TempDir(), "configs"); err != nil {
+		t.Fatal(err)
+	}
+	out := progress.String()
+	if !strings.Contains(out, "\r\x1b[Kpulling "+img.Ref+": ") || !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("progress output %q: want a pulling line, cleared at the end", out)
 	}
 }

@@ -181,3 +181,25 @@ func TestAuth(t *testing.T) {
 		t.Errorf("REGISTRY_AUTH_FILE without credentials for the registry must be skipped: %v", err)
 	}
 }
+
+func TestPullByDigest(t *testing.T) {
+	imagetest.IsolateAuth(t)
+	host := imagetest.Registry(t, "", "")
+	img := imagetest.Image(t, map[string]string{image.PackageLabel: "p"}, nil)
+	imagetest.Push(t, host+"/bydigest:1", img)
+	digest, err := img.Digest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := host + "/bydigest@" + digest.String()
+	pulled, err := image.Pull(context.Background(), ref, image.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pulled.Ref != ref || pulled.Labels[image.PackageLabel] != "p" {
+		t.Errorf("pulled %q with labels %v", pulled.Ref, pulled.Labels)
+	}
+	if _, err := image.Pull(context.Background(), host+"/bydigest@sha256:"+strings.Repeat("0", 64), image.Options{}); err == nil || !strings.Contains(err.Error(), "image not found") {
+		t.Errorf("unknown digest: %v", err)
+	}
+}
