@@ -29,6 +29,9 @@ type ImageOptions struct {
 	// Transport carries registry requests (default: proxy-aware, with
 	// timeouts).
 	Transport http.RoundTripper
+	// CacheDir, if set, keeps the compressed layers of pulled images, by
+	// digest, so that later pulls download only new layers.
+	CacheDir string
 	// TempDir is where images are extracted, each into a private
 	// directory removed before the reference's rendering returns
 	// (default: os.TempDir()).
@@ -37,7 +40,7 @@ type ImageOptions struct {
 
 // pull fetches an image's manifest and configuration and tells its kind.
 func (r *Renderer) pull(ctx context.Context, ref string) (img *image.Image, kind image.Kind, configs string, err error) {
-	opts := image.Options{Insecure: r.Images.Insecure, Progress: r.Images.Progress, Transport: r.Images.Transport}
+	opts := image.Options{Insecure: r.Images.Insecure, Progress: r.Images.Progress, Transport: r.Images.Transport, CacheDir: r.Images.CacheDir}
 	if r.Images.Platform != "" {
 		if opts.Platform, err = image.ParsePlatform(r.Images.Platform); err != nil {
 			return nil, 0, "", err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -107,6 +108,9 @@ func (r *registryFlags) imageOptions(cmd *cobra.Command, platform string) render
 		Platform: platform,
 		// one transport for every pull, so connections are reused
 		Transport: image.DefaultTransport(insecure),
+	}
+	if dir := os.Getenv("OLM_CACHE_DIR"); dir != "" {
+		o.CacheDir = filepath.Join(dir, "opm-layers")
 	}
 	if f, ok := cmd.ErrOrStderr().(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {

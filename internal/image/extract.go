@@ -59,6 +59,11 @@ func (i *Image) Extract(ctx context.Context, dst string, dirs ...string) error {
 		return fmt.Errorf("image %q: reading layers: %w", i.Ref, err)
 	}
 	for n, l := range layers {
+		if i.opts.CacheDir != "" {
+			if l, err = (layerCache{i.opts.CacheDir}).cached(l); err != nil {
+				return fmt.Errorf("image %q: layer %d: %w", i.Ref, n+1, err)
+			}
+		}
 		if err := x.layer(ctx, l); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

@@ -53,6 +53,8 @@ type Options struct {
 	Transport http.RoundTripper
 	// Progress, if set, gets a progress line while layers download.
 	Progress io.Writer
+	// CacheDir, if set, keeps compressed layers by digest for later pulls.
+	CacheDir string
 	// Limits for extraction (defaults: DefaultMaxFileSize, DefaultMaxTotalSize).
 	MaxFileSize, MaxTotalSize int64
 }
