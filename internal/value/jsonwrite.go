@@ -95,71 +95,40 @@ func AppendNumber(dst []byte, f float64) []byte {
 }
 
 // AppendCompact appends v as compact JSON with sorted keys.
-func AppendCompact(dst []byte, v *Value) []byte {
-	switch v.Kind {
-	case Null:
-		return append(dst, "null"...)
-	case Bool:
-		if v.Bool {
-			return append(dst, "true"...)
-		}
-		return append(dst, "false"...)
-	case Number:
-		return AppendNumber(dst, v.Num)
-	case String:
-		return AppendString(dst, v.Str)
-	case Array:
-		dst = append(dst, '[')
-		for i := range v.Items {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendCompact(dst, &v.Items[i])
-		}
-		return append(dst, ']')
-	case Object:
-		dst = append(dst, '{')
-		for i := range v.Fields {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendString(dst, v.Fields[i].Key)
-			dst = append(dst, ':')
-			dst = AppendCompact(dst, &v.Fields[i].Value)
-		}
-		return append(dst, '}')
-	}
-	return dst
-}
+func AppendCompact(dst []byte, v *Value) []byte { return appendCompact(dst, v, false) }
 
 // AppendKubernetesJSON appends v as compact JSON the way Kubernetes writes
 // an unstructured object (encoding/json defaults): keys sorted, HTML
 // characters escaped, and integers that fit in 64 bits written exactly;
 // other numbers are float64.
-func AppendKubernetesJSON(dst []byte, v *Value) []byte {
+func AppendKubernetesJSON(dst []byte, v *Value) []byte { return appendCompact(dst, v, true) }
+
+func appendCompact(dst []byte, v *Value, kube bool) []byte {
 	switch v.Kind {
 	case Null:
 		return append(dst, "null"...)
 	case Bool:
 		return strconv.AppendBool(dst, v.Bool)
 	case Number:
-		text := v.Str
-		if text == "" {
-			text = string(AppendNumber(nil, v.Num))
-		}
-		if i, err := strconv.ParseInt(text, 10, 64); err == nil {
-			return strconv.AppendInt(dst, i, 10)
+		if kube {
+			text := v.Str
+			if text == "" {
+				text = string(AppendNumber(nil, v.Num))
+			}
+			if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+				return strconv.AppendInt(dst, i, 10)
+			}
 		}
 		return AppendNumber(dst, v.Num)
 	case String:
-		return appendString(dst, v.Str, true)
+		return appendString(dst, v.Str, kube)
 	case Array:
 		dst = append(dst, '[')
 		for i := range v.Items {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = AppendKubernetesJSON(dst, &v.Items[i])
+			dst = appendCompact(dst, &v.Items[i], kube)
 		}
 		return append(dst, ']')
 	case Object:
@@ -168,9 +137,9 @@ func AppendKubernetesJSON(dst []byte, v *Value) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendString(dst, v.Fields[i].Key, true)
+			dst = appendString(dst, v.Fields[i].Key, kube)
 			dst = append(dst, ':')
-			dst = AppendKubernetesJSON(dst, &v.Fields[i].Value)
+			dst = appendCompact(dst, &v.Fields[i].Value, kube)
 		}
 		return append(dst, '}')
 	}
