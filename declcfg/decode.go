@@ -164,7 +164,7 @@ func notAnObject(v *value.Value) *Error {
 	what := v.Kind.String()
 	switch v.Kind {
 	case value.String:
-		what = fmt.Sprintf("the text %q", truncate(v.Str, 40))
+		what = fmt.Sprintf("the text %q", value.Truncate(v.Str, 40))
 	case value.Array:
 		what = "a list"
 	case value.Number:
@@ -175,12 +175,3 @@ func notAnObject(v *value.Value) *Error {
 	return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("document is %s, not an object: a catalog file holds only objects with a \"schema\" field (list files that are not catalog data in .indexignore)", what)}
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
-}

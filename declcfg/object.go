@@ -50,7 +50,7 @@ func metaOf(v *value.Value) (Object, *Error) {
 		}
 		fv, _ := v.Get(key)
 		if fv.Kind != value.String {
-			return obj, &Error{Line: int(fv.Line), Column: int(fv.Col), Message: fmt.Sprintf("field %q must be a string, not %s", key, describe(fv))}
+			return obj, &Error{Line: int(fv.Line), Column: int(fv.Col), Message: fmt.Sprintf("field %q must be a string, not %s", key, value.Describe(fv))}
 		}
 		*m.dst = fv.Str
 	}
@@ -71,28 +71,9 @@ func foldKey(k string) string {
 	return strings.ToLower(k)
 }
 
-// describe names a value's type for messages, e.g. `a number (5)`.
-func describe(v *value.Value) string {
-	switch v.Kind {
-	case value.Null:
-		return "null"
-	case value.Bool:
-		return fmt.Sprintf("a boolean (%v)", v.Bool)
-	case value.Number:
-		return fmt.Sprintf("a number (%s)", value.AppendNumber(nil, v.Num))
-	case value.String:
-		return fmt.Sprintf("a string (%q)", truncate(v.Str, 40))
-	case value.Array:
-		return "a list"
-	case value.Object:
-		return "an object"
-	}
-	return "unknown"
-}
-
 // fieldError is a typed-decoding failure at a node.
 func fieldError(v *value.Value, path, want string) *Error {
-	return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s must be %s, not %s", path, want, describe(v))}
+	return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s must be %s, not %s", path, want, value.Describe(v))}
 }
 
 // structField is one field of a Go struct as encoding/json sees it.

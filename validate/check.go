@@ -253,13 +253,13 @@ func describe(obj *declcfg.Object, f finding, defName string) *declcfg.Error {
 		if got := cueType(node); fmt.Sprint(f.args[3]) == got {
 			want = fmt.Sprint(f.args[2])
 		}
-		msg = fmt.Sprintf("%s must be %s, not %s", label, typeWords(want), words(node))
+		msg = fmt.Sprintf("%s must be %s, not %s", label, typeWords(want), value.Describe(node))
 	case "conflicting values %s and %s":
 		a, b := fmt.Sprint(f.args[0]), fmt.Sprint(f.args[1])
 		if a == dataText(node) {
 			a, b = b, a
 		}
-		msg = fmt.Sprintf("%s must be %s, not %s", label, a, words(node))
+		msg = fmt.Sprintf("%s must be %s, not %s", label, a, value.Describe(node))
 	case "invalid value %v (out of bound %s)":
 		if bound := fmt.Sprint(f.args[1]); bound == `!=""` {
 			msg = fmt.Sprintf("%s must not be empty", label)
@@ -387,30 +387,6 @@ func typeWords(t string) string {
 		return "null"
 	}
 	return t
-}
-
-// words describes a data node, e.g. `a string ("abc")`.
-func words(v *value.Value) string {
-	if v == nil {
-		return "missing"
-	}
-	switch v.Kind {
-	case value.Null:
-		return "null"
-	case value.Bool:
-		return fmt.Sprintf("a boolean (%v)", v.Bool)
-	case value.Number:
-		return fmt.Sprintf("a number (%s)", value.AppendNumber(nil, v.Num))
-	case value.String:
-		s := v.Str
-		if len(s) > 60 {
-			s = s[:57] + "..."
-		}
-		return fmt.Sprintf("a string (%q)", s)
-	case value.Array:
-		return "a list"
-	}
-	return "an object"
 }
 
 func dataText(v *value.Value) string {

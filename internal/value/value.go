@@ -10,8 +10,10 @@
 package value
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the JSON type of a Value.
@@ -112,4 +114,40 @@ func (v *Value) SetPos(line, col int32) {
 	for i := range v.Fields {
 		v.Fields[i].Value.SetPos(line, col)
 	}
+}
+
+// Describe names a value's type for messages, with the value itself when
+// it is short: `a number (5)`, `a string ("abc")`, `a list`; "missing"
+// for nil. Strings are cut after 40 bytes.
+func Describe(v *Value) string {
+	if v == nil {
+		return "missing"
+	}
+	switch v.Kind {
+	case Null:
+		return "null"
+	case Bool:
+		return fmt.Sprintf("a boolean (%v)", v.Bool)
+	case Number:
+		return fmt.Sprintf("a number (%s)", AppendNumber(nil, v.Num))
+	case String:
+		return fmt.Sprintf("a string (%q)", Truncate(v.Str, 40))
+	case Array:
+		return "a list"
+	case Object:
+		return "an object"
+	}
+	return "unknown"
+}
+
+// Truncate cuts s to at most n bytes, at a character boundary, marking
+// the cut with "...".
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }
