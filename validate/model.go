@@ -259,24 +259,13 @@ func (m *model) checkChannel(c *declcfg.Channel) {
 // from the head must not loop; every entry must be on that chain or be
 // skipped by some entry.
 func (m *model) checkGraph(c *declcfg.Channel, entries map[string]*declcfg.ChannelEntry) {
-	incoming := map[string]int{}
 	skipped := map[string]bool{}
 	for _, e := range c.Entries {
-		if e.Replaces != "" {
-			incoming[e.Replaces]++
-		}
 		for _, s := range e.Skips {
-			incoming[s]++
 			skipped[s] = true
 		}
 	}
-	var heads []string
-	for name := range entries {
-		if incoming[name] == 0 {
-			heads = append(heads, name)
-		}
-	}
-	sort.Strings(heads)
+	heads := c.Heads()
 	switch {
 	case len(heads) == 0:
 		m.report(c.Pos, 0, channelProblem(c, "no channel head: every entry is replaced or skipped by another, so there is a cycle; one entry (the newest) must be left that nothing replaces or skips"))

@@ -186,28 +186,13 @@ func (c *Catalog) selected(name string) ([]*pkg, error) {
 // Head returns the channel's head: the one entry no other entry replaces
 // or skips.
 func Head(ch *declcfg.Channel) (string, error) {
-	incoming := map[string]bool{}
-	for _, e := range ch.Entries {
-		if e.Replaces != "" {
-			incoming[e.Replaces] = true
-		}
-		for _, s := range e.Skips {
-			incoming[s] = true
-		}
-	}
-	var heads []string
-	for _, e := range ch.Entries {
-		if !incoming[e.Name] {
-			heads = append(heads, e.Name)
-		}
-	}
+	heads := ch.Heads()
 	switch len(heads) {
 	case 0:
 		return "", fmt.Errorf("no channel head found in graph")
 	case 1:
 		return heads[0], nil
 	}
-	sort.Strings(heads)
 	return "", fmt.Errorf("multiple channel heads found in graph: %s", strings.Join(heads, ", "))
 }
 
