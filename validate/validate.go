@@ -24,12 +24,18 @@ type Options struct {
 	// Concurrency bounds the number of files checked at once (default: the
 	// number of CPUs).
 	Concurrency int
+	// KeepConfig asks for the loaded catalog, bulk property values
+	// included, in Result.Config, for callers that use it after checking
+	// it; otherwise those values are dropped as soon as they are checked.
+	KeepConfig bool
 }
 
 // Result is the outcome of a validation.
 type Result struct {
 	// Problems, sorted by file, line and column.
 	Problems declcfg.ErrorList
+	// Config is the catalog as loaded, with Options.KeepConfig.
+	Config *declcfg.DeclarativeConfig
 	// GraphChecked is false when documents that could not be read made the
 	// checks that span objects (channels, upgrade graphs, references) skip:
 	// their results would have been misleading.
@@ -65,7 +71,10 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 			return errs
 		}
 	}
-	loadOpts := []declcfg.LoadOption{declcfg.WithObjectCheck(newCheck), declcfg.WithoutBulkValues(), declcfg.WithRootName(opts.RootName)}
+	loadOpts := []declcfg.LoadOption{declcfg.WithObjectCheck(newCheck), declcfg.WithRootName(opts.RootName)}
+	if !opts.KeepConfig {
+		loadOpts = append(loadOpts, declcfg.WithoutBulkValues())
+	}
 	if opts.Concurrency > 0 {
 		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))
 	}
@@ -78,6 +87,9 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("compiling schemas: %w", compileErr)
 	}
 	res := &Result{Problems: problems, GraphChecked: true}
+	if opts.KeepConfig {
+		res.Config = cfg
+	}
 	for _, p := range problems {
 		if p.Schema == "" {
 			// A document that could not be read: what it held is unknown,

@@ -48,15 +48,15 @@ func (e *InvalidError) Error() string {
 func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error) {
 	var cfg *declcfg.DeclarativeConfig
 	err := r.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
-		res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name})
+		res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name, KeepConfig: true})
 		if err != nil {
 			return err
 		}
 		if !res.Passed() {
 			return &InvalidError{Ref: ref, Problems: res.Problems}
 		}
-		cfg, err = declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(name))
-		return err
+		cfg = res.Config
+		return nil
 	})
 	if err != nil {
 		if errors.Is(err, render.ErrNotAllowed) {
