@@ -119,7 +119,11 @@ func (r *Renderer) OpenCatalog(ctx context.Context, ref string, use func(fsys fs
 // and gives it to use.
 func (r *Renderer) withCatalogImage(ctx context.Context, img *image.Image, configs string, use func(fsys fs.FS, name string) error) error {
 	dir := labelDir(configs)
-	return withExtracted(ctx, img, r.Images.TempDir, []string{dir}, func(root string) error {
+	var dirs []string // none: the whole image
+	if dir != "" {
+		dirs = []string{dir}
+	}
+	return withExtracted(ctx, img, r.Images.TempDir, dirs, func(root string) error {
 		catalog := filepath.Join(root, filepath.FromSlash(dir))
 		if st, err := os.Stat(catalog); err != nil || !st.IsDir() {
 			return fmt.Errorf("catalog image %q: its label %s=%q names a directory the image does not have", img.Ref, image.ConfigsLabel, configs)
@@ -128,17 +132,14 @@ func (r *Renderer) withCatalogImage(ctx context.Context, img *image.Image, confi
 	})
 }
 
-// withExtracted extracts dirs of img into a new private directory, calls
-// use with it, and removes it whatever happens.
+// withExtracted extracts dirs of img (all of it for none) into a new
+// private directory, calls use with it, and removes it whatever happens.
 func withExtracted(ctx context.Context, img *image.Image, tempDir string, dirs []string, use func(root string) error) error {
 	root, err := os.MkdirTemp(tempDir, "opm-render-")
 	if err != nil {
 		return fmt.Errorf("image %q: %w", img.Ref, err)
 	}
 	defer os.RemoveAll(root)
-	if dirs[0] == "" {
-		dirs = nil // the whole image
-	}
 	if err := img.Extract(ctx, root, dirs...); err != nil {
 		return err
 	}
