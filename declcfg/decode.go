@@ -174,4 +174,3 @@ func notAnObject(v *value.Value) *Error {
 	}
 	return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("document is %s, not an object: a catalog file holds only objects with a \"schema\" field (list files that are not catalog data in .indexignore)", what)}
 }
-
