@@ -9,10 +9,7 @@
 // bad document, and every object and error carries its file and line.
 package declcfg
 
-import (
-	"encoding/json"
-	"slices"
-)
+import "encoding/json"
 
 // The schemas OLM defines.
 const (
@@ -75,26 +72,6 @@ type Channel struct {
 	Entries    []ChannelEntry // nil is written as null
 	Properties []Property
 	Pos        Pos
-}
-
-// Heads lists, sorted, the entries no entry of the channel replaces or
-// skips. A valid channel has exactly one: its head.
-func (c *Channel) Heads() []string {
-	incoming := map[string]bool{}
-	for _, e := range c.Entries {
-		incoming[e.Replaces] = true
-		for _, s := range e.Skips {
-			incoming[s] = true
-		}
-	}
-	var heads []string
-	for _, e := range c.Entries {
-		if e.Name != "" && !incoming[e.Name] && !slices.Contains(heads, e.Name) {
-			heads = append(heads, e.Name)
-		}
-	}
-	slices.Sort(heads)
-	return heads
 }
 
 // ChannelEntry is one bundle of a channel and its upgrade edges.

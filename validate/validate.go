@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/model"
 )
 
 // Options configures Validate.
@@ -36,6 +37,8 @@ type Result struct {
 	Problems declcfg.ErrorList
 	// Config is the catalog as loaded, with Options.KeepConfig.
 	Config *declcfg.DeclarativeConfig
+	// Model indexes Config, when GraphChecked and Options.KeepConfig.
+	Model *model.Catalog
 	// GraphChecked is false when documents that could not be read made the
 	// checks that span objects (channels, upgrade graphs, references) skip:
 	// their results would have been misleading.
@@ -98,7 +101,11 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 		}
 	}
 	if res.GraphChecked {
-		res.Problems = append(res.Problems, checkModel(cfg, brokenObjects(problems, cfg), flagged)...)
+		c, found := checkModel(cfg, brokenObjects(problems, cfg), flagged)
+		res.Problems = append(res.Problems, found...)
+		if opts.KeepConfig {
+			res.Model = c
+		}
 	}
 	res.Problems.Sort()
 	return res, nil

@@ -9,26 +9,19 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/model"
 	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/validate"
 )
 
 // Catalog is a valid catalog arranged for listing.
 type Catalog struct {
-	packages map[string]*pkg
-}
-
-type pkg struct {
-	p        *declcfg.Package
-	channels map[string]*declcfg.Channel
-	bundles  map[string]*declcfg.Bundle
+	m *model.Catalog
 }
 
 // InvalidError is returned by Load for a catalog that does not validate:
@@ -46,7 +39,7 @@ func (e *InvalidError) Error() string {
 // image, and checks it as `opm validate` does. Bundle directories and
 // images are refused: "cannot list non-index".
 func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error) {
-	var cfg *declcfg.DeclarativeConfig
+	var m *model.Catalog
 	err := r.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
 		res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name, KeepConfig: true})
 		if err != nil {
@@ -55,7 +48,7 @@ func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error)
 		if !res.Passed() {
 			return &InvalidError{Ref: ref, Problems: res.Problems}
 		}
-		cfg = res.Config
+		m = res.Model
 		return nil
 	})
 	if err != nil {
@@ -64,28 +57,7 @@ func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error)
 		}
 		return nil, err
 	}
-	return newCatalog(cfg), nil
-}
-
-func newCatalog(cfg *declcfg.DeclarativeConfig) *Catalog {
-	c := &Catalog{packages: map[string]*pkg{}}
-	for i := range cfg.Packages {
-		p := &cfg.Packages[i]
-		c.packages[p.Name] = &pkg{p: p, channels: map[string]*declcfg.Channel{}, bundles: map[string]*declcfg.Bundle{}}
-	}
-	for i := range cfg.Channels {
-		ch := &cfg.Channels[i]
-		if p := c.packages[ch.Package]; p != nil {
-			p.channels[ch.Name] = ch
-		}
-	}
-	for i := range cfg.Bundles {
-		b := &cfg.Bundles[i]
-		if p := c.packages[b.Package]; p != nil {
-			p.bundles[b.Name] = b
-		}
-	}
-	return c
+	return &Catalog{m: m}, nil
 }
 
 // Package is a row of the packages table.
@@ -112,13 +84,13 @@ type Bundle struct {
 // channel's head, empty if there is none.
 func (c *Catalog) Packages() []Package {
 	var out []Package
-	for _, name := range slices.Sorted(maps.Keys(c.packages)) {
-		p := c.packages[name]
-		row := Package{Name: name, DefaultChannel: p.p.DefaultChannel}
-		if ch := p.channels[p.p.DefaultChannel]; ch != nil {
-			if head, err := Head(ch); err == nil {
-				if b := p.bundles[head]; b != nil {
-					row.DisplayName = displayName(b)
+	for _, name := range c.m.PackageNames() {
+		p := c.m.Packages[name]
+		row := Package{Name: name, DefaultChannel: p.Decl.DefaultChannel}
+		if ch := p.DefaultChannel(); ch != nil {
+			if head, err := ch.Head(); err == nil {
+				if b := p.Bundles[head]; b != nil {
+					row.DisplayName = displayName(b.Decl)
 				}
 			}
 		}
@@ -136,9 +108,9 @@ func (c *Catalog) Channels(pkgName string) ([]Channel, error) {
 	}
 	var out []Channel
 	for _, p := range pkgs {
-		for _, name := range slices.Sorted(maps.Keys(p.channels)) {
-			head, err := Head(p.channels[name])
-			out = append(out, Channel{Package: p.p.Name, Name: name, Head: head, HeadErr: err})
+		for _, name := range p.ChannelNames() {
+			head, err := p.Channels[name].Head()
+			out = append(out, Channel{Package: p.Name, Name: name, Head: head, HeadErr: err})
 		}
 	}
 	return out, nil
@@ -153,13 +125,13 @@ func (c *Catalog) Bundles(pkgName string) ([]Bundle, error) {
 	}
 	var out []Bundle
 	for _, p := range pkgs {
-		for _, chName := range slices.Sorted(maps.Keys(p.channels)) {
-			entries := append([]declcfg.ChannelEntry(nil), p.channels[chName].Entries...)
-			sort.SliceStable(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
+		for _, chName := range p.ChannelNames() {
+			entries := slices.Clone(p.Channels[chName].Decl.Entries)
+			slices.SortStableFunc(entries, func(a, b declcfg.ChannelEntry) int { return strings.Compare(a.Name, b.Name) })
 			for _, e := range entries {
-				row := Bundle{Package: p.p.Name, Channel: chName, Name: e.Name, Replaces: e.Replaces, Skips: e.Skips, SkipRange: e.SkipRange}
-				if b := p.bundles[e.Name]; b != nil {
-					row.Image = b.Image
+				row := Bundle{Package: p.Name, Channel: chName, Name: e.Name, Replaces: e.Replaces, Skips: e.Skips, SkipRange: e.SkipRange}
+				if b := p.Bundles[e.Name]; b != nil {
+					row.Image = b.Decl.Image
 				}
 				out = append(out, row)
 			}
@@ -168,32 +140,19 @@ func (c *Catalog) Bundles(pkgName string) ([]Bundle, error) {
 	return out, nil
 }
 
-func (c *Catalog) selected(name string) ([]*pkg, error) {
+func (c *Catalog) selected(name string) ([]*model.Package, error) {
 	if name == "" {
-		var out []*pkg
-		for _, n := range slices.Sorted(maps.Keys(c.packages)) {
-			out = append(out, c.packages[n])
+		var out []*model.Package
+		for _, n := range c.m.PackageNames() {
+			out = append(out, c.m.Packages[n])
 		}
 		return out, nil
 	}
-	p, ok := c.packages[name]
+	p, ok := c.m.Packages[name]
 	if !ok {
 		return nil, fmt.Errorf("package %q not found", name)
 	}
-	return []*pkg{p}, nil
-}
-
-// Head returns the channel's head: the one entry no other entry replaces
-// or skips.
-func Head(ch *declcfg.Channel) (string, error) {
-	heads := ch.Heads()
-	switch len(heads) {
-	case 0:
-		return "", fmt.Errorf("no channel head found in graph")
-	case 1:
-		return heads[0], nil
-	}
-	return "", fmt.Errorf("multiple channel heads found in graph: %s", strings.Join(heads, ", "))
+	return []*model.Package{p}, nil
 }
 
 // displayName reads spec.displayName from the bundle's CSV object.

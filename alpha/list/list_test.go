@@ -6,30 +6,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
 )
-
-func TestHead(t *testing.T) {
-	entries := func(es ...declcfg.ChannelEntry) *declcfg.Channel { return &declcfg.Channel{Entries: es} }
-	tests := []struct {
-		ch      *declcfg.Channel
-		head    string
-		wantErr string
-	}{
-		{entries(declcfg.ChannelEntry{Name: "a"}), "a", ""},
-		{entries(declcfg.ChannelEntry{Name: "a"}, declcfg.ChannelEntry{Name: "b", Replaces: "a"}), "b", ""},
-		{entries(declcfg.ChannelEntry{Name: "a"}, declcfg.ChannelEntry{Name: "c", Skips: []string{"a"}, Replaces: "gone"}), "c", ""},
-		{entries(declcfg.ChannelEntry{Name: "b"}, declcfg.ChannelEntry{Name: "a"}), "", "multiple channel heads found in graph: a, b"},
-		{entries(declcfg.ChannelEntry{Name: "a", Replaces: "b"}, declcfg.ChannelEntry{Name: "b", Replaces: "a"}), "", "no channel head found in graph"},
-	}
-	for _, tt := range tests {
-		head, err := Head(tt.ch)
-		if head != tt.head || (err == nil) != (tt.wantErr == "") || err != nil && err.Error() != tt.wantErr {
-			t.Errorf("Head(%+v) = %q, %v; want %q, %q", tt.ch.Entries, head, err, tt.head, tt.wantErr)
-		}
-	}
-}
 
 func TestWriteChannelsWithHeadError(t *testing.T) {
 	var buf bytes.Buffer
