@@ -6,7 +6,7 @@ COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null)
 LDFLAGS  := -X main.version=$(VERSION) -X main.gitCommit=$(COMMIT) -X main.buildDate=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 BENCHDIR ?= $(or $(TMPDIR),/tmp)/opm-bench
 
-.PHONY: build test e2e bench lint demo clean
+.PHONY: build test e2e bench lint demo clean generate check-generated
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/opm
@@ -53,6 +53,22 @@ demo: build
 	echo; echo '# opm generate dockerfile'; \
 	$(BIN) generate dockerfile "$$d/catalog"; \
 	cat "$$d/catalog.Dockerfile"
+
+# Regenerates internal/api's Go code from registry.proto with pinned tools
+# (see hack/generate.sh).
+generate:
+	./hack/generate.sh
+
+# Fails when the committed generated code of internal/api differs from what
+# registry.proto and the pinned tools produce.
+check-generated:
+	@set -e; d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; \
+	./hack/generate.sh "$$d"; \
+	stale=; \
+	for n in $$({ ls "$$d"; ls internal/api; } | grep '\.pb\.go$$' | sort -u); do \
+		cmp -s "$$d/$$n" "internal/api/$$n" || stale="$$stale $$n"; \
+	done; \
+	if [ -n "$$stale" ]; then echo "internal/api is stale: run make generate (differs:$$stale)" >&2; exit 1; fi
 
 clean:
 	rm -rf bin
