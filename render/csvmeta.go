@@ -6,84 +6,8 @@ import (
 	"fmt"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/csvmeta"
 )
-
-// The shapes below mirror the ClusterServiceVersion fields (from
-// operator-framework/api v1alpha1) that make up an olm.csv.metadata value.
-// Field order and omitempty follow the originals, because the value is
-// written in struct order.
-
-type descriptor struct {
-	Path         string          `json:"path"`
-	DisplayName  string          `json:"displayName,omitempty"`
-	Description  string          `json:"description,omitempty"`
-	XDescriptors []string        `json:"x-descriptors,omitempty"`
-	Value        json.RawMessage `json:"value,omitempty"`
-}
-
-type apiResourceReference struct {
-	Name    string `json:"name"`
-	Kind    string `json:"kind"`
-	Version string `json:"version"`
-}
-
-type crdDescription struct {
-	Name              string                 `json:"name"`
-	Version           string                 `json:"version"`
-	Kind              string                 `json:"kind"`
-	DisplayName       string                 `json:"displayName,omitempty"`
-	Description       string                 `json:"description,omitempty"`
-	Resources         []apiResourceReference `json:"resources,omitempty"`
-	StatusDescriptors []descriptor           `json:"statusDescriptors,omitempty"`
-	SpecDescriptors   []descriptor           `json:"specDescriptors,omitempty"`
-	ActionDescriptor  []descriptor           `json:"actionDescriptors,omitempty"`
-}
-
-type apiServiceDescription struct {
-	Name              string                 `json:"name"`
-	Group             string                 `json:"group"`
-	Version           string                 `json:"version"`
-	Kind              string                 `json:"kind"`
-	DeploymentName    string                 `json:"deploymentName,omitempty"`
-	ContainerPort     int32                  `json:"containerPort,omitempty"`
-	DisplayName       string                 `json:"displayName,omitempty"`
-	Description       string                 `json:"description,omitempty"`
-	Resources         []apiResourceReference `json:"resources,omitempty"`
-	StatusDescriptors []descriptor           `json:"statusDescriptors,omitempty"`
-	SpecDescriptors   []descriptor           `json:"specDescriptors,omitempty"`
-	ActionDescriptor  []descriptor           `json:"actionDescriptors,omitempty"`
-}
-
-type crdDefinitions struct {
-	Owned    []crdDescription `json:"owned,omitempty"`
-	Required []crdDescription `json:"required,omitempty"`
-}
-
-type apiServiceDefinitions struct {
-	Owned    []apiServiceDescription `json:"owned,omitempty"`
-	Required []apiServiceDescription `json:"required,omitempty"`
-}
-
-type installMode struct {
-	Type      string `json:"type"`
-	Supported bool   `json:"supported"`
-}
-
-type appLink struct {
-	Name string `json:"name,omitempty"`
-	URL  string `json:"url,omitempty"`
-}
-
-type maintainer struct {
-	Name  string `json:"name,omitempty"`
-	Email string `json:"email,omitempty"`
-}
-
-type groupVersionKind struct {
-	Group   string `json:"group"`
-	Version string `json:"version"`
-	Kind    string `json:"kind"`
-}
 
 // csv is the part of a ClusterServiceVersion the metadata comes from.
 type csv struct {
@@ -92,37 +16,19 @@ type csv struct {
 		Annotations map[string]string `json:"annotations,omitempty"`
 	} `json:"metadata"`
 	Spec struct {
-		Maturity                  string                `json:"maturity,omitempty"`
-		CustomResourceDefinitions crdDefinitions        `json:"customresourcedefinitions,omitempty"`
-		APIServiceDefinitions     apiServiceDefinitions `json:"apiservicedefinitions,omitempty"`
-		NativeAPIs                []groupVersionKind    `json:"nativeAPIs,omitempty"`
-		MinKubeVersion            string                `json:"minKubeVersion,omitempty"`
-		DisplayName               string                `json:"displayName"`
-		Description               string                `json:"description,omitempty"`
-		Keywords                  []string              `json:"keywords,omitempty"`
-		Maintainers               []maintainer          `json:"maintainers,omitempty"`
-		Provider                  appLink               `json:"provider,omitempty"`
-		Links                     []appLink             `json:"links,omitempty"`
-		InstallModes              []installMode         `json:"installModes,omitempty"`
+		Maturity                  string                        `json:"maturity,omitempty"`
+		CustomResourceDefinitions csvmeta.CRDDefinitions        `json:"customresourcedefinitions,omitempty"`
+		APIServiceDefinitions     csvmeta.APIServiceDefinitions `json:"apiservicedefinitions,omitempty"`
+		NativeAPIs                []csvmeta.GroupVersionKind    `json:"nativeAPIs,omitempty"`
+		MinKubeVersion            string                        `json:"minKubeVersion,omitempty"`
+		DisplayName               string                        `json:"displayName"`
+		Description               string                        `json:"description,omitempty"`
+		Keywords                  []string                      `json:"keywords,omitempty"`
+		Maintainers               []csvmeta.Maintainer          `json:"maintainers,omitempty"`
+		Provider                  csvmeta.AppLink               `json:"provider,omitempty"`
+		Links                     []csvmeta.AppLink             `json:"links,omitempty"`
+		InstallModes              []csvmeta.InstallMode         `json:"installModes,omitempty"`
 	} `json:"spec"`
-}
-
-// csvMetadata is the olm.csv.metadata property value.
-type csvMetadata struct {
-	Annotations           map[string]string     `json:"annotations,omitempty"`
-	APIServiceDefinitions apiServiceDefinitions `json:"apiServiceDefinitions"`
-	CRDDescriptions       crdDefinitions        `json:"crdDescriptions"`
-	Description           string                `json:"description,omitempty"`
-	DisplayName           string                `json:"displayName,omitempty"`
-	InstallModes          []installMode         `json:"installModes,omitempty"`
-	Keywords              []string              `json:"keywords,omitempty"`
-	Labels                map[string]string     `json:"labels,omitempty"`
-	Links                 []appLink             `json:"links,omitempty"`
-	Maintainers           []maintainer          `json:"maintainers,omitempty"`
-	Maturity              string                `json:"maturity,omitempty"`
-	MinKubeVersion        string                `json:"minKubeVersion,omitempty"`
-	NativeAPIs            []groupVersionKind    `json:"nativeAPIs,omitempty"`
-	Provider              appLink               `json:"provider"`
 }
 
 // CSVMetadataProperty builds the olm.csv.metadata property for the JSON of
@@ -132,7 +38,7 @@ func CSVMetadataProperty(csvJSON []byte) (declcfg.Property, error) {
 	if err := json.Unmarshal(csvJSON, &c); err != nil {
 		return declcfg.Property{}, fmt.Errorf("reading ClusterServiceVersion: %w", err)
 	}
-	m := csvMetadata{
+	m := csvmeta.Metadata{
 		Annotations:           c.Metadata.Annotations,
 		APIServiceDefinitions: c.Spec.APIServiceDefinitions,
 		CRDDescriptions:       c.Spec.CustomResourceDefinitions,
