@@ -10,6 +10,8 @@ import (
 	"path"
 	"runtime"
 	"sync"
+
+	"github.com/fbcat/opm/internal/value"
 )
 
 // DefaultMaxFileSize is the largest catalog file the loader reads by
@@ -26,6 +28,7 @@ type loadConfig struct {
 	newCheck    func() ObjectCheck
 	rootName    string
 	dropBulk    bool
+	blobs       func(Seq, *Meta)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -66,6 +69,15 @@ func WithRootName(name string) LoadOption {
 // validation) that need only the catalog's graph.
 func WithoutBulkValues() LoadOption {
 	return func(c *loadConfig) { c.dropBulk = true }
+}
+
+// WithBlobs passes every object the loader types, whatever its schema, to
+// collect as a generic blob in upstream's normalised form (compact JSON,
+// keys sorted), with the schema, package and name its blob declares. It is
+// called on the loader's workers, so it must be safe for concurrent use;
+// Seq tells the load order. Blobs of other schemas are the Item's own Meta.
+func WithBlobs(collect func(Seq, *Meta)) LoadOption {
+	return func(c *loadConfig) { c.blobs = collect }
 }
 
 // Seq is an object's place in load order: the index of its file in walk
@@ -300,6 +312,13 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		}
 		it.Seq = Seq{File: fileIndex, Index: index}
 		index++
+		if c.blobs != nil {
+			m := it.Meta
+			if m == nil {
+				m = &Meta{Schema: obj.Schema, Package: obj.Package, Name: obj.Name, Blob: value.AppendCompact(nil, obj.Value), Pos: obj.Pos}
+			}
+			c.blobs(it.Seq, m)
+		}
 		visitErr = visit(it)
 	})
 	return errs, visitErr

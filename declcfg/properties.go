@@ -75,3 +75,35 @@ func toJSON(data []byte) ([]byte, error) {
 	}
 	return value.AppendCompact(nil, &v), nil
 }
+
+// Objects returns the Kubernetes objects of the bundle's
+// olm.bundle.object properties, in order, as JSON (objects stored as YAML
+// are converted, as upstream does).
+func (b *Bundle) Objects() ([][]byte, error) {
+	var out [][]byte
+	for i, p := range b.Properties {
+		if p.Type != PropertyBundleObject {
+			continue
+		}
+		data, err := BundleObjectData(p.Value)
+		if err != nil {
+			return nil, fmt.Errorf("properties[%d] (%s): %w", i, PropertyBundleObject, err)
+		}
+		out = append(out, data)
+	}
+	return out, nil
+}
+
+// CSVIndex returns the index of the first ClusterServiceVersion among
+// objects (JSON), -1 if there is none.
+func CSVIndex(objects [][]byte) int {
+	for i, o := range objects {
+		var head struct {
+			Kind any `json:"kind"`
+		}
+		if json.Unmarshal(o, &head) == nil && head.Kind == "ClusterServiceVersion" {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/csvmeta"
+	"github.com/fbcat/opm/internal/value"
 )
 
 // csv is the part of a ClusterServiceVersion the metadata comes from.
@@ -54,46 +54,22 @@ func CSVMetadataProperty(csvJSON []byte) (declcfg.Property, error) {
 		NativeAPIs:            c.Spec.NativeAPIs,
 		Provider:              c.Spec.Provider,
 	}
-	raw, err := marshalCompact(m)
+	raw, err := value.Marshal(m)
 	if err != nil {
 		return declcfg.Property{}, err
 	}
 	return declcfg.Property{Type: declcfg.PropertyCSVMetadata, Value: raw}, nil
 }
 
-// marshalCompact encodes v as upstream builds property values: no HTML
-// escaping, compact.
-func marshalCompact(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	if err := json.Compact(&out, buf.Bytes()); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
 // bundleCSV returns the JSON of the first ClusterServiceVersion among a
 // bundle's olm.bundle.object properties, or nil.
 func bundleCSV(b *declcfg.Bundle) ([]byte, error) {
-	for _, p := range b.Properties {
-		if p.Type != declcfg.PropertyBundleObject {
-			continue
-		}
-		data, err := declcfg.BundleObjectData(p.Value)
-		if err != nil {
-			return nil, fmt.Errorf("bundle %q: %w", b.Name, err)
-		}
-		var head struct {
-			Kind any `json:"kind"`
-		}
-		if json.Unmarshal(data, &head) == nil && head.Kind == "ClusterServiceVersion" {
-			return data, nil
-		}
+	objects, err := b.Objects()
+	if err != nil {
+		return nil, fmt.Errorf("bundle %q: %w", b.Name, err)
+	}
+	if i := declcfg.CSVIndex(objects); i >= 0 {
+		return objects[i], nil
 	}
 	return nil, nil
 }

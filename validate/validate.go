@@ -29,6 +29,9 @@ type Options struct {
 	// included, in Result.Config, for callers that use it after checking
 	// it; otherwise those values are dropped as soon as they are checked.
 	KeepConfig bool
+	// Blobs, if set, receives every object as a generic blob while the
+	// catalog loads (see declcfg.WithBlobs).
+	Blobs func(declcfg.Seq, *declcfg.Meta)
 }
 
 // Result is the outcome of a validation.
@@ -47,6 +50,26 @@ type Result struct {
 
 // Passed reports whether no problem was found.
 func (r *Result) Passed() bool { return len(r.Problems) == 0 }
+
+// Err returns nil for a catalog that passed, else an *InvalidError naming
+// the catalog as ref.
+func (r *Result) Err(ref string) error {
+	if r.Passed() {
+		return nil
+	}
+	return &InvalidError{Ref: ref, Problems: r.Problems}
+}
+
+// InvalidError is the error of commands that need a valid catalog and were
+// given one that is not.
+type InvalidError struct {
+	Ref      string
+	Problems declcfg.ErrorList
+}
+
+func (e *InvalidError) Error() string {
+	return fmt.Sprintf("%s is not a valid catalog; fix what opm validate reports:\n%v", e.Ref, e.Problems)
+}
 
 // Validate checks the catalog in fsys.
 func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
@@ -77,6 +100,9 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	loadOpts := []declcfg.LoadOption{declcfg.WithObjectCheck(newCheck), declcfg.WithRootName(opts.RootName)}
 	if !opts.KeepConfig {
 		loadOpts = append(loadOpts, declcfg.WithoutBulkValues())
+	}
+	if opts.Blobs != nil {
+		loadOpts = append(loadOpts, declcfg.WithBlobs(opts.Blobs))
 	}
 	if opts.Concurrency > 0 {
 		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))

@@ -24,17 +24,6 @@ type Catalog struct {
 	m *model.Catalog
 }
 
-// InvalidError is returned by Load for a catalog that does not validate:
-// listing would show a graph OLM refuses.
-type InvalidError struct {
-	Ref      string
-	Problems declcfg.ErrorList
-}
-
-func (e *InvalidError) Error() string {
-	return fmt.Sprintf("%s is not a valid catalog; fix what opm validate reports:\n%v", e.Ref, e.Problems)
-}
-
 // Load reads the catalog that ref names, a catalog directory or a catalog
 // image, and checks it as `opm validate` does. Bundle directories and
 // images are refused: "cannot list non-index".
@@ -45,11 +34,8 @@ func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error)
 		if err != nil {
 			return err
 		}
-		if !res.Passed() {
-			return &InvalidError{Ref: ref, Problems: res.Problems}
-		}
 		m = res.Model
-		return nil
+		return res.Err(ref)
 	})
 	if err != nil {
 		if errors.Is(err, render.ErrNotAllowed) {
@@ -157,25 +143,21 @@ func (c *Catalog) selected(name string) ([]*model.Package, error) {
 
 // displayName reads spec.displayName from the bundle's CSV object.
 func displayName(b *declcfg.Bundle) string {
-	for _, p := range b.Properties {
-		if p.Type != declcfg.PropertyBundleObject {
-			continue
-		}
-		data, err := declcfg.BundleObjectData(p.Value)
-		if err != nil {
-			continue
-		}
-		var obj struct {
-			Kind string `json:"kind"`
-			Spec struct {
-				DisplayName string `json:"displayName"`
-			} `json:"spec"`
-		}
-		if json.Unmarshal(data, &obj) == nil && obj.Kind == "ClusterServiceVersion" {
-			return obj.Spec.DisplayName
-		}
+	objects, err := b.Objects()
+	if err != nil {
+		return ""
 	}
-	return ""
+	i := declcfg.CSVIndex(objects)
+	if i < 0 {
+		return ""
+	}
+	var csv struct {
+		Spec struct {
+			DisplayName string `json:"displayName"`
+		} `json:"spec"`
+	}
+	_ = json.Unmarshal(objects[i], &csv)
+	return csv.Spec.DisplayName
 }
 
 // newTable writes aligned columns as upstream's tables are.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/render"
+	"github.com/fbcat/opm/validate"
 )
 
 func TestWriteChannelsWithHeadError(t *testing.T) {
@@ -40,7 +41,7 @@ func TestLoad(t *testing.T) {
 		t.Error("unknown package accepted")
 	}
 	_, err = Load(context.Background(), &render.Renderer{}, "../../testdata/demo")
-	var invalid *InvalidError
+	var invalid *validate.InvalidError
 	if !errors.As(err, &invalid) || len(invalid.Problems) == 0 {
 		t.Errorf("invalid catalog: %v", err)
 	}

@@ -555,13 +555,11 @@ func dedupe(props []declcfg.Property) []declcfg.Property {
 }
 
 func mustJSON(v any) json.RawMessage {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	data, err := value.Marshal(v)
+	if err != nil {
 		panic(err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return data
 }
 
 func packageProperty(pkg, version, release string) declcfg.Property {

@@ -1,6 +1,8 @@
 package value
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -232,4 +234,16 @@ func ValidUTF8(s string) string {
 		i += size
 	}
 	return string(b)
+}
+
+// Marshal encodes v with encoding/json, compact and without HTML
+// escaping: how upstream builds property values.
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"os"
+	rpprof "runtime/pprof"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/internal/serve"
+)
+
+type serveFlags struct {
+	port           string
+	httpAddr       string
+	terminationLog string
+	pprofAddr      string
+	pprofCapture   bool
+	cacheDir       string
+	cacheOnly      bool
+	cacheIntegrity bool
+	debug          bool
+}
+
+// drainTimeout bounds how long a stopping server waits for calls in
+// flight (Kubernetes allows 30 s between SIGTERM and SIGKILL by default).
+const drainTimeout = 20 * time.Second
+
+func newServeCmd() *cobra.Command {
+	var f serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve <source_path>",
+		Short: "serve declarative configs",
+		Long: `This command serves file-based catalogs (declarative configs) via a GRPC server,
+and, with --http-addr, over the OLM v1 catalog HTTP API.
+
+The catalog directory is loaded and validated (as opm validate does) at startup;
+no prebuilt cache is needed. Changes made to the catalog after this command
+starts are not reflected in the served content.`,
+		Example: `  opm serve catalog/
+  opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
+  opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runServe(cmd, args[0], &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.port, "port", "p", "50051", "port number to serve on (HOST:PORT also accepted, e.g. 127.0.0.1:50051)")
+	fl.StringVar(&f.httpAddr, "http-addr", "", "also serve the catalog over the OLM v1 HTTP API (/api/v1/all, /api/v1/metas) on this HOST:PORT (off when empty)")
+	fl.StringVarP(&f.terminationLog, "termination-log", "t", "/dev/termination-log", "path to a container termination log file, which receives the error that stops the server")
+	fl.StringVar(&f.pprofAddr, "pprof-addr", "", "address of a profiling endpoint (addr:port format); off when empty")
+	fl.BoolVar(&f.pprofCapture, "pprof-capture-profiles", false, "capture a CPU profile of startup, served at /debug/pprof/startup/cpu on --pprof-addr")
+	fl.StringVar(&f.cacheDir, "cache-dir", "", "accepted for compatibility: no cache is needed; with --cache-only the directory is created")
+	fl.BoolVar(&f.cacheOnly, "cache-only", false, "load and validate the catalog as serve would, then exit without serving")
+	fl.BoolVar(&f.cacheIntegrity, "cache-enforce-integrity", false, "accepted for compatibility: the catalog is always loaded from the source directory, so there is no cache to check")
+	fl.BoolVar(&f.debug, "debug", false, "enable debug logging (every call)")
+	return cmd
+}
+
+func runServe(cmd *cobra.Command, dir string, f *serveFlags) error {
+	level := slog.LevelInfo
+	if f.debug {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+	err := serveCatalog(cmd.Context(), log, dir, f, cmd.Flags().Changed("cache-enforce-integrity"))
+	if err != nil {
+		writeTerminationLog(f.terminationLog, cmd.Flags().Changed("termination-log"), err)
+	}
+	return err
+}
+
+func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFlags, integritySet bool) error {
+	if integritySet && f.cacheIntegrity && f.cacheDir == "" {
+		return usageError{errors.New("--cache-dir must be specified with --cache-enforce-integrity")}
+	}
+	var profile *startupProfile
+	if f.pprofCapture {
+		profile = startProfile()
+		defer profile.stop()
+	}
+	if f.pprofAddr != "" {
+		stop, err := startPprof(f.pprofAddr, profile, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	if err := checkDir(dir); err != nil {
+		return err
+	}
+	start := time.Now()
+	cat, err := serve.Load(ctx, os.DirFS(dir), serve.LoadOptions{Name: dir, Blobs: f.httpAddr != ""})
+	if err != nil {
+		if ctx.Err() != nil {
+			log.Info("stopped before serving")
+			return nil
+		}
+		return err
+	}
+	log.Info("catalog loaded", "configs", dir, "packages", cat.Packages(), "bundles", cat.Bundles(), "duration", time.Since(start).Round(time.Millisecond))
+	if f.cacheOnly {
+		if f.cacheDir != "" {
+			// Nothing to write: the directory exists so that Dockerfiles
+			// copying it (as generate dockerfile's does) keep working.
+			if err := os.MkdirAll(f.cacheDir, 0o755); err != nil {
+				return fmt.Errorf("cache directory: %w", err)
+			}
+		}
+		return nil
+	}
+
+	grpcL, err := net.Listen("tcp", listenAddr(f.port))
+	if err != nil {
+		return fmt.Errorf("failed to listen: %w", err)
+	}
+	var httpL net.Listener
+	if f.httpAddr != "" {
+		if httpL, err = net.Listen("tcp", f.httpAddr); err != nil {
+			grpcL.Close()
+			return fmt.Errorf("failed to listen for the HTTP API: %w", err)
+		}
+	}
+	srv := serve.NewServer(cat, serve.ServerOptions{Log: log})
+	errs := make(chan error, 2)
+	go func() { errs <- srv.ServeGRPC(grpcL) }()
+	attrs := []any{"configs", dir, "addr", grpcL.Addr().String()}
+	if httpL != nil {
+		go func() { errs <- srv.ServeHTTP(httpL) }()
+		attrs = append(attrs, "http", httpL.Addr().String())
+	}
+	profile.stop()
+	log.Info("serving registry", attrs...)
+
+	select {
+	case err = <-errs:
+		log.Error("server failed", "error", err)
+	case <-ctx.Done():
+		log.Info("shutting down server")
+	}
+	drain, cancel := context.WithTimeout(context.Background(), drainTimeout)
+	defer cancel()
+	srv.Shutdown(drain)
+	return err
+}
+
+// listenAddr turns --port into a listen address: a bare port listens on
+// every interface, as upstream does.
+func listenAddr(port string) string {
+	if strings.Contains(port, ":") {
+		return port
+	}
+	return ":" + port
+}
+
+func checkDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%s: no such catalog directory", dir)
+		}
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", dir)
+	}
+	return nil
+}
+
+// terminationLogLimit is what Kubernetes keeps of a termination message.
+const terminationLogLimit = 4096
+
+// writeTerminationLog writes the error that stops the server where
+// Kubernetes shows it as the container's termination message. The default
+// path is written only if it exists (Kubernetes creates it), so that a
+// failing serve outside a container leaves nothing behind.
+func writeTerminationLog(path string, explicit bool, err error) {
+	if path == "" {
+		return
+	}
+	flags := os.O_WRONLY | os.O_TRUNC
+	if explicit {
+		flags |= os.O_CREATE
+	}
+	fh, oerr := os.OpenFile(path, flags, 0o644)
+	if oerr != nil {
+		return
+	}
+	defer fh.Close()
+	msg := err.Error()
+	if len(msg) > terminationLogLimit {
+		const more = "\n... (the whole report is in the container log)"
+		msg = msg[:terminationLogLimit-len(more)] + more
+	}
+	_, _ = io.WriteString(fh, msg+"\n")
+}
+
+// startPprof serves the runtime profiles on addr; stop ends it.
+func startPprof(addr string, profile *startupProfile, log *slog.Logger) (stop func(), err error) {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("could not start pprof endpoint: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("/debug/pprof/startup/cpu", profile.serve)
+	srv := &http.Server{Handler: mux, ReadTimeout: 10 * time.Second, WriteTimeout: time.Minute}
+	go func() { _ = srv.Serve(l) }()
+	log.Info("starting pprof endpoint", "addr", l.Addr().String())
+	return func() { _ = srv.Close() }, nil
+}
+
+// startupProfile is a CPU profile of startup, from process start until
+// the server listens.
+type startupProfile struct {
+	once sync.Once
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	done bool
+}
+
+func startProfile() *startupProfile {
+	p := &startupProfile{}
+	if err := rpprof.StartCPUProfile(&p.buf); err != nil {
+		p.done = true
+	}
+	return p
+}
+
+func (p *startupProfile) stop() {
+	if p == nil {
+		return
+	}
+	p.once.Do(func() {
+		rpprof.StopCPUProfile()
+		p.mu.Lock()
+		p.done = true
+		p.mu.Unlock()
+	})
+}
+
+func (p *startupProfile) serve(w http.ResponseWriter, _ *http.Request) {
+	if p == nil {
+		http.Error(w, "startup profiling is off (use --pprof-capture-profiles)", http.StatusNotFound)
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.done {
+		http.Error(w, "cpu profile cache is not yet ready", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	_, _ = w.Write(p.buf.Bytes())
+}
