@@ -20,6 +20,7 @@ type document struct {
 	Value value.Value
 	Line  int32
 	Err   *Error // File is not set
+	Src   Source // Path is not set
 }
 
 // decodeFile splits a catalog file into documents the way upstream's
@@ -34,7 +35,7 @@ func decodeFile(data []byte, emit func(document)) {
 		decodeJSONStream(data, emit)
 		return
 	}
-	decodeYAMLStream(data, 1, emit)
+	decodeYAMLStream(data, 0, 1, emit)
 }
 
 func looksLikeJSON(data []byte) bool {
@@ -48,9 +49,10 @@ func decodeJSONStream(data []byte, emit func(document)) {
 	count := 0
 	rewind, rewindLine := 0, int32(1)
 	for !p.AtEOF() {
+		off, line := p.Offset(), p.Line()
 		v, err := p.Next()
 		if err == nil && v.Kind == value.Object {
-			emit(document{Value: v, Line: v.Line})
+			emit(document{Value: v, Line: v.Line, Src: Source{Off: off, End: p.Offset(), Line: line}})
 			count++
 			rewind, rewindLine = p.Offset(), p.Line()
 			continue
@@ -76,7 +78,7 @@ func decodeJSONStream(data []byte, emit func(document)) {
 			stopped
 		)
 		state := pending
-		decodeYAMLStream(data[start:], line, func(d document) {
+		decodeYAMLStream(data[start:], start, line, func(d document) {
 			switch {
 			case state == pending && d.Err != nil:
 				emit(failed)
@@ -110,7 +112,9 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 	return off, line
 }
 
-func decodeYAMLStream(data []byte, firstLine int32, emit func(document)) {
+// decodeYAMLStream decodes data, which starts at offset base and line
+// firstLine of its file.
+func decodeYAMLStream(data []byte, base int, firstLine int32, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
 	for _, c := range chunks {
 		v, err := fbcyaml.Decode(c.Data, c.Line)
@@ -126,7 +130,7 @@ func decodeYAMLStream(data []byte, firstLine int32, emit func(document)) {
 			if line == 0 {
 				line = c.Line
 			}
-			emit(document{Value: v, Line: line})
+			emit(document{Value: v, Line: line, Src: Source{Off: base + c.Off, End: base + c.End, Line: c.Line, YAML: true}})
 		}
 	}
 	if splitErr != nil {
@@ -135,6 +139,18 @@ func decodeYAMLStream(data []byte, firstLine int32, emit func(document)) {
 			emit(document{Line: se.Line, Err: &Error{Line: int(se.Line), Message: se.Error()}})
 		}
 	}
+}
+
+// decodeDocument decodes the document src locates in data, the whole file.
+func decodeDocument(data []byte, src Source) (value.Value, error) {
+	if src.Off < 0 || src.End > len(data) || src.Off > src.End {
+		return value.Value{}, errors.New("the document is no longer where it was")
+	}
+	raw := data[src.Off:src.End]
+	if src.YAML {
+		return fbcyaml.DecodeDocument(raw, src.Line)
+	}
+	return value.NewJSONParser(raw, src.Line).Next()
 }
 
 func (e *Error) lineOr(l int32) int32 {

@@ -22,10 +22,16 @@ const DefaultMaxFileSize = 1 << 30
 // and returns the problems it finds. It runs on the loader's workers.
 type ObjectCheck func(obj *Object) []*Error
 
+// ItemCheck inspects an object once it is typed and returns the problems it
+// finds; flagged tells whether the ObjectCheck found problems with it. It
+// runs on the loader's workers, for checks that need one object only.
+type ItemCheck func(it Item, flagged bool) []*Error
+
 type loadConfig struct {
 	concurrency int
 	maxFileSize int64
 	newCheck    func() ObjectCheck
+	newItemChk  func() ItemCheck
 	rootName    string
 	dropBulk    bool
 	blobs       func(Seq, *Meta)
@@ -55,6 +61,13 @@ func WithMaxFileSize(n int64) LoadOption {
 // can be; a typing error on such an object is not reported a second time.
 func WithObjectCheck(newCheck func() ObjectCheck) LoadOption {
 	return func(c *loadConfig) { c.newCheck = newCheck }
+}
+
+// WithItemCheck runs a check on every typed object; newCheck is called
+// once per worker, as for WithObjectCheck. Problems it returns are at
+// the object's file.
+func WithItemCheck(newCheck func() ItemCheck) LoadOption {
+	return func(c *loadConfig) { c.newItemChk = newCheck }
 }
 
 // WithRootName prefixes every file name in positions and errors with name,
@@ -157,8 +170,12 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 			if c.newCheck != nil {
 				check = c.newCheck()
 			}
+			var itemCheck ItemCheck
+			if c.newItemChk != nil {
+				itemCheck = c.newItemChk()
+			}
 			for i := range next {
-				errs, err := walkFile(fsys, files[i], i, &c, check, visit)
+				errs, err := walkFile(fsys, files[i], i, &c, check, itemCheck, visit)
 				mu.Lock()
 				problems = append(problems, errs...)
 				mu.Unlock()
@@ -259,7 +276,7 @@ func joinRoot(root, file string) string {
 
 // walkFile reads, decodes and types every object of one file and passes
 // each to visit.
-func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, visit func(Item) error) (ErrorList, error) {
+func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error) (ErrorList, error) {
 	display := joinRoot(c.rootName, name)
 	var errs ErrorList
 	report := func(e *Error) {
@@ -312,10 +329,19 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		}
 		it.Seq = Seq{File: fileIndex, Index: index}
 		index++
+		if it.Bundle != nil {
+			it.Bundle.Src = doc.Src
+			it.Bundle.Src.Path = name
+		}
+		if itemCheck != nil {
+			for _, e := range itemCheck(it, checked > 0) {
+				report(e)
+			}
+		}
 		if c.blobs != nil {
 			m := it.Meta
 			if m == nil {
-				m = &Meta{Schema: obj.Schema, Package: obj.Package, Name: obj.Name, Blob: value.AppendCompact(nil, obj.Value), Pos: obj.Pos}
+				m = &Meta{Schema: obj.Schema, Package: obj.Package, Name: obj.Name, Blob: value.Compact(obj.Value), Pos: obj.Pos}
 			}
 			c.blobs(it.Seq, m)
 		}
@@ -345,21 +371,34 @@ func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	if limit > 0 && st.Size() > limit {
 		return nil, fmt.Errorf("file is %d bytes, larger than the %d-byte limit for a catalog file; if it is not catalog data, list it in %s", st.Size(), limit, IndexIgnoreFile)
 	}
-	var buf bytes.Buffer
-	if st.Size() > 0 {
-		buf.Grow(int(st.Size()) + 1)
-	}
-	var r io.Reader = f
+	return readAll(f, st.Size(), limit)
+}
+
+// readAll reads what is left of r into a buffer the size the file
+// claims to be (plus one byte, to notice a file that grew), so that
+// the common case reads once into an exactly sized buffer.
+func readAll(r io.Reader, size, limit int64) ([]byte, error) {
 	if limit > 0 {
-		r = io.LimitReader(f, limit+1)
+		r = io.LimitReader(r, limit+1)
 	}
-	if _, err := io.Copy(&buf, r); err != nil {
-		return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+	buf := make([]byte, 0, size+1)
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // the file grew: make room
+		}
 	}
-	if limit > 0 && int64(buf.Len()) > limit {
+	if limit > 0 && int64(len(buf)) > limit {
 		return nil, fmt.Errorf("file is larger than the %d-byte limit for a catalog file; if it is not catalog data, list it in %s", limit, IndexIgnoreFile)
 	}
-	return buf.Bytes(), nil
+	return buf, nil
 }
 
 // looksBinary reports whether data has a NUL byte near its start, which

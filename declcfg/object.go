@@ -191,7 +191,7 @@ func decodeProperties(dst *[]Property, dropBulk bool) func(*value.Value, string)
 			}},
 		})
 		if raw != nil && !(dropBulk && (p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata)) {
-			p.Value = value.AppendCompact(nil, raw)
+			p.Value = value.Compact(raw)
 		}
 		return err
 	})
@@ -383,7 +383,7 @@ func typed(obj *Object, dropBulk bool) (Item, *Error) {
 			Schema:  obj.Schema,
 			Package: obj.Package,
 			Name:    obj.Name,
-			Blob:    value.AppendCompact(nil, obj.Value),
+			Blob:    value.Compact(obj.Value),
 			Pos:     obj.Pos,
 		}
 	}

@@ -73,7 +73,7 @@ func toJSON(data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a JSON or YAML document: %w", err)
 	}
-	return value.AppendCompact(nil, &v), nil
+	return value.Compact(&v), nil
 }
 
 // Objects returns the Kubernetes objects of the bundle's

@@ -92,6 +92,16 @@ type Bundle struct {
 	Properties    []Property
 	RelatedImages []RelatedImage
 	Pos           Pos
+	Src           Source
+}
+
+// Source locates an object's document in the file system it was loaded
+// from, so that it can be read again (see ReloadBundle).
+type Source struct {
+	Path     string // the file, as named in the loaded fs.FS
+	Off, End int    // the document's bytes in the file
+	Line     int32  // the line of Off
+	YAML     bool   // the document is YAML, else JSON
 }
 
 // RelatedImage is an image a bundle uses.

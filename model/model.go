@@ -113,7 +113,7 @@ func New(cfg *declcfg.DeclarativeConfig, opts Options) (*Catalog, declcfg.ErrorL
 			report(ch.Pos, ChannelProblem(ch, "duplicate channel %q in package %q (it is first defined at %s:%d); merge the two", ch.Name, ch.Package, first.Decl.Pos.File, first.Decl.Pos.Line))
 			continue
 		}
-		p.Channels[ch.Name] = newChannel(p, ch)
+		p.Channels[ch.Name] = NewChannel(p, ch)
 	}
 	for i := range cfg.Bundles {
 		b := &cfg.Bundles[i]
@@ -163,7 +163,9 @@ func newPackage(name string, decl *declcfg.Package) *Package {
 	return &Package{Name: name, Decl: decl, Channels: map[string]*Channel{}, Bundles: map[string]*Bundle{}}
 }
 
-func newChannel(p *Package, decl *declcfg.Channel) *Channel {
+// NewChannel indexes a channel blob of package p (nil for a channel looked
+// at on its own).
+func NewChannel(p *Package, decl *declcfg.Channel) *Channel {
 	ch := &Channel{Name: decl.Name, Package: p, Decl: decl, entries: make(map[string]*declcfg.ChannelEntry, len(decl.Entries))}
 	for i := range decl.Entries {
 		e := &decl.Entries[i]

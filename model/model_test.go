@@ -12,7 +12,7 @@ import (
 
 func channel(entries ...declcfg.ChannelEntry) *Channel {
 	p := newPackage("p", &declcfg.Package{Name: "p"})
-	return newChannel(p, &declcfg.Channel{Name: "c", Package: "p", Entries: entries})
+	return NewChannel(p, &declcfg.Channel{Name: "c", Package: "p", Entries: entries})
 }
 
 func TestHead(t *testing.T) {

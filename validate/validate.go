@@ -25,10 +25,13 @@ type Options struct {
 	// Concurrency bounds the number of files checked at once (default: the
 	// number of CPUs).
 	Concurrency int
-	// KeepConfig asks for the loaded catalog, bulk property values
-	// included, in Result.Config, for callers that use it after checking
-	// it; otherwise those values are dropped as soon as they are checked.
+	// KeepConfig asks for the loaded catalog in Result.Config and its
+	// model in Result.Model, for callers that use it after checking it.
 	KeepConfig bool
+	// KeepBulk keeps the values of olm.bundle.object and olm.csv.metadata
+	// properties in Result.Config; otherwise they are dropped as soon as
+	// they are checked (declcfg.ReloadBundle reads them again).
+	KeepBulk bool
 	// Blobs, if set, receives every object as a generic blob while the
 	// catalog loads (see declcfg.WithBlobs).
 	Blobs func(declcfg.Seq, *declcfg.Meta)
@@ -77,7 +80,6 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 		return nil, err
 	}
 	var mu sync.Mutex
-	flagged := map[declcfg.Pos]bool{}
 	var compileErr error
 	newCheck := func() declcfg.ObjectCheck {
 		s, err := compile(opts.Schemas)
@@ -87,18 +89,14 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 			mu.Unlock()
 			return func(*declcfg.Object) []*declcfg.Error { return nil }
 		}
-		return func(obj *declcfg.Object) []*declcfg.Error {
-			errs := s.check(obj)
-			if len(errs) > 0 {
-				mu.Lock()
-				flagged[obj.Pos] = true
-				mu.Unlock()
-			}
-			return errs
-		}
+		return s.check
 	}
-	loadOpts := []declcfg.LoadOption{declcfg.WithObjectCheck(newCheck), declcfg.WithRootName(opts.RootName)}
-	if !opts.KeepConfig {
+	loadOpts := []declcfg.LoadOption{
+		declcfg.WithObjectCheck(newCheck),
+		declcfg.WithItemCheck(func() declcfg.ItemCheck { return objectRules }),
+		declcfg.WithRootName(opts.RootName),
+	}
+	if !opts.KeepBulk {
 		loadOpts = append(loadOpts, declcfg.WithoutBulkValues())
 	}
 	if opts.Blobs != nil {
@@ -127,7 +125,7 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 		}
 	}
 	if res.GraphChecked {
-		c, found := checkModel(cfg, brokenObjects(problems, cfg), flagged)
+		c, found := checkModel(cfg, brokenObjects(problems, cfg))
 		res.Problems = append(res.Problems, found...)
 		if opts.KeepConfig {
 			res.Model = c

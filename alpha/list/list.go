@@ -30,7 +30,7 @@ type Catalog struct {
 func Load(ctx context.Context, r *render.Renderer, ref string) (*Catalog, error) {
 	var m *model.Catalog
 	err := r.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
-		res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name, KeepConfig: true})
+		res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name, KeepConfig: true, KeepBulk: true})
 		if err != nil {
 			return err
 		}

@@ -3,12 +3,15 @@ package fbcyaml
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/fbcat/opm/internal/value"
 )
 
 // Doc is one YAML document of a stream.
 type Doc struct {
-	Data []byte // the document's lines, each ending in "\n"
-	Line int32  // line of the stream where Data starts
+	Data     []byte // the document's lines, each ending in "\n"
+	Line     int32  // line of the stream where Data starts
+	Off, End int    // the document's bytes in the stream, before normalising
 }
 
 // SeparatorError is a "---" line followed by something other than a comment.
@@ -37,7 +40,7 @@ func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
 	curLine := firstLine
 	line := firstLine
 	flush := func(end int) {
-		docs = append(docs, Doc{Data: normalize(data[start:end]), Line: curLine})
+		docs = append(docs, Doc{Data: normalize(data[start:end]), Line: curLine, Off: start, End: end})
 		start = -1
 	}
 	for off := 0; off < len(data); {
@@ -75,6 +78,12 @@ func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
 		flush(len(data))
 	}
 	return docs, nil
+}
+
+// DecodeDocument decodes one document of a stream, given its bytes as
+// they are in the stream (Doc.Off to Doc.End) and the line they start at.
+func DecodeDocument(raw []byte, line int32) (value.Value, error) {
+	return Decode(normalize(raw), line)
 }
 
 // normalize returns a document's bytes with "\r\n" line ends turned into

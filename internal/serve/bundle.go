@@ -97,7 +97,7 @@ func (q *queries) bundle(e entry, v view) (*api.Bundle, error) {
 		out.Skips = e.e.Skips
 	}
 	if v == getView || out.BundlePath == "" {
-		objects, csv, err := bundleObjects(e.b)
+		objects, csv, err := q.bundleObjects(e.b)
 		if err != nil {
 			return nil, err
 		}
@@ -106,10 +106,14 @@ func (q *queries) bundle(e entry, v view) (*api.Bundle, error) {
 	return out, nil
 }
 
-// bundleObjects decodes the bundle's objects and finds its CSV, which is
-// synthesized from olm.csv.metadata when no object is one.
-func bundleObjects(b *model.Bundle) (objects []string, csv string, err error) {
-	raw, err := b.Decl.Objects()
+// bundleObjects reads the bundle's objects from the catalog and finds its
+// CSV, which is synthesized from olm.csv.metadata when no object is one.
+func (q *queries) bundleObjects(b *model.Bundle) (objects []string, csv string, err error) {
+	full, err := declcfg.ReloadBundle(q.fsys, b.Decl)
+	if err != nil {
+		return nil, "", err
+	}
+	raw, err := full.Objects()
 	if err != nil {
 		return nil, "", fmt.Errorf("bundle %q: %w", b.Name, err)
 	}
@@ -121,15 +125,15 @@ func bundleObjects(b *model.Bundle) (objects []string, csv string, err error) {
 		return objects, objects[i], nil
 	}
 	var meta *declcfg.Property
-	for i, p := range b.Decl.Properties {
+	for i, p := range full.Properties {
 		if p.Type == declcfg.PropertyCSVMetadata {
-			meta = &b.Decl.Properties[i]
+			meta = &full.Properties[i]
 		}
 	}
 	if meta == nil {
 		return objects, "", nil
 	}
-	in := csvInput{Name: b.Name, Metadata: meta.Value, RelatedImages: b.Decl.RelatedImages}
+	in := csvInput{Name: b.Name, Metadata: meta.Value, RelatedImages: full.RelatedImages}
 	if v, ok := b.PackageProperty(); ok {
 		in.Version = v.Version
 	}

@@ -46,6 +46,10 @@ type LoadOptions struct {
 // for what serving adds: custom schema and package names OLM can store,
 // and at most one olm.csv.metadata property per bundle. A catalog with
 // problems is refused with a *validate.InvalidError listing all of them.
+//
+// Bundle objects and CSV metadata, most of a catalog's bytes, are not kept:
+// answers that carry them read the bundle's document from fsys again, so
+// fsys must not change while the catalog is served.
 func Load(ctx context.Context, fsys fs.FS, opts LoadOptions) (*Catalog, error) {
 	var mu sync.Mutex
 	type seqBlob struct {
@@ -73,7 +77,7 @@ func Load(ctx context.Context, fsys fs.FS, opts LoadOptions) (*Catalog, error) {
 		return nil, err
 	}
 	c := &Catalog{model: res.Model}
-	c.queries.cat = c.model
+	c.queries.cat, c.queries.fsys = c.model, fsys
 	if opts.Blobs {
 		slices.SortFunc(blobs, func(a, b seqBlob) int { return a.seq.Compare(b.seq) })
 		ordered := make([]*declcfg.Meta, len(blobs))

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"cmp"
+	"io/fs"
 	"slices"
 	"strings"
 	"sync"
@@ -24,6 +25,9 @@ func (e entry) pkg() string { return e.ch.Package.Name }
 // each built on first use so that startup does not wait for them.
 type queries struct {
 	cat *model.Catalog
+	// fsys is the catalog directory, from which bundle objects are read
+	// again when an answer needs them.
+	fsys fs.FS
 
 	entriesOnce sync.Once
 	// listed is every entry, ordered as ListBundles streams them: by

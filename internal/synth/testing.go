@@ -13,24 +13,33 @@ import (
 // about 15 MB of YAML, the size of a real community catalog.
 var Medium = Options{Packages: 40, BundlesPerPackage: 20, Format: declcfg.FormatYAML, Seed: 1}
 
-var (
-	benchOnce sync.Once
-	benchDir  string
-	benchErr  error
-)
+// catalogOnce writes a catalog once per test binary.
+type catalogOnce struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func (c *catalogOnce) get(b *testing.B, o Options) string {
+	b.Helper()
+	c.once.Do(func() {
+		c.dir, c.err = os.MkdirTemp("", "opm-bench-")
+		if c.err == nil {
+			c.err = Write(c.dir, o)
+		}
+	})
+	if c.err != nil {
+		b.Fatal(c.err)
+	}
+	return filepath.Clean(c.dir)
+}
+
+var medium, large catalogOnce
 
 // BenchmarkCatalog writes the Medium catalog once per test binary and
 // returns its directory.
-func BenchmarkCatalog(b *testing.B) string {
-	b.Helper()
-	benchOnce.Do(func() {
-		benchDir, benchErr = os.MkdirTemp("", "opm-bench-")
-		if benchErr == nil {
-			benchErr = Write(benchDir, Medium)
-		}
-	})
-	if benchErr != nil {
-		b.Fatal(benchErr)
-	}
-	return filepath.Clean(benchDir)
-}
+func BenchmarkCatalog(b *testing.B) string { return medium.get(b, Medium) }
+
+// BenchmarkLargeCatalog writes the Large catalog once per test binary and
+// returns its directory.
+func BenchmarkLargeCatalog(b *testing.B) string { return large.get(b, Large) }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -98,6 +99,23 @@ func AppendNumber(dst []byte, f float64) []byte {
 
 // AppendCompact appends v as compact JSON with sorted keys.
 func AppendCompact(dst []byte, v *Value) []byte { return appendCompact(dst, v, false) }
+
+// scratch holds buffers Compact writes into before copying out exactly
+// what it wrote: appending to a nil slice would allocate every size on
+// the way up.
+var scratch = sync.Pool{New: func() any { return new([]byte) }}
+
+// Compact returns v as AppendCompact writes it, in a slice of its own of
+// exactly that size.
+func Compact(v *Value) []byte {
+	buf := scratch.Get().(*[]byte)
+	*buf = AppendCompact((*buf)[:0], v)
+	out := bytes.Clone(*buf)
+	if cap(*buf) <= 16<<20 { // do not keep a huge buffer alive
+		scratch.Put(buf)
+	}
+	return out
+}
 
 // AppendKubernetesJSON appends v as compact JSON the way Kubernetes writes
 // an unstructured object (encoding/json defaults): keys sorted, HTML
