@@ -34,7 +34,7 @@ type loadConfig struct {
 	newItemChk  func() ItemCheck
 	rootName    string
 	dropBulk    bool
-	blobs       func(Seq, *Meta)
+	lines       func(file int, lines Lines)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -84,13 +84,28 @@ func WithoutBulkValues() LoadOption {
 	return func(c *loadConfig) { c.dropBulk = true }
 }
 
-// WithBlobs passes every object the loader types, whatever its schema, to
-// collect as a generic blob in upstream's normalised form (compact JSON,
-// keys sorted), with the schema, package and name its blob declares. It is
-// called on the loader's workers, so it must be safe for concurrent use;
-// Seq tells the load order. Blobs of other schemas are the Item's own Meta.
-func WithBlobs(collect func(Seq, *Meta)) LoadOption {
-	return func(c *loadConfig) { c.blobs = collect }
+// Lines is the objects of one catalog file as JSON lines: each object in
+// upstream's normalised form (compact JSON, keys sorted) followed by "\n",
+// the way catalogd stores and serves catalogs.
+type Lines struct {
+	Data    []byte
+	Objects []LineInfo // in file order
+}
+
+// LineInfo names the object of a line, as its blob declares it, and where
+// its line ends in Lines.Data.
+type LineInfo struct {
+	Schema, Package, Name string
+	End                   int
+}
+
+// WithLines passes every object the loader types, whatever its schema, to
+// collect as JSON lines. collect is called once for every catalog file
+// (index in walk order) with the lines of its objects in file order (none
+// for a file that holds none or cannot be read), on the loader's workers:
+// it must be safe for concurrent use.
+func WithLines(collect func(file int, lines Lines)) LoadOption {
+	return func(c *loadConfig) { c.lines = collect }
 }
 
 // Seq is an object's place in load order: the index of its file in walk
@@ -278,6 +293,10 @@ func joinRoot(root, file string) string {
 // each to visit.
 func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error) (ErrorList, error) {
 	display := joinRoot(c.rootName, name)
+	var lines Lines
+	if c.lines != nil {
+		defer func() { c.lines(fileIndex, lines) }()
+	}
 	var errs ErrorList
 	report := func(e *Error) {
 		e.File = display
@@ -338,12 +357,12 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 				report(e)
 			}
 		}
-		if c.blobs != nil {
-			m := it.Meta
-			if m == nil {
-				m = &Meta{Schema: obj.Schema, Package: obj.Package, Name: obj.Name, Blob: value.Compact(obj.Value), Pos: obj.Pos}
+		if c.lines != nil {
+			if lines.Data == nil {
+				lines.Data = make([]byte, 0, len(data)+len(data)/8)
 			}
-			c.blobs(it.Seq, m)
+			lines.Data = append(value.AppendCompact(lines.Data, obj.Value), '\n')
+			lines.Objects = append(lines.Objects, LineInfo{obj.Schema, obj.Package, obj.Name, len(lines.Data)})
 		}
 		visitErr = visit(it)
 	})

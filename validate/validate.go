@@ -32,9 +32,9 @@ type Options struct {
 	// properties in Result.Config; otherwise they are dropped as soon as
 	// they are checked (declcfg.ReloadBundle reads them again).
 	KeepBulk bool
-	// Blobs, if set, receives every object as a generic blob while the
-	// catalog loads (see declcfg.WithBlobs).
-	Blobs func(declcfg.Seq, *declcfg.Meta)
+	// Lines, if set, receives every object as JSON lines while the
+	// catalog loads (see declcfg.WithLines).
+	Lines func(file int, lines declcfg.Lines)
 }
 
 // Result is the outcome of a validation.
@@ -99,8 +99,8 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	if !opts.KeepBulk {
 		loadOpts = append(loadOpts, declcfg.WithoutBulkValues())
 	}
-	if opts.Blobs != nil {
-		loadOpts = append(loadOpts, declcfg.WithBlobs(opts.Blobs))
+	if opts.Lines != nil {
+		loadOpts = append(loadOpts, declcfg.WithLines(opts.Lines))
 	}
 	if opts.Concurrency > 0 {
 		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))

@@ -110,6 +110,7 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 		}
 		return err
 	}
+	defer cat.Close()
 	log.Info("catalog loaded", "configs", dir, "packages", cat.Packages(), "bundles", cat.Bundles(), "duration", time.Since(start).Round(time.Millisecond))
 	if f.cacheOnly {
 		if f.cacheDir != "" {

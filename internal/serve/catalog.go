@@ -14,8 +14,6 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
-	"slices"
-	"sync"
 	"time"
 
 	"github.com/fbcat/opm/declcfg"
@@ -35,7 +33,7 @@ type Catalog struct {
 type LoadOptions struct {
 	// Name is how the catalog is named in problems (its directory).
 	Name string
-	// Blobs keeps every object as JSON for the HTTP API.
+	// Blobs keeps every object as JSON lines for the HTTP API.
 	Blobs bool
 	// Concurrency bounds how many files are read at once (default: the
 	// number of CPUs).
@@ -51,44 +49,44 @@ type LoadOptions struct {
 // answers that carry them read the bundle's document from fsys again, so
 // fsys must not change while the catalog is served.
 func Load(ctx context.Context, fsys fs.FS, opts LoadOptions) (*Catalog, error) {
-	var mu sync.Mutex
-	type seqBlob struct {
-		seq  declcfg.Seq
-		blob *declcfg.Meta
-	}
-	var blobs []seqBlob
+	c := &Catalog{}
 	vopts := validate.Options{RootName: opts.Name, KeepConfig: true, Concurrency: opts.Concurrency}
+	var order *fileOrder
 	if opts.Blobs {
-		vopts.Blobs = func(seq declcfg.Seq, m *declcfg.Meta) {
-			mu.Lock()
-			blobs = append(blobs, seqBlob{seq, m})
-			mu.Unlock()
-		}
+		c.lines = newJSONLines()
+		order = &fileOrder{lines: c.lines, pending: map[int]declcfg.Lines{}}
+		vopts.Lines = order.add
 	}
 	res, err := validate.Validate(ctx, fsys, vopts)
-	if err != nil {
-		return nil, err
+	if err == nil && order != nil {
+		err = order.err
 	}
-	if res.GraphChecked {
+	if err == nil && res.GraphChecked {
 		res.Problems = append(res.Problems, servable(res.Config)...)
 		res.Problems.Sort()
 	}
-	if err := res.Err(opts.Name); err != nil {
+	if err == nil {
+		err = res.Err(opts.Name)
+	}
+	if err != nil {
+		c.Close()
 		return nil, err
 	}
-	c := &Catalog{model: res.Model}
-	c.queries.cat, c.queries.fsys = c.model, fsys
-	if opts.Blobs {
-		slices.SortFunc(blobs, func(a, b seqBlob) int { return a.seq.Compare(b.seq) })
-		ordered := make([]*declcfg.Meta, len(blobs))
-		for i, b := range blobs {
-			ordered[i] = b.blob
-		}
+	if c.lines != nil {
 		// Last-Modified: when this process loaded the catalog, which is
 		// when its content may last have changed for clients.
-		c.lines = newJSONLines(ordered, time.Now().UTC().Truncate(time.Second))
+		c.lines.modified = time.Now().UTC().Truncate(time.Second)
 	}
+	c.model = res.Model
+	c.queries.cat, c.queries.fsys = c.model, fsys
 	return c, nil
+}
+
+// Close releases what the catalog keeps for the HTTP API.
+func (c *Catalog) Close() {
+	if c.lines != nil {
+		c.lines.close()
+	}
 }
 
 // Packages counts the catalog's packages.

@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -16,44 +17,86 @@ import (
 )
 
 // jsonLines is the catalog as the HTTP API serves it: every object as one
-// line of JSON (upstream's normalised blob), in load order, with indexes
-// for /api/v1/metas.
+// line of JSON (upstream's normalised blob), in load order, kept in a
+// spool, with indexes for /api/v1/metas.
 type jsonLines struct {
-	data     []byte
-	ends     []int // end offset of each object's line in data
+	body     *spool
+	ends     []int64 // end offset of each object's line in body
 	bySchema map[string][]int
 	byPkg    map[string][]int
 	byName   map[string][]int
 	modified time.Time
 
 	gzipOnce sync.Once
-	gzipped  []byte // data compressed, made on first demand
+	gzipped  *spool // body compressed, made on first demand
+	gzipErr  error
 }
 
-func newJSONLines(blobs []*declcfg.Meta, modified time.Time) *jsonLines {
-	size := 0
-	for _, m := range blobs {
-		size += len(m.Blob) + 1
-	}
-	j := &jsonLines{data: make([]byte, 0, size), ends: make([]int, len(blobs)), modified: modified,
-		bySchema: map[string][]int{}, byPkg: map[string][]int{}, byName: map[string][]int{}}
-	for i, m := range blobs {
-		j.data = append(append(j.data, m.Blob...), '\n')
-		j.ends[i] = len(j.data)
-		j.bySchema[m.Schema] = append(j.bySchema[m.Schema], i)
-		j.byPkg[m.Package] = append(j.byPkg[m.Package], i)
-		j.byName[m.Name] = append(j.byName[m.Name], i)
-	}
-	return j
+func newJSONLines() *jsonLines {
+	return &jsonLines{body: newSpool(), bySchema: map[string][]int{}, byPkg: map[string][]int{}, byName: map[string][]int{}}
 }
 
-// line returns the i-th object's line.
-func (j *jsonLines) line(i int) []byte {
-	start := 0
+// addFile appends the objects of one file; it is not safe for concurrent
+// use.
+func (j *jsonLines) addFile(lines declcfg.Lines) error {
+	base := j.body.Size()
+	for _, o := range lines.Objects {
+		i := len(j.ends)
+		j.ends = append(j.ends, base+int64(o.End))
+		j.bySchema[o.Schema] = append(j.bySchema[o.Schema], i)
+		j.byPkg[o.Package] = append(j.byPkg[o.Package], i)
+		j.byName[o.Name] = append(j.byName[o.Name], i)
+	}
+	if _, err := j.body.Write(lines.Data); err != nil {
+		return fmt.Errorf("keeping the catalog for the HTTP API: %w", err)
+	}
+	return nil
+}
+
+// appendLine appends the i-th object's line to dst.
+func (j *jsonLines) appendLine(dst []byte, i int) ([]byte, error) {
+	start := int64(0)
 	if i > 0 {
 		start = j.ends[i-1]
 	}
-	return j.data[start:j.ends[i]]
+	n := len(dst)
+	dst = append(dst, make([]byte, j.ends[i]-start)...)
+	_, err := j.body.ReadAt(dst[n:], start)
+	return dst, err
+}
+
+func (j *jsonLines) close() {
+	_ = j.body.Close()
+	if j.gzipped != nil {
+		_ = j.gzipped.Close()
+	}
+}
+
+// fileOrder receives the objects of each catalog file as the loader
+// finishes it (in any order) and adds them to lines in file order.
+type fileOrder struct {
+	mu      sync.Mutex
+	lines   *jsonLines
+	pending map[int]declcfg.Lines
+	next    int
+	err     error
+}
+
+func (o *fileOrder) add(file int, lines declcfg.Lines) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.pending[file] = lines
+	for {
+		ready, ok := o.pending[o.next]
+		if !ok {
+			return
+		}
+		delete(o.pending, o.next)
+		o.next++
+		if err := o.lines.addFile(ready); err != nil && o.err == nil {
+			o.err = err
+		}
+	}
 }
 
 // The HTTP API's messages are catalogd's: "<code> <status text>".
@@ -90,21 +133,26 @@ func (c *Catalog) HTTPHandler() http.Handler {
 			return
 		}
 		if r.URL.Path == "/api/v1/all" {
-			j.serve(w, r, j.data, j.gzipAll)
+			j.serveAll(w, r)
 			return
 		}
-		body, ok := j.query(r)
-		if !ok {
+		body, ok, err := j.query(r)
+		switch {
+		case !ok:
 			httpError(w, http.StatusBadRequest)
-			return
+		case err != nil:
+			httpError(w, http.StatusInternalServerError)
+		default:
+			j.serve(w, r, bytes.NewReader(body), int64(len(body)), func() (io.ReadSeeker, error) {
+				return bytes.NewReader(compress(body)), nil
+			})
 		}
-		j.serve(w, r, body, func() []byte { return compress(body) })
 	})
 }
 
 // query selects the lines /api/v1/metas asks for; ok is false for
 // parameters it does not know.
-func (j *jsonLines) query(r *http.Request) (body []byte, ok bool) {
+func (j *jsonLines) query(r *http.Request) (body []byte, ok bool, err error) {
 	q := r.URL.Query()
 	var sets [][]int
 	for key := range q {
@@ -117,23 +165,26 @@ func (j *jsonLines) query(r *http.Request) (body []byte, ok bool) {
 		case "name":
 			index = j.byName
 		default:
-			return nil, false
+			return nil, false, nil
 		}
 		if v := q.Get(key); v != "" {
 			sets = append(sets, index[v])
 		}
 	}
 	if len(sets) == 0 {
-		return j.data, true
+		body = make([]byte, j.body.Size())
+		_, err = j.body.ReadAt(body, 0)
+		return body, true, err
 	}
 	slices.SortFunc(sets, func(a, b []int) int { return len(a) - len(b) })
-	var out []byte
 	for _, i := range sets[0] {
 		if inAll(i, sets[1:]) {
-			out = append(out, j.line(i)...)
+			if body, err = j.appendLine(body, i); err != nil {
+				return nil, true, err
+			}
 		}
 	}
-	return out, true
+	return body, true, nil
 }
 
 func inAll(i int, sets [][]int) bool {
@@ -145,28 +196,48 @@ func inAll(i int, sets [][]int) bool {
 	return true
 }
 
-// serve writes body, compressed (by gz) when the client accepts gzip and
-// it is worth it. http.ServeContent answers HEAD, ranges and the
-// conditional headers against the catalog's modification time.
-func (j *jsonLines) serve(w http.ResponseWriter, r *http.Request, body []byte, gz func() []byte) {
+// serve writes a body of size bytes, compressed (by gz) when the client
+// accepts gzip and it is worth it. http.ServeContent answers HEAD, ranges
+// and the conditional headers against the catalog's modification time.
+func (j *jsonLines) serve(w http.ResponseWriter, r *http.Request, body io.ReadSeeker, size int64, gz func() (io.ReadSeeker, error)) {
 	h := w.Header()
 	h.Set("Content-Type", "application/jsonl")
 	h.Add("Vary", "Accept-Encoding")
-	if len(body) > gzipThreshold && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+	if size > gzipThreshold && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		zbody, err := gz()
+		if err != nil {
+			httpError(w, http.StatusInternalServerError)
+			return
+		}
 		h.Set("Content-Encoding", "gzip")
-		body = gz()
+		body = zbody
 	}
-	http.ServeContent(w, r, "", j.modified, bytes.NewReader(body))
+	http.ServeContent(w, r, "", j.modified, body)
 }
 
-func (j *jsonLines) gzipAll() []byte {
-	j.gzipOnce.Do(func() { j.gzipped = compress(j.data) })
-	return j.gzipped
+// serveAll serves every line; the compressed form is made once, on first
+// demand.
+func (j *jsonLines) serveAll(w http.ResponseWriter, r *http.Request) {
+	j.serve(w, r, j.body.reader(), j.body.Size(), func() (io.ReadSeeker, error) {
+		j.gzipOnce.Do(func() {
+			j.gzipped = newSpool()
+			zw, _ := gzip.NewWriterLevel(j.gzipped, gzip.DefaultCompression)
+			if _, err := io.Copy(zw, j.body.reader()); err != nil {
+				j.gzipErr = err
+			}
+			if err := zw.Close(); err != nil && j.gzipErr == nil {
+				j.gzipErr = err
+			}
+		})
+		if j.gzipErr != nil {
+			return nil, j.gzipErr
+		}
+		return j.gzipped.reader(), nil
+	})
 }
 
 func compress(data []byte) []byte {
 	var buf bytes.Buffer
-	buf.Grow(len(data) / 4)
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
 	_, _ = zw.Write(data) // writes to a bytes.Buffer do not fail
 	_ = zw.Close()

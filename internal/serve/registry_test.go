@@ -44,18 +44,28 @@ func dial(t testing.TB, dir string, opts LoadOptions) (*grpc.ClientConn, *Catalo
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := bufconn.Listen(1 << 20)
+	l, dialer := bufListener()
 	srv := NewServer(cat, ServerOptions{})
 	go func() { _ = srv.ServeGRPC(l) }()
 	t.Cleanup(func() { srv.Shutdown(context.Background()) })
-	conn, err := grpc.NewClient("passthrough:///bufnet",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return l.DialContext(ctx) }),
+	return clientConn(t, dialer), cat
+}
+
+// bufListener is an in-memory listener and a dialer for it.
+func bufListener() (net.Listener, func(context.Context, string) (net.Conn, error)) {
+	l := bufconn.Listen(1 << 20)
+	return l, func(ctx context.Context, _ string) (net.Conn, error) { return l.DialContext(ctx) }
+}
+
+func clientConn(t testing.TB, dialer func(context.Context, string) (net.Conn, error)) *grpc.ClientConn {
+	t.Helper()
+	conn, err := grpc.NewClient("passthrough:///bufnet", grpc.WithContextDialer(dialer),
 		grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	return conn, cat
+	return conn
 }
 
 // call is one request of the answers file: a full method name, the

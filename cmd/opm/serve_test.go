@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/fbcat/opm/internal/api"
+)
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's and the test's
+// goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestServe runs the command as a pod does: it serves gRPC and HTTP until
+// it is told to stop (SIGTERM cancels the context), then exits 0.
+func TestServe(t *testing.T) {
+	grpcAddr, httpAddr := freeAddr(t), freeAddr(t)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var stderr syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, []string{"serve", "../../testdata/serve/catalog", "-p", grpcAddr, "--http-addr", httpAddr}, strings.NewReader(""), io.Discard, &stderr)
+	}()
+
+	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		cctx, cancel := context.WithTimeout(ctx, time.Second)
+		resp, err := healthpb.NewHealthClient(conn).Check(cctx, &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true))
+		cancel()
+		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not healthy: %v\n%s", err, stderr.String())
+		}
+	}
+	pkg, err := api.NewRegistryClient(conn).GetPackage(ctx, &api.GetPackageRequest{Name: "foo"})
+	if err != nil || pkg.GetDefaultChannelName() != "stable" {
+		t.Errorf("GetPackage: %v %v", pkg, err)
+	}
+	resp, err := http.Get("http://" + httpAddr + "/api/v1/metas?schema=olm.package")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || bytes.Count(body, []byte("\n")) != 5 {
+		t.Errorf("HTTP: %d %q", resp.StatusCode, body)
+	}
+
+	stop()
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("exit code %d after the stop signal", c)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	for _, want := range []string{`msg="serving registry"`, "addr=" + grpcAddr, "http=" + httpAddr, `msg="shutting down server"`} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("the log does not say %s:\n%s", want, stderr.String())
+		}
+	}
+}
+
+func TestWriteTerminationLog(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing")
+	writeTerminationLog(missing, false, io.ErrUnexpectedEOF)
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Error("the default termination log was created")
+	}
+	explicit := filepath.Join(dir, "explicit")
+	writeTerminationLog(explicit, true, io.ErrUnexpectedEOF)
+	if data, _ := os.ReadFile(explicit); string(data) != "unexpected EOF\n" {
+		t.Errorf("explicit: %q", data)
+	}
+	// An existing file is replaced, and a long report is cut to what
+	// Kubernetes keeps.
+	writeTerminationLog(explicit, false, errString(strings.Repeat("x", 10000)))
+	data, _ := os.ReadFile(explicit)
+	if len(data) > terminationLogLimit+1 || !strings.HasSuffix(string(data), "(the whole report is in the container log)\n") {
+		t.Errorf("long: %d bytes, ends %q", len(data), data[max(0, len(data)-60):])
+	}
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
