@@ -31,12 +31,33 @@ measure() { # label, command...
 catalogs=()
 [ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
 catalogs+=("$work/large")
+healthy=$work/healthy
+(cd "$here" && go build -o "$healthy" ./internal/cmd/healthy)
+free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+port=$(free_port)
+httpport=$(free_port)
+# serve_healthy LABEL ARGS...: time from start until gRPC health answers
+# SERVING (best of 3) and peak RSS, as internal/cmd/healthy measures them.
+serve_healthy() {
+  local label=$1; shift
+  local best="" rss=0 line t r
+  for i in 1 2 3; do
+    line=$("$healthy" "127.0.0.1:$port" "$bin" serve "$@" -p "127.0.0.1:$port" 2>/dev/null) || { echo "$label: failed"; return; }
+    t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line")
+    r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+    [ "$r" -gt "$rss" ] && rss=$r
+  done
+  printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" "$rss"
+}
 for c in "${catalogs[@]}"; do
   size=$(du -sm "$c" | cut -f1)
   echo "== $c (${size} MB)"
   measure "validate" "$bin" validate "$c"
   measure "render -o json" "$bin" render "$c" -o json
   measure "render -o yaml" "$bin" render "$c" -o yaml
+  serve_healthy "serve: time to healthy" "$c"
+  serve_healthy "serve --http-addr: time to healthy" "$c" --http-addr "127.0.0.1:$httpport"
 done
 bundles="$here/testdata/bundles"
 [ -d "$here/../shared/conformance/bundles" ] && bundles="$here/../shared/conformance/bundles"

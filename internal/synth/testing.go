@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -13,7 +14,9 @@ import (
 // about 15 MB of YAML, the size of a real community catalog.
 var Medium = Options{Packages: 40, BundlesPerPackage: 20, Format: declcfg.FormatYAML, Seed: 1}
 
-// catalogOnce writes a catalog once per test binary.
+// catalogOnce provides a benchmark catalog. It is written once into the
+// temporary directory, under a name that says what it holds, and reused by
+// later runs (a catalog is complete once its directory has its final name).
 type catalogOnce struct {
 	once sync.Once
 	dir  string
@@ -23,15 +26,25 @@ type catalogOnce struct {
 func (c *catalogOnce) get(b *testing.B, o Options) string {
 	b.Helper()
 	c.once.Do(func() {
-		c.dir, c.err = os.MkdirTemp("", "opm-bench-")
-		if c.err == nil {
-			c.err = Write(c.dir, o)
+		c.dir = filepath.Join(os.TempDir(), fmt.Sprintf("opm-bench-%s-%dx%d-%d", o.Format, o.Packages, o.BundlesPerPackage, o.Seed))
+		if _, err := os.Stat(c.dir); err == nil {
+			return
 		}
+		tmp, err := os.MkdirTemp(os.TempDir(), "opm-bench-writing-")
+		if err == nil {
+			if err = Write(tmp, o); err == nil {
+				err = os.Rename(tmp, c.dir)
+			}
+			if err != nil {
+				os.RemoveAll(tmp)
+			}
+		}
+		c.err = err
 	})
 	if c.err != nil {
 		b.Fatal(c.err)
 	}
-	return filepath.Clean(c.dir)
+	return c.dir
 }
 
 var medium, large catalogOnce
