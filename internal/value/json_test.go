@@ -13,13 +13,7 @@ func stdlibNormalize(data []byte) ([]byte, error) {
 	if err := json.Unmarshal(data, &v); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return Marshal(v)
 }
 
 var jsonSamples = []string{
