@@ -3,15 +3,9 @@ package validate
 import (
 	_ "embed"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
-	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
-	"cuelang.org/go/cue/load"
 
 	"github.com/fbcat/opm/declcfg"
 )
@@ -36,108 +30,6 @@ type schemas struct {
 	builtin  map[string]cue.Value
 	meta     cue.Value
 	user     map[string][]userDef
-}
-
-// userDef is a definition from a --schema file that applies to blobs of
-// one schema.
-type userDef struct {
-	name  string // e.g. "#MyThing"
-	value cue.Value
-}
-
-// UserSchemas are CUE files with definitions for custom (or OLM) schemas:
-// every top-level definition whose "schema" field is a concrete string
-// applies to the blobs of that schema.
-type UserSchemas struct {
-	files []string
-	mu    sync.Mutex // serialises building the instance in new contexts
-}
-
-// LoadUserSchemas finds the .cue files named by paths (files, or
-// directories whose .cue files are all taken) and checks that they compile
-// and define at least one schema.
-func LoadUserSchemas(paths []string) (*UserSchemas, error) {
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, fmt.Errorf("--schema %s: %w", p, err)
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		matches, err := filepath.Glob(filepath.Join(p, "*.cue"))
-		if err != nil {
-			return nil, err
-		}
-		if len(matches) == 0 {
-			return nil, fmt.Errorf("--schema %s: the directory has no .cue files", p)
-		}
-		files = append(files, matches...)
-	}
-	u := &UserSchemas{files: files}
-	if len(files) == 0 {
-		return u, nil
-	}
-	defs, err := u.build(cuecontext.New())
-	if err != nil {
-		return nil, err
-	}
-	if len(defs) == 0 {
-		return nil, fmt.Errorf("--schema %s: no definition has a concrete \"schema\" field, so none applies to any blob (write e.g. #MyThing: {schema: \"example.com.thing\", ...})", strings.Join(paths, ", "))
-	}
-	return u, nil
-}
-
-// Schemas lists the schema names the user's definitions apply to.
-func (u *UserSchemas) Schemas() []string {
-	if u == nil || len(u.files) == 0 {
-		return nil
-	}
-	defs, err := u.build(cuecontext.New())
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for s := range defs {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func (u *UserSchemas) build(ctx *cue.Context) (map[string][]userDef, error) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	insts := load.Instances(u.files, &load.Config{})
-	if len(insts) != 1 {
-		return nil, fmt.Errorf("--schema: the files must form one CUE package")
-	}
-	if err := insts[0].Err; err != nil {
-		return nil, fmt.Errorf("--schema: %w", err)
-	}
-	v := ctx.BuildInstance(insts[0])
-	if err := v.Err(); err != nil {
-		return nil, fmt.Errorf("--schema: %w", err)
-	}
-	iter, err := v.Fields(cue.Definitions(true))
-	if err != nil {
-		return nil, fmt.Errorf("--schema: %w", err)
-	}
-	defs := map[string][]userDef{}
-	for iter.Next() {
-		if !iter.Selector().IsDefinition() {
-			continue
-		}
-		d := iter.Value()
-		s, err := d.LookupPath(cue.ParsePath("schema")).String()
-		if err != nil || s == "" {
-			continue
-		}
-		defs[s] = append(defs[s], userDef{name: iter.Selector().String(), value: d})
-	}
-	return defs, nil
 }
 
 // compile builds a worker's schemas in a new CUE context.

@@ -134,48 +134,6 @@ func TestRules(t *testing.T) {
 	}
 }
 
-func TestUserSchemas(t *testing.T) {
-	dir := t.TempDir()
-	schema := `package custom
-
-#Widget: {
-	schema: "example.com.widget"
-	name!: string & =~"^[a-z]+$"
-	spec: size: int & >0
-	...
-}
-`
-	if err := os.WriteFile(filepath.Join(dir, "widget.cue"), []byte(schema), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	user, err := LoadUserSchemas([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := user.Schemas(); !slices.Equal(got, []string{"example.com.widget"}) {
-		t.Errorf("Schemas() = %v", got)
-	}
-	res := run(t, map[string]string{
-		"foo/index.json": goodPackage,
-		"w.yaml":         "schema: example.com.widget\nname: Bad-Name\nspec:\n  size: 0\n---\nschema: example.com.widget\nname: good\nspec:\n  size: 3\n",
-	}, func(o *Options) { o.Schemas = user })
-	var got []string
-	for _, p := range res.Problems {
-		got = append(got, p.Error())
-	}
-	if len(got) != 2 || !strings.Contains(got[0], "cat/w.yaml:2") || !strings.Contains(got[0], "name") || !strings.Contains(got[1], "cat/w.yaml:4") || !strings.Contains(got[1], "spec.size") {
-		t.Errorf("problems:\n%s", strings.Join(got, "\n"))
-	}
-	if _, err := LoadUserSchemas([]string{filepath.Join(dir, "missing.cue")}); err == nil {
-		t.Error("missing schema file accepted")
-	}
-	noDefs := filepath.Join(t.TempDir(), "x.cue")
-	os.WriteFile(noDefs, []byte("a: 1\n"), 0o644)
-	if _, err := LoadUserSchemas([]string{noDefs}); err == nil || !strings.Contains(err.Error(), "no definition") {
-		t.Errorf("schema file without definitions: %v", err)
-	}
-}
-
 // TestShapeCacheIsSound checks that remembering valid shapes never changes
 // a verdict: every object is checked by a worker that has seen many others
 // (cached) and by a fresh one, and the problems must be the same.
