@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
@@ -25,7 +26,8 @@ type UserSchemas struct {
 	files []string          // absolute paths
 	names map[string]string // absolute path -> the name the caller gave
 	dir   string            // where the CUE module, if any, is looked for
-	mu    sync.Mutex        // serialises building the instance in new contexts
+	plans map[string]*shapePlan
+	mu    sync.Mutex // serialises building the instance in new contexts
 }
 
 // userDef is a user's definition that applies to blobs of one schema.
@@ -64,13 +66,20 @@ func LoadUserSchemas(paths []string) (*UserSchemas, error) {
 		return u, nil
 	}
 	u.dir = filepath.Dir(u.files[0])
-	defs, err := u.build(cuecontext.New())
+	defs, files, err := u.build(cuecontext.New())
 	if err != nil {
 		return nil, err
 	}
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%s: no definition has a concrete \"schema\" field, so none applies to any blob (write e.g. #MyThing: {schema: \"example.com.thing\", ...})", strings.Join(paths, ", "))
 	}
+	var names []string
+	for _, ds := range defs {
+		for _, d := range ds {
+			names = append(names, d.name)
+		}
+	}
+	u.plans = planDefs(files, names)
 	return u, nil
 }
 
@@ -98,7 +107,7 @@ func (u *UserSchemas) Schemas() []string {
 	if u == nil || len(u.files) == 0 {
 		return nil
 	}
-	defs, err := u.build(cuecontext.New())
+	defs, _, err := u.build(cuecontext.New())
 	if err != nil {
 		return nil
 	}
@@ -110,22 +119,24 @@ func (u *UserSchemas) Schemas() []string {
 	return out
 }
 
-// build loads the files and compiles them in ctx, offline.
-func (u *UserSchemas) build(ctx *cue.Context) (map[string][]userDef, error) {
+// build loads the files and compiles them in ctx, offline. It returns
+// the definitions that apply to each schema and the files' syntax.
+func (u *UserSchemas) build(ctx *cue.Context) (map[string][]userDef, []*ast.File, error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	insts := load.Instances(u.files, &load.Config{Dir: u.dir, Registry: offlineRegistry{}})
 	if len(insts) != 1 {
-		return nil, fmt.Errorf("%s: the files must form one CUE package", u.names[u.files[0]])
+		return nil, nil, fmt.Errorf("%s: the files must form one CUE package", u.names[u.files[0]])
 	}
 	if err := insts[0].Err; err != nil {
-		return nil, u.positioned(err)
+		return nil, nil, u.positioned(err)
 	}
 	v := ctx.BuildInstance(insts[0])
 	if err := v.Err(); err != nil {
-		return nil, u.positioned(err)
+		return nil, nil, u.positioned(err)
 	}
-	return definitions(v)
+	defs, err := definitions(v)
+	return defs, insts[0].Files, err
 }
 
 // definitions finds the top-level definitions of v that name a schema.
