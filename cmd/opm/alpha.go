@@ -41,7 +41,8 @@ opm validate reports them.`,
 			return nil, err
 		}
 		r := &render.Renderer{Images: reg.imageOptions(cmd, platform)}
-		return list.Load(cmd.Context(), r, ref)
+		c, err := list.Load(cmd.Context(), r, ref)
+		return c, withFlagHint(err)
 	}
 	packages := &cobra.Command{
 		Use:     "packages <indexRef>",

@@ -218,16 +218,38 @@ func pullError(ref string, r name.Reference, platform v1.Platform, err error) er
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &neterr) && neterr.Timeout():
 		return fmt.Errorf("failed to pull image %q: timed out talking to %s: %w", ref, registry, err)
 	case strings.Contains(err.Error(), "x509:") || strings.Contains(err.Error(), "tls:"):
-		return fmt.Errorf("failed to pull image %q: TLS with %s failed (for a self-signed certificate use --skip-tls-verify, for a plain-HTTP registry --use-http): %w", ref, registry, err)
+		return &OptionError{Option: OptionInsecure, Err: fmt.Errorf("failed to pull image %q: TLS with %s failed: %w", ref, registry, err)}
 	case errors.As(err, &dnsErr) || errors.As(err, &opErr):
 		return fmt.Errorf("failed to pull image %q: cannot reach registry %s: %w", ref, registry, err)
 	case strings.Contains(err.Error(), "no child with platform"):
-		return fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s (choose another with --platform): %w", ref, platform, err)
+		return &OptionError{Option: OptionPlatform, Err: fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s: %w", ref, platform, err)}
 	case errors.Is(err, context.Canceled):
 		return fmt.Errorf("failed to pull image %q: interrupted", ref)
 	}
 	return fmt.Errorf("failed to pull image %q: %w", ref, err)
 }
+
+// The options an OptionError may name.
+const (
+	// OptionInsecure is Options.Insecure, for a registry whose certificate
+	// is not trusted or that speaks plain HTTP.
+	OptionInsecure = "Insecure"
+	// OptionPlatform is Options.Platform, for an image without the
+	// platform asked for.
+	OptionPlatform = "Platform"
+)
+
+// OptionError is a failed pull that another value of an option may fix;
+// Option names the field of Options, so that callers can say how their
+// users set it.
+type OptionError struct {
+	Option string
+	Err    error
+}
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+
+func (e *OptionError) Unwrap() error { return e.Err }
 
 // ParsePlatform reads "os/arch[/variant]".
 func ParsePlatform(s string) (*v1.Platform, error) {

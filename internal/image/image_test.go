@@ -3,12 +3,20 @@ package image_test
 import (
 	"context"
 	"encoding/base64"
+	"errors"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-containerregistry/pkg/authn"
+	"github.com/google/go-containerregistry/pkg/name"
+	"github.com/google/go-containerregistry/pkg/registry"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 
@@ -73,6 +81,24 @@ func TestPullErrors(t *testing.T) {
 	}
 }
 
+// TestPullTLSError checks that a registry with a certificate nobody
+// trusts is reported as an error Options.Insecure may fix. The registry is
+// on loopback; the transport dials it whatever host the reference names,
+// so that the client speaks HTTPS as it does to any remote registry.
+func TestPullTLSError(t *testing.T) {
+	imagetest.IsolateAuth(t)
+	srv := httptest.NewTLSServer(registry.New(registry.Logger(log.New(io.Discard, "", 0))))
+	defer srv.Close()
+	dial := func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
+	}
+	_, err := image.Pull(context.Background(), "registry.test/x:1", image.Options{Transport: &http.Transport{DialContext: dial}})
+	var oe *image.OptionError
+	if !errors.As(err, &oe) || oe.Option != image.OptionInsecure || !strings.Contains(err.Error(), "TLS with registry.test failed") {
+		t.Errorf("error %v, want an OptionError naming Insecure", err)
+	}
+}
+
 func TestPlatform(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "", "")
@@ -102,8 +128,9 @@ func TestPlatform(t *testing.T) {
 	}
 	s390, _ := image.ParsePlatform("linux/s390x")
 	_, err := image.Pull(context.Background(), ref, image.Options{Platform: s390})
-	if err == nil || !strings.Contains(err.Error(), "--platform") {
-		t.Errorf("missing platform: error %v, want a hint at --platform", err)
+	var oe *image.OptionError
+	if !errors.As(err, &oe) || oe.Option != image.OptionPlatform {
+		t.Errorf("missing platform: error %v, want an OptionError naming the platform", err)
 	}
 	if _, err := image.ParsePlatform("linux"); err == nil {
 		t.Error("ParsePlatform(\"linux\") succeeded")
@@ -179,6 +206,33 @@ func TestAuth(t *testing.T) {
 	writeAuthFile(t, locations["REGISTRY_AUTH_FILE"], "other.example", "alice", "wrong")
 	if err := pull(); err != nil {
 		t.Errorf("REGISTRY_AUTH_FILE without credentials for the registry must be skipped: %v", err)
+	}
+}
+
+// TestAuthFileErrors checks that an auth file that cannot be used is
+// reported with its name.
+func TestAuthFileErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		write func(path string) error
+	}{
+		{"Error/malformed", func(path string) error { return os.WriteFile(path, []byte(`{"auths": [`), 0o600) }},
+		{"Error/not JSON", func(path string) error { return os.WriteFile(path, []byte("user: alice\n"), 0o600) }},
+		{"Error/directory", func(path string) error { return os.Mkdir(path, 0o700) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			imagetest.IsolateAuth(t)
+			path := filepath.Join(t.TempDir(), "auth.json")
+			if err := tt.write(path); err != nil {
+				t.Fatal(err)
+			}
+			t.Setenv("REGISTRY_AUTH_FILE", path)
+			_, err := image.Keychain{}.Resolve(name.MustParseReference("quay.io/x/y:1").Context())
+			if err == nil || !strings.Contains(err.Error(), path) {
+				t.Errorf("error %v, want one naming %s", err, path)
+			}
+		})
 	}
 }
 
