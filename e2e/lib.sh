@@ -37,14 +37,19 @@ bg() {
   pids+=("$bg_pid")
 }
 
-# stop PID [SECONDS]: SIGTERM, then SIGKILL after SECONDS (default 5);
-# sets $stop_rc to the exit status, $stop_secs to how long it took, and
-# fails if it had to kill.
+# stop PID [SECONDS]: SIGTERM, then as wait_exit.
 stop() {
-  local pid=$1 limit=${2:-5} t0 killed=""
+  kill -TERM "$1" 2>/dev/null || true
+  wait_exit "$@"
+}
+
+# wait_exit PID [SECONDS]: waits for PID (started with bg) to exit; sets
+# $stop_rc to its exit status and $stop_secs to how long that took. Fails
+# (after SIGKILL) if it is still running after SECONDS (default 5).
+wait_exit() {
+  local pid=$1 limit=${2:-5} t0 deadline killed=""
   t0=$(date +%s.%N)
-  kill -TERM "$pid" 2>/dev/null || true
-  local deadline=$(( $(date +%s) + limit ))
+  deadline=$(( $(date +%s) + limit ))
   while kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -le "$deadline" ]; do sleep 0.05; done
   if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; killed=1; fi
   stop_rc=0
@@ -53,7 +58,7 @@ stop() {
   local p kept=()
   for p in "${pids[@]}"; do [ "$p" = "$pid" ] || kept+=("$p"); done
   pids=("${kept[@]}")
-  [ -z "$killed" ] || fail "process $pid did not exit within ${limit}s of SIGTERM"
+  [ -z "$killed" ] || fail "process $pid did not exit within ${limit}s"
 }
 
 # wait_until SECONDS COMMAND...: runs COMMAND every 0.1 s until it
