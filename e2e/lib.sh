@@ -14,9 +14,14 @@ work=$(mktemp -d)
 pids=()
 containers=()
 e2e_cleanup() {
-  local p c
+  local p c n
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  for n in $(seq 50); do  # 5 s for SIGTERM, then SIGKILL
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && break; p=""; done
+    [ -n "${p:-}" ] || break
+    sleep 0.1
+  done
+  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
   for c in "${containers[@]}"; do "${buildah[@]}" rm "$c" >/dev/null 2>&1 || true; done
   rm -rf "$work"
 }

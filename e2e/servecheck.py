@@ -65,7 +65,10 @@ def check_grpc(opm, directory, grpcurl, addr):
         cmd = [grpcurl, "-plaintext", "-max-msg-sz", str(64 << 20)]
         if request is not None:
             cmd += ["-d", json.dumps(request)]
-        p = subprocess.run(cmd + [addr, method], capture_output=True, text=True)
+        try:
+            p = subprocess.run(cmd + [addr, method], capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            die("%s %s: no answer in 60 s" % (method, json.dumps(request)))
         if p.returncode != 0:
             die("%s %s: %s" % (method, json.dumps(request), p.stderr.strip()))
         return values(p.stdout)

@@ -32,6 +32,9 @@ import (
 // manifests, which can exceed gRPC's default of 4 MB.
 const maxMsg = 64 << 20
 
+// callTimeout fails a call that hangs, rather than the whole run.
+const callTimeout = 30 * time.Second
+
 type channel struct{ pkg, name, head string }
 
 // result is what one client saw of one RPC.
@@ -112,17 +115,19 @@ func run(addr string, clients int, duration time.Duration) (bool, error) {
 		rng := rand.New(rand.NewPCG(uint64(i), 1))
 		wg.Go(func() {
 			for n := 0; time.Now().Before(deadline); n++ {
+				call, cancel := context.WithTimeout(ctx, callTimeout)
 				start := time.Now()
 				if (n+i)%2 == 0 {
 					ch := channels[rng.IntN(len(channels))]
-					heads[i].record(start, getHead(ctx, client, ch))
+					heads[i].record(start, getHead(call, client, ch))
 				} else {
-					got, err := listBundles(ctx, client)
+					got, err := listBundles(call, client)
 					if err == nil && got != bundles {
 						err = fmt.Errorf("ListBundles streamed %d bundles, %d at start", got, bundles)
 					}
 					lists[i].record(start, err)
 				}
+				cancel()
 			}
 		})
 	}
