@@ -76,9 +76,7 @@ cmp -s "$work/got" "$work/want" && ok || fail "ListPackages from the image: $(di
 # buildah run answers SIGTERM by killing its command, so signal the server
 # itself (a descendant of buildah run: chroot isolation keeps the host's
 # pid namespace) and expect a clean exit all the way up.
-server=$(ps -e -o pid=,ppid=,args= | awk -v root="$run" '
-  { parent[$1] = $2; cmd[$1] = $3 }
-  END { for (p in parent) if (cmd[p] == "/bin/opm") for (q = parent[p]; q > 1; q = parent[q]) if (q == root) print p }')
+server=$(python3 "$here/e2e/servecheck.py" descendant "$run" /bin/opm)
 [ -n "$server" ] || fail "no /bin/opm process under buildah run $run"
 kill -TERM "$server"
 wait_exit "$run" 10

@@ -18,6 +18,9 @@ found and exits 1 when a check fails.
       Prints KEY of every line of a JSON-lines FILE, one a line.
   servecheck.py listeners PID
       Prints every TCP address process PID listens on, one a line.
+  servecheck.py descendant PID ARGV0
+      Prints the pid of every descendant of PID whose argv[0] is ARGV0 (from
+      /proc: minimal Debian images have no ps).
   servecheck.py head HOST PORT PATH
       Sends HEAD PATH over a raw socket, prints the status line, the
       Content-Length and the number of bytes after the headers.
@@ -184,6 +187,28 @@ def listeners(pid):
                 print("[%s]:%d" % (ip, int(port, 16)) if v6 else "%s:%d" % (ip, int(port, 16)))
 
 
+def descendant(root, argv0):
+    parent, cmd = {}, {}
+    for p in os.listdir("/proc"):
+        if not p.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % p) as f:
+                parent[p] = f.read().rsplit(")", 1)[1].split()[1]
+            with open("/proc/%s/cmdline" % p, "rb") as f:
+                cmd[p] = f.read().split(b"\0")[0].decode(errors="replace")
+        except OSError:
+            continue
+    for p in parent:
+        if cmd[p] != argv0:
+            continue
+        q = parent[p]
+        while q in parent and q != root:
+            q = parent[q]
+        if q == root:
+            print(p)
+
+
 def head(host, port, path):
     s = socket.create_connection((host, int(port)), 5)
     s.sendall(("HEAD %s HTTP/1.1\r\nHost: %s:%s\r\nConnection: close\r\n\r\n" % (path, host, port)).encode())
@@ -215,6 +240,8 @@ def main():
                 print(json.loads(line).get(args[1], ""))
     elif cmd == "listeners":
         listeners(args[0])
+    elif cmd == "descendant":
+        descendant(*args)
     elif cmd == "head":
         head(*args)
     else:
