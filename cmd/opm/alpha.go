@@ -41,8 +41,7 @@ opm validate reports them.`,
 			return nil, err
 		}
 		r := &render.Renderer{Images: reg.imageOptions(cmd, platform)}
-		c, err := list.Load(cmd.Context(), r, ref)
-		return c, withFlagHint(err)
+		return list.Load(cmd.Context(), r, ref)
 	}
 	packages := &cobra.Command{
 		Use:     "packages <indexRef>",

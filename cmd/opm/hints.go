@@ -15,7 +15,8 @@ var optionFlags = map[string]string{
 }
 
 // withFlagHint adds to an error that another value of an image option may
-// fix the flag that sets the option.
+// fix the flag that sets the option. run applies it to every command's
+// error, so that a command pulling images needs nothing of its own.
 func withFlagHint(err error) error {
 	var oe *image.OptionError
 	if errors.As(err, &oe) {

@@ -47,7 +47,7 @@ database files.
 			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
 			defer w.Close()
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
-				return withFlagHint(err)
+				return err
 			}
 			_, err = w.WriteTo(cmd.OutOrStdout())
 			return err
