@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 func TestMain(m *testing.M) {
@@ -54,7 +54,7 @@ func TestScripts(t *testing.T) {
 func pushTestImages(t *testing.T, testdata string) (reg, authReg string) {
 	reg = imagetest.Registry(t, "", "")
 	authReg = imagetest.Registry(t, "alice", "s3cret")
-	catalog := imagetest.Image(t, map[string]string{image.ConfigsLabel: "/configs"}, nil,
+	catalog := imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil,
 		imagetest.DirLayer(t, filepath.Join(testdata, "catalog"), "configs"))
 	imagetest.Push(t, reg+"/catalog:v1", catalog)
 	imagetest.Push(t, authReg+"/catalog:v1", catalog, remote.WithAuth(&authn.Basic{Username: "alice", Password: "s3cret"}))
@@ -63,10 +63,10 @@ func pushTestImages(t *testing.T, testdata string) (reg, authReg string) {
 		"ack-ecrpublic-controller:v1.0.14": "ack-ecrpublic-controller_1.0.14",
 	}
 	for ref, dir := range bundles {
-		imagetest.Push(t, reg+"/bundles/"+ref, imagetest.Image(t, map[string]string{image.PackageLabel: "x"}, nil,
+		imagetest.Push(t, reg+"/bundles/"+ref, imagetest.Image(t, map[string]string{labels.Package: "x"}, nil,
 			imagetest.DirLayer(t, filepath.Join(testdata, "bundles", dir), "")))
 	}
-	arm := imagetest.Image(t, map[string]string{image.PackageLabel: "x"}, &v1.Platform{OS: "linux", Architecture: "arm64"},
+	arm := imagetest.Image(t, map[string]string{labels.Package: "x"}, &v1.Platform{OS: "linux", Architecture: "arm64"},
 		imagetest.DirLayer(t, filepath.Join(testdata, "bundles", "pelorus-operator_0.0.2"), ""))
 	imagetest.PushIndex(t, reg+"/multi:v1", catalog, arm)
 	return reg, authReg

@@ -16,19 +16,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/fbcyaml"
+	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/internal/value"
-)
-
-// The annotations that describe a registry+v1 bundle.
-const (
-	PackageAnnotation        = "operators.operatorframework.io.bundle.package.v1"
-	ChannelsAnnotation       = "operators.operatorframework.io.bundle.channels.v1"
-	DefaultChannelAnnotation = "operators.operatorframework.io.bundle.channel.default.v1"
-	MediaTypeAnnotation      = "operators.operatorframework.io.bundle.mediatype.v1"
 )
 
 // Bundle is a parsed registry+v1 bundle.
@@ -105,7 +98,7 @@ func (b *Bundle) inFile(err error, file string) error {
 func (b *Bundle) addManifests(fsys fs.FS) error {
 	entries, err := fs.ReadDir(fsys, "manifests")
 	if err != nil {
-		return &Error{File: "manifests", Err: fmt.Errorf("cannot read the manifests directory: %w", unwrapPath(err))}
+		return &Error{File: "manifests", Err: fmt.Errorf("cannot read the manifests directory: %w", fserr.Cause(err))}
 	}
 	for _, e := range entries {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
@@ -161,8 +154,7 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 // sniff bytes for a JSON object). It reports false for anything that is not
 // an object.
 func firstObject(data []byte, sniff int) (*value.Value, bool) {
-	head := bytes.TrimLeftFunc(data[:min(len(data), sniff)], unicode.IsSpace)
-	if len(head) > 0 && head[0] == '{' {
+	if value.LooksLikeJSON(data, sniff) {
 		p := value.NewJSONParser(data, 1)
 		if v, err := p.Next(); err == nil {
 			return &v, v.Kind == value.Object
@@ -230,20 +222,12 @@ func csvRelease(csv *value.Value) (string, error) {
 	return "", &Error{Err: errors.New("ClusterServiceVersion spec.release field must be a string or number")}
 }
 
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // addMetadata finds the annotations, dependencies and properties files:
 // the first file (in name order) holding each, whatever its name.
 func (b *Bundle) addMetadata(fsys fs.FS) error {
 	entries, err := fs.ReadDir(fsys, "metadata")
 	if err != nil {
-		return &Error{File: "metadata", Err: fmt.Errorf("cannot read the metadata directory: %w", unwrapPath(err))}
+		return &Error{File: "metadata", Err: fmt.Errorf("cannot read the metadata directory: %w", fserr.Cause(err))}
 	}
 	var annotations *value.Value
 	var deps, props []declcfg.Property
@@ -252,7 +236,7 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 		if err != nil {
 			continue
 		}
-		json := isJSON(data, 30)
+		json := value.LooksLikeJSON(data, 30)
 		obj, ok := firstObject(data, 30)
 		if !ok {
 			continue
@@ -274,28 +258,24 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 		}
 	}
 	if annotations == nil {
-		return &Error{File: "metadata", Err: errors.New("Could not find annotations file: metadata/ needs a file with an annotations map naming the package (" + PackageAnnotation + ")")}
+		//lint:ignore ST1005 upstream's message, which users search for
+		return &Error{File: "metadata", Err: errors.New("Could not find annotations file: metadata/ needs a file with an annotations map naming the package (" + labels.Package + ")")}
 	}
-	b.Package = annotationString(annotations, PackageAnnotation)
-	if ch := annotationString(annotations, ChannelsAnnotation); ch != "" {
+	b.Package = annotationString(annotations, labels.Package)
+	if ch := annotationString(annotations, labels.Channels); ch != "" {
 		b.Channels = strings.Split(ch, ",")
 	}
-	b.DefaultChannel = annotationString(annotations, DefaultChannelAnnotation)
+	b.DefaultChannel = annotationString(annotations, labels.DefaultChannel)
 	b.dependencies = deps
 	b.properties = props
 	b.nFileProperties = len(props)
 	return nil
 }
 
-func isJSON(data []byte, sniff int) bool {
-	head := bytes.TrimLeftFunc(data[:min(len(data), sniff)], unicode.IsSpace)
-	return len(head) > 0 && head[0] == '{'
-}
-
 // hasBundleAnnotation reports whether an annotations map sets one of the
 // fields upstream's annotations type has.
 func hasBundleAnnotation(a *value.Value) bool {
-	for _, k := range []string{PackageAnnotation, ChannelsAnnotation, DefaultChannelAnnotation} {
+	for _, k := range []string{labels.Package, labels.Channels, labels.DefaultChannel} {
 		if annotationString(a, k) != "" {
 			return true
 		}
@@ -755,11 +735,6 @@ func (b *Bundle) relatedImages(image string) ([]declcfg.RelatedImage, error) {
 		}
 	}
 	return related, nil
-}
-
-// CSVJSON returns the JSON of the bundle's ClusterServiceVersion.
-func (b *Bundle) CSVJSON() []byte {
-	return value.AppendKubernetesJSON(nil, b.CSV)
 }
 
 // ImageTemplateData is what an image reference template

@@ -21,14 +21,8 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
-)
 
-// The labels that say what an image holds.
-const (
-	ConfigsLabel   = "operators.operatorframework.io.index.configs.v1"
-	PackageLabel   = "operators.operatorframework.io.bundle.package.v1"
-	MediaTypeLabel = "operators.operatorframework.io.bundle.mediatype.v1"
-	DatabaseLabel  = "operators.operatorframework.io.index.database.v1"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 // Kind is what an image holds.
@@ -170,19 +164,19 @@ func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
 // Kind tells a catalog image (with the directory of its catalog) from a
 // bundle image by their labels.
 func (i *Image) Kind() (Kind, string, error) {
-	if dir, ok := i.Labels[ConfigsLabel]; ok {
+	if dir, ok := i.Labels[labels.Configs]; ok {
 		return CatalogImage, dir, nil
 	}
-	for _, l := range []string{PackageLabel, MediaTypeLabel} {
+	for _, l := range []string{labels.Package, labels.MediaType} {
 		if _, ok := i.Labels[l]; ok {
 			return BundleImage, "", nil
 		}
 	}
-	if _, ok := i.Labels[DatabaseLabel]; ok {
+	if _, ok := i.Labels[labels.Database]; ok {
 		return 0, "", fmt.Errorf("image %q: sqlite-based index images are no longer supported, migrate to a file-based catalog", i.Ref)
 	}
 	if len(i.Labels) == 0 {
-		return 0, "", fmt.Errorf("image %q: image type could not be determined: the image has no labels (a catalog image has %s, a bundle image %s)", i.Ref, ConfigsLabel, PackageLabel)
+		return 0, "", fmt.Errorf("image %q: image type could not be determined: the image has no labels (a catalog image has %s, a bundle image %s)", i.Ref, labels.Configs, labels.Package)
 	}
 	keys := make([]string, 0, len(i.Labels))
 	for k := range i.Labels {
@@ -193,7 +187,7 @@ func (i *Image) Kind() (Kind, string, error) {
 	for _, k := range keys {
 		lines = append(lines, fmt.Sprintf("  %s=%s", k, i.Labels[k]))
 	}
-	return 0, "", fmt.Errorf("image %q: image type could not be determined (a catalog image has the label %s, a bundle image %s); found labels:\n%s", i.Ref, ConfigsLabel, PackageLabel, strings.Join(lines, "\n"))
+	return 0, "", fmt.Errorf("image %q: image type could not be determined (a catalog image has the label %s, a bundle image %s); found labels:\n%s", i.Ref, labels.Configs, labels.Package, strings.Join(lines, "\n"))
 }
 
 // pullError explains a failed pull.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 func TestKind(t *testing.T) {
@@ -34,11 +35,11 @@ func TestKind(t *testing.T) {
 		dir     string
 		wantErr string
 	}{
-		{"catalog", map[string]string{image.ConfigsLabel: "/configs"}, image.CatalogImage, "/configs", ""},
-		{"catalog wins", map[string]string{image.ConfigsLabel: "/c", image.PackageLabel: "p"}, image.CatalogImage, "/c", ""},
-		{"bundle", map[string]string{image.PackageLabel: "etcd"}, image.BundleImage, "", ""},
-		{"bundle by media type", map[string]string{image.MediaTypeLabel: "registry+v1"}, image.BundleImage, "", ""},
-		{"sqlite", map[string]string{image.DatabaseLabel: "/database/index.db"}, 0, "", "sqlite-based index images are no longer supported"},
+		{"catalog", map[string]string{labels.Configs: "/configs"}, image.CatalogImage, "/configs", ""},
+		{"catalog wins", map[string]string{labels.Configs: "/c", labels.Package: "p"}, image.CatalogImage, "/c", ""},
+		{"bundle", map[string]string{labels.Package: "etcd"}, image.BundleImage, "", ""},
+		{"bundle by media type", map[string]string{labels.MediaType: "registry+v1"}, image.BundleImage, "", ""},
+		{"sqlite", map[string]string{labels.Database: "/database/index.db"}, 0, "", "sqlite-based index images are no longer supported"},
 		{"no labels", nil, 0, "", "image type could not be determined: the image has no labels"},
 		{"other labels", map[string]string{"b": "2", "a": "1"}, 0, "", "found labels:\n  a=1\n  b=2"},
 	}
@@ -153,7 +154,7 @@ func TestAuth(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "alice", "s3cret")
 	ref := host + "/private:1"
-	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{image.PackageLabel: "p"}, nil),
+	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{labels.Package: "p"}, nil),
 		remote.WithAuth(&authn.Basic{Username: "alice", Password: "s3cret"}))
 
 	pull := func() error {
@@ -239,7 +240,7 @@ func TestAuthFileErrors(t *testing.T) {
 func TestPullByDigest(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "", "")
-	img := imagetest.Image(t, map[string]string{image.PackageLabel: "p"}, nil)
+	img := imagetest.Image(t, map[string]string{labels.Package: "p"}, nil)
 	imagetest.Push(t, host+"/bydigest:1", img)
 	digest, err := img.Digest()
 	if err != nil {
@@ -250,7 +251,7 @@ func TestPullByDigest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pulled.Ref != ref || pulled.Labels[image.PackageLabel] != "p" {
+	if pulled.Ref != ref || pulled.Labels[labels.Package] != "p" {
 		t.Errorf("pulled %q with labels %v", pulled.Ref, pulled.Labels)
 	}
 	if _, err := image.Pull(context.Background(), host+"/bydigest@sha256:"+strings.Repeat("0", 64), image.Options{}); err == nil || !strings.Contains(err.Error(), "image not found") {
