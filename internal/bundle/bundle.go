@@ -107,7 +107,9 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 		name := path.Join("manifests", e.Name())
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			continue // upstream skips what it cannot decode
+			// Upstream skips what it cannot decode; what cannot be read
+			// at all is reported, not taken for a missing CSV.
+			return &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
 		}
 		obj, ok := firstObject(data, 30)
 		if !ok {
@@ -232,9 +234,13 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 	var annotations *value.Value
 	var deps, props []declcfg.Property
 	for _, e := range entries {
-		data, err := fs.ReadFile(fsys, path.Join("metadata", e.Name()))
-		if err != nil {
+		if e.IsDir() {
 			continue
+		}
+		name := path.Join("metadata", e.Name())
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
 		}
 		json := value.LooksLikeJSON(data, 30)
 		obj, ok := firstObject(data, 30)
