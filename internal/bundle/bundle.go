@@ -7,13 +7,14 @@ package bundle
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -577,100 +578,129 @@ func (b *Bundle) FBC(image string) (declcfg.Bundle, error) {
 	}, nil
 }
 
+// propertySet gathers a bundle's properties by kind before they become
+// the final list.
+type propertySet struct {
+	pkg         *declcfg.Property // the last olm.package given
+	gvks        []apiKey          // provided APIs, without duplicates
+	required    []apiKey          // required APIs, without duplicates
+	pkgRequired []declcfg.Property
+	others      []declcfg.Property // every other type, as given
+}
+
+// addKey adds k to keys unless it is there already; the plural does not
+// count.
+func addKey(keys []apiKey, k apiKey) []apiKey {
+	k.plural = ""
+	if slices.Contains(keys, k) {
+		return keys
+	}
+	return append(keys, k)
+}
+
 // fbcProperties builds the final property list: one olm.package (the last
 // one given wins), the union of provided GVKs, the union of required GVKs
 // (from the dependencies file and the CSV), olm.package.required for
 // package dependencies, every other property and dependency as given, and
 // one olm.bundle.object per manifest object; sorted by type, then by value.
 func (b *Bundle) fbcProperties() ([]declcfg.Property, error) {
-	var pkg *declcfg.Property
-	var gvks, required []apiKey
-	var others, pkgRequired []declcfg.Property
-	addKey := func(keys []apiKey, k apiKey) []apiKey {
-		k.plural = ""
-		for _, have := range keys {
-			if have == k {
-				return keys
-			}
-		}
-		return append(keys, k)
+	var set propertySet
+	if err := b.addProperties(&set); err != nil {
+		return nil, err
 	}
-	for i, p := range b.properties {
-		switch p.Type {
-		case declcfg.PropertyGVK:
-			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
-			if err != nil {
-				return nil, b.propertyError(i, "olm.gvk", err)
-			}
-			gvks = addKey(gvks, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
-		case declcfg.PropertyPackage:
-			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
-			if err != nil {
-				return nil, b.propertyError(i, "olm.package", err)
-			}
-			prop := packageProperty(v.PackageName, v.Version, v.Release)
-			pkg = &prop
-		default:
-			others = append(others, p)
-		}
-	}
-	for i, p := range b.dependencies {
-		switch p.Type {
-		case declcfg.PropertyGVK:
-			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
-			if err != nil {
-				return nil, &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
-			}
-			required = addKey(required, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
-		case declcfg.PropertyPackage:
-			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
-			if err != nil {
-				return nil, &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
-			}
-			pkgRequired = append(pkgRequired, declcfg.Property{Type: declcfg.PropertyPackageRequired, Value: mustJSON(declcfg.PackageRequiredProperty{PackageName: v.PackageName, VersionRange: v.Version})})
-		default:
-			others = append(others, p)
-		}
+	if err := b.addDependencies(&set); err != nil {
+		return nil, err
 	}
 	provided, err := b.providedAPIs()
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range provided {
-		gvks = addKey(gvks, k)
+		set.gvks = addKey(set.gvks, k)
 	}
 	requiredAPIs, err := b.requiredAPIs()
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range requiredAPIs {
-		required = addKey(required, k)
+		set.required = addKey(set.required, k)
 	}
+	return b.propertyList(&set), nil
+}
 
+// addProperties reads the properties of the properties file and the
+// CSV's olm.properties annotation.
+func (b *Bundle) addProperties(set *propertySet) error {
+	for i, p := range b.properties {
+		switch p.Type {
+		case declcfg.PropertyGVK:
+			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
+			if err != nil {
+				return b.propertyError(i, "olm.gvk", err)
+			}
+			set.gvks = addKey(set.gvks, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
+		case declcfg.PropertyPackage:
+			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
+			if err != nil {
+				return b.propertyError(i, "olm.package", err)
+			}
+			prop := packageProperty(v.PackageName, v.Version, v.Release)
+			set.pkg = &prop
+		default:
+			set.others = append(set.others, p)
+		}
+	}
+	return nil
+}
+
+// addDependencies reads the dependencies file: GVKs and packages become
+// requirements.
+func (b *Bundle) addDependencies(set *propertySet) error {
+	for i, p := range b.dependencies {
+		switch p.Type {
+		case declcfg.PropertyGVK:
+			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
+			if err != nil {
+				return &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
+			}
+			set.required = addKey(set.required, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
+		case declcfg.PropertyPackage:
+			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
+			if err != nil {
+				return &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
+			}
+			set.pkgRequired = append(set.pkgRequired, declcfg.Property{Type: declcfg.PropertyPackageRequired, Value: mustJSON(declcfg.PackageRequiredProperty{PackageName: v.PackageName, VersionRange: v.Version})})
+		default:
+			set.others = append(set.others, p)
+		}
+	}
+	return nil
+}
+
+// propertyList turns the set into the final list, with the bundle's
+// objects and, if none was given, its own olm.package.
+func (b *Bundle) propertyList(set *propertySet) []declcfg.Property {
 	var props []declcfg.Property
 	for _, obj := range b.Objects {
 		props = append(props, declcfg.Property{Type: declcfg.PropertyBundleObject, Value: mustJSON(map[string]string{"data": base64.StdEncoding.EncodeToString(obj)})})
 	}
-	if pkg == nil {
-		p := packageProperty(b.Package, b.Version, b.Release)
-		pkg = &p
+	if set.pkg != nil {
+		props = append(props, *set.pkg)
+	} else {
+		props = append(props, packageProperty(b.Package, b.Version, b.Release))
 	}
-	props = append(props, *pkg)
-	for _, k := range gvks {
+	for _, k := range set.gvks {
 		props = append(props, gvkProperty(declcfg.PropertyGVK, k))
 	}
-	for _, k := range required {
+	for _, k := range set.required {
 		props = append(props, gvkProperty(declcfg.PropertyGVKRequired, k))
 	}
-	props = append(props, pkgRequired...)
-	props = append(props, others...)
-	sort.Slice(props, func(i, j int) bool {
-		if props[i].Type != props[j].Type {
-			return props[i].Type < props[j].Type
-		}
-		return string(props[i].Value) < string(props[j].Value)
+	props = append(props, set.pkgRequired...)
+	props = append(props, set.others...)
+	slices.SortFunc(props, func(x, y declcfg.Property) int {
+		return cmp.Or(cmp.Compare(x.Type, y.Type), bytes.Compare(x.Value, y.Value))
 	})
-	return props, nil
+	return props
 }
 
 // propertyError explains a bad property: one from the properties file,
