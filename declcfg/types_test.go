@@ -16,23 +16,7 @@ func TestTypesMarshalAsTheFileFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type object interface{ AppendJSON([]byte) []byte }
-	var objs []object
-	for i := range cfg.Packages {
-		objs = append(objs, &cfg.Packages[i])
-	}
-	for i := range cfg.Channels {
-		objs = append(objs, &cfg.Channels[i])
-	}
-	for i := range cfg.Bundles {
-		objs = append(objs, &cfg.Bundles[i])
-	}
-	for i := range cfg.Deprecations {
-		objs = append(objs, &cfg.Deprecations[i])
-	}
-	for i := range cfg.Others {
-		objs = append(objs, &cfg.Others[i])
-	}
+	objs := cfg.encodables()
 	if len(cfg.Packages) == 0 || len(cfg.Channels) == 0 || len(cfg.Bundles) == 0 {
 		t.Fatal("the test catalog lacks a schema")
 	}
