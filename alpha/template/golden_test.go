@@ -15,56 +15,55 @@ import (
 )
 
 // The goldens in testdata/templates are upstream opm's output for the
-// same templates and bundle images (see the README there); the templates
-// must render to exactly those bytes.
+// templates there and the bundle images of images.txt (see the README
+// there): every template NAME.yaml or NAME.json must render to exactly
+// NAME.golden.json and NAME.golden.yaml and, where NAME.csvmeta.golden.*
+// exist, with the bundle-object-to-csv-metadata migration to those.
 func TestGoldens(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	testdata := filepath.Join("..", "..", "testdata")
-	dir := filepath.Join(testdata, "templates")
 	prefix := templatetest.PushAll(t, testdata, imagetest.Registry(t, "", ""))
-	cases := []struct {
-		name, level, suffix string
-	}{
-		{name: "semver"},
-		{name: "semver-community"},
-		{name: "semver-minor"},
-		{name: "semver-minor", level: "bundle-object-to-csv-metadata", suffix: ".csvmeta"},
-		{name: "semver-prerelease"},
-		{name: "basic"},
-		{name: "basic", level: "bundle-object-to-csv-metadata", suffix: ".csvmeta"},
-		{name: "substitutes"},
-		{name: "substitutes-legacy"},
+	templates := templatetest.Templates(t, filepath.Join(testdata, "templates"))
+	if len(templates) == 0 {
+		t.Fatal("no templates in testdata/templates")
 	}
-	for _, c := range cases {
-		t.Run(c.name+c.suffix, func(t *testing.T) {
-			t.Parallel()
-			in := Input{Name: c.name + ".yaml", Data: []byte(strings.ReplaceAll(readFile(t, filepath.Join(dir, c.name+".yaml")), "$REGISTRY", prefix))}
-			kind, err := Detect(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			migrations, err := render.MigrationsFor(c.level)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := Render(context.Background(), kind, in, ImageBundles(render.Renderer{Migrations: migrations}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range []declcfg.Format{declcfg.FormatJSON, declcfg.FormatYAML} {
-				var buf bytes.Buffer
-				if err := declcfg.Write(cfg, &buf, f); err != nil {
+	for _, file := range templates {
+		name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		levels := map[string]string{"": ""}
+		if _, err := os.Stat(strings.TrimSuffix(file, filepath.Ext(file)) + ".csvmeta.golden.json"); err == nil {
+			levels[".csvmeta"] = "bundle-object-to-csv-metadata"
+		}
+		for suffix, level := range levels {
+			t.Run(name+suffix, func(t *testing.T) {
+				t.Parallel()
+				in := Input{Name: filepath.Base(file), Data: []byte(strings.ReplaceAll(readFile(t, file), "$REGISTRY", prefix))}
+				kind, err := Detect(in)
+				if err != nil {
 					t.Fatal(err)
 				}
-				got := strings.ReplaceAll(buf.String(), prefix, "$REGISTRY")
-				compareGolden(t, filepath.Join(dir, c.name+c.suffix+".golden"+f.Ext()), got)
-			}
-		})
+				migrations, err := render.MigrationsFor(level)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg, err := Render(context.Background(), kind, in, ImageBundles(render.Renderer{Migrations: migrations}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range []declcfg.Format{declcfg.FormatJSON, declcfg.FormatYAML} {
+					var buf bytes.Buffer
+					if err := declcfg.Write(cfg, &buf, f); err != nil {
+						t.Fatal(err)
+					}
+					got := strings.ReplaceAll(buf.String(), prefix, "$REGISTRY")
+					compareGolden(t, strings.TrimSuffix(file, filepath.Ext(file))+suffix+".golden"+f.Ext(), got)
+				}
+			})
+		}
 	}
 }
 
 func TestConvertGoldens(t *testing.T) {
-	dir := filepath.Join("..", "..", "testdata", "templates")
+	dir := filepath.Join("..", "..", "testdata", "templates", "convert")
 	in := Input{Name: "catalog.yaml", Data: []byte(readFile(t, filepath.Join(dir, "catalog.yaml")))}
 	for _, k := range []Kind{Basic, Substitutes} {
 		for _, f := range []declcfg.Format{declcfg.FormatJSON, declcfg.FormatYAML} {
@@ -72,7 +71,7 @@ func TestConvertGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, filepath.Join(dir, "catalog."+string(k)+".golden"+f.Ext()), string(out))
+			compareGolden(t, filepath.Join(dir, string(k)+".golden"+f.Ext()), string(out))
 		}
 	}
 }

@@ -47,18 +47,16 @@ func Render(ctx context.Context, kind Kind, in Input, br BundleRenderer) (*declc
 }
 
 // entries reads the entries of a basic or substitutes template: catalog
-// objects, typed as the catalog loader types them. An empty list is an
-// error: it renders nothing.
+// objects, typed as the catalog loader types them. An empty list renders
+// an empty catalog, as upstream's does; a template without the entries
+// key is an error (upstream renders nothing, which hides a misspelt key).
 func entries(src source, doc *document) ([]declcfg.Item, Errors) {
 	list, node, err := listMember(&doc.value, "entries")
 	if err != nil {
 		return nil, Errors{src.wrap(node, "", err)}
 	}
-	if len(list) == 0 {
-		if node == nil {
-			node = &value.Value{Line: doc.line}
-		}
-		return nil, Errors{src.errorf(node, "", "the template has no entries: list the catalog objects (olm.package, olm.channel, olm.bundle, ...) under \"entries\"")}
+	if node == nil {
+		return nil, Errors{src.errorf(&value.Value{Line: doc.line}, "", "the template has no \"entries\": list the catalog objects (olm.package, olm.channel, olm.bundle, ...) under it, or give \"entries: []\" for an empty catalog")}
 	}
 	var problems Errors
 	items := make([]declcfg.Item, len(list))

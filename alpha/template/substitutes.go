@@ -164,6 +164,9 @@ func substitute(ctx context.Context, src source, cfg *declcfg.DeclarativeConfig,
 		return src.errorf(s.node, s.path, "base bundle %q does not exist in the catalog", s.base)
 	}
 	base := &cfg.Bundles[i]
+	if sub.Package != base.Package {
+		return src.errorf(s.node, s.path, "image %q renders bundle %q of package %q, but base bundle %q belongs to package %q: a substitute must be a bundle of the same package", s.name, sub.Name, sub.Package, s.base, base.Package)
+	}
 	bv, err := bundleVersion(base, nil)
 	if err != nil {
 		return src.errorf(s.node, s.path, "base bundle %q: %v", s.base, err)

@@ -141,3 +141,23 @@ func PushAll(t testing.TB, testdata, host string) string {
 	}
 	return prefix
 }
+
+// Templates lists the templates in dir (testdata/templates): its .yaml
+// and .json files that are not goldens.
+func Templates(t testing.TB, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		ext := path.Ext(name)
+		if e.IsDir() || (ext != ".yaml" && ext != ".json") || strings.Contains(name, ".golden.") {
+			continue
+		}
+		out = append(out, filepath.Join(dir, name))
+	}
+	return out
+}
