@@ -161,3 +161,27 @@ func Templates(t testing.TB, dir string) []string {
 	}
 	return out
 }
+
+// Expand copies the directory tree dir (testdata/templates) to dst with
+// every "$REGISTRY" in its templates and goldens replaced by prefix (see
+// PushAll), so that commands can render them as they are.
+func Expand(dir, prefix, dst string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, bytes.ReplaceAll(data, []byte("$REGISTRY"), []byte(prefix)), 0o644)
+	})
+}
