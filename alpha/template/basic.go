@@ -43,7 +43,7 @@ func renderBasic(ctx context.Context, src source, doc *document, br BundleRender
 		}
 	}
 	if len(problems) > 0 {
-		return nil, problems
+		return nil, problems.sorted()
 	}
 
 	rendered, failed := renderImages(ctx, br, refs)

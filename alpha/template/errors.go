@@ -1,7 +1,9 @@
 package template
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fbcat/opm/internal/value"
@@ -49,6 +51,12 @@ func (l Errors) Error() string {
 		msgs[i] = e.Error()
 	}
 	return strings.Join(msgs, "\n")
+}
+
+// sorted puts the problems in template order (by line, stably).
+func (l Errors) sorted() Errors {
+	slices.SortStableFunc(l, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
+	return l
 }
 
 // err returns nil for no problems, else the list.

@@ -22,23 +22,23 @@ func (f fakeBundles) RenderBundle(_ context.Context, ref string) (*Bundle, error
 	return &c, nil
 }
 
-// bundle makes a bundle of pkg at version (with "-release" after a space:
-// "1.0.0 2"), named as upstream names bundles.
+// bundle makes a bundle of pkg at version (with a release after a space:
+// "1.0.0 2"), named as upstream names bundles, with the image
+// quay.io/example/PKG:vVERSION (+ as -, and -rRELEASE for a release).
 func bundle(pkg, version string) *Bundle {
 	v, release, _ := strings.Cut(version, " ")
-	name := pkg + ".v" + v
+	name, tag := pkg+".v"+v, "v"+strings.ReplaceAll(v, "+", "-")
 	if release != "" {
-		name = fmt.Sprintf("%s-v%s-%s", pkg, v, release)
+		name, tag = fmt.Sprintf("%s-v%s-%s", pkg, v, release), tag+"-r"+release
 	}
 	value, _ := json.Marshal(declcfg.PackageProperty{PackageName: pkg, Version: v, Release: release})
 	return &Bundle{Bundle: declcfg.Bundle{
-		Schema: declcfg.SchemaBundle, Name: name, Package: pkg, Image: "quay.io/example/" + pkg + ":v" + version,
+		Schema: declcfg.SchemaBundle, Name: name, Package: pkg, Image: "quay.io/example/" + pkg + ":" + tag,
 		Properties: []declcfg.Property{{Type: declcfg.PropertyPackage, Value: value}},
 	}}
 }
 
-// fakes makes a renderer of bundles of pkg, by image
-// quay.io/example/PKG:vVERSION.
+// fakes makes a renderer of bundles of pkg, by image (see bundle).
 func fakes(pkg string, versions ...string) fakeBundles {
 	f := fakeBundles{}
 	for _, v := range versions {

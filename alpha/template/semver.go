@@ -1,11 +1,9 @@
 package template
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/blang/semver/v4"
@@ -129,8 +127,7 @@ func decodeSemver(src source, doc *document) (*semverTemplate, Errors) {
 		problems = append(problems, errs...)
 	}
 	if len(problems) > 0 {
-		slices.SortStableFunc(problems, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
-		return nil, problems
+		return nil, problems.sorted()
 	}
 
 	// As upstream: without either, minor channels are generated; the

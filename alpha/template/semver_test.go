@@ -136,8 +136,8 @@ func TestSemverErrors(t *testing.T) {
 		{"schema: olm.semver\ncandidate:\n  bundles:\n  - image: quay.io/example/widget:v1.0.0\nstable:\n  bundles:\n  - image: quay.io/example/gadget:v1.0.0\n",
 			`t.yaml:7: semver template: stable.bundles[0]: bundle "gadget.v1.0.0" (image "quay.io/example/gadget:v1.0.0") belongs to package "gadget", not to "widget", the package of the template's first bundle (candidate.bundles[0])`},
 		{"schema: olm.semver\nstable:\n  bundles:\n  - image: quay.io/example/widget:v1.0.0\n  - image: quay.io/example/widget:v1.0.0\n", `t.yaml:5: semver template: stable.bundles[1]: duplicate bundle in stable: image "quay.io/example/widget:v1.0.0" is listed twice (also at stable.bundles[0])`},
-		{"schema: olm.semver\nstable:\n  bundles:\n  - image: quay.io/example/widget:v1.1.0\n  - image: quay.io/example/widget:v1.1.0+b\n", `stable.bundles[1]: bundle "widget.v1.1.0+b" has version 1.1.0+b, the same as bundle "widget.v1.1.0" at stable.bundles[0] (version 1.1.0): versions that differ only by build metadata cannot be ordered`},
-		{"schema: olm.semver\nstable:\n  bundles:\n  - image: quay.io/example/widget:v1.0.0 1\n  - image: quay.io/example/widget:v1.0.0 2\n", "releases do not count"},
+		{"schema: olm.semver\nstable:\n  bundles:\n  - image: quay.io/example/widget:v1.1.0\n  - image: quay.io/example/widget:v1.1.0-b\n", `stable.bundles[1]: bundle "widget.v1.1.0+b" has version 1.1.0+b, the same as bundle "widget.v1.1.0" at stable.bundles[0] (version 1.1.0): versions that differ only by build metadata cannot be ordered`},
+		{"schema: olm.semver\nstable:\n  bundles:\n  - image: quay.io/example/widget:v1.0.0-r1\n  - image: quay.io/example/widget:v1.0.0-r2\n", "releases do not count"},
 	}
 	for _, c := range cases {
 		_, err := renderText(t, c.text, f)

@@ -29,7 +29,7 @@ func renderSubstitutes(ctx context.Context, src source, doc *document, br Bundle
 	subs, subProblems := decodeSubstitutions(src, doc)
 	problems = append(problems, subProblems...)
 	if len(problems) > 0 {
-		return nil, problems
+		return nil, problems.sorted()
 	}
 	cfg := &declcfg.DeclarativeConfig{}
 	for _, it := range items {

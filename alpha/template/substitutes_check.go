@@ -1,11 +1,9 @@
 package template
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"testing/fstest"
@@ -59,8 +57,7 @@ func checkCatalog(ctx context.Context, src source, cfg *declcfg.DeclarativeConfi
 		}
 		out = append(out, e)
 	}
-	slices.SortStableFunc(out, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
-	return out
+	return out.sorted()
 }
 
 // substitutesForAnnotation marks, in a ClusterServiceVersion, the bundle
