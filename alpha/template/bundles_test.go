@@ -30,8 +30,8 @@ func TestImageBundlesOnly(t *testing.T) {
 		t.Errorf("bundle %q image %q, CSV %d bytes", b.Name, b.Image, len(b.CSV))
 	}
 	for ref, want := range map[string]string{
-		reg + "/catalog:v1": "cannot render catalog image: not allowed: templates can reference bundle images only",
-		filepath.Join(testdata, "catalog"): "not allowed: templates can reference bundle images only",
+		reg + "/catalog:v1":                            "cannot render catalog image: not allowed: templates can reference bundle images only",
+		filepath.Join(testdata, "catalog"):             "not allowed: templates can reference bundle images only",
 		filepath.Join(testdata, "templates", "bundle"): "not allowed: templates can reference bundle images only",
 	} {
 		if _, err := br.RenderBundle(t.Context(), ref); err == nil || !strings.Contains(err.Error(), want) {
