@@ -15,10 +15,11 @@ import (
 )
 
 // The goldens in testdata/templates are upstream opm's output for the
-// templates there and the bundle images of images.txt (see the README
-// there): every template NAME.yaml or NAME.json must render to exactly
-// NAME.golden.json and NAME.golden.yaml and, where NAME.csvmeta.golden.*
-// exist, with the bundle-object-to-csv-metadata migration to those.
+// templates there and the bundle images of images.txt (except where a
+// template's comment says why not; see the README there). Every template
+// NAME.yaml or NAME.json must render to exactly NAME.golden.json and
+// NAME.golden.yaml and, where NAME.csvmeta.golden.* exist, with the
+// bundle-object-to-csv-metadata migration to those.
 func TestGoldens(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	testdata := filepath.Join("..", "..", "testdata")

@@ -76,7 +76,7 @@ func generateChannels(pkg string, t *semverTemplate, members [numArchetypes][]se
 	byName := map[string]*declcfg.Channel{}
 	var order []*declcfg.Channel
 	var placed []placement
-	best := defaultCandidate{arch: candidate}
+	var best defaultCandidate
 	var streams []stream
 	if t.major {
 		streams = append(streams, majorStream)
@@ -182,11 +182,15 @@ type defaultCandidate struct {
 }
 
 // beats is upstream's preference: the more stable archetype, then the
-// higher version, then the preferred stream, then minor over major. The
-// initial candidate (candidate archetype, version 0.0.0, no stream, no
-// name) is beaten by any channel except one created by a pre-release of
-// 0.0.0, in which case upstream leaves the default channel empty.
+// higher version, then the preferred stream, then minor over major. Any
+// channel beats no channel (o without a name). Upstream starts from a
+// candidate-archetype channel of version 0.0.0 instead, which a channel
+// made by a pre-release of 0.0.0 cannot beat: a package of such bundles
+// only gets an empty default channel there, an invalid catalog.
 func (c defaultCandidate) beats(o defaultCandidate, pref stream) bool {
+	if o.name == "" {
+		return true
+	}
 	if c.arch != o.arch {
 		return c.arch > o.arch
 	}
