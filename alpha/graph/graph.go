@@ -1,20 +1,19 @@
 // Package graph draws the upgrade graphs of a catalog's channels as a
-// mermaid flowchart, byte for byte as upstream opm draws them for
+// mermaid flowchart, as upstream opm draws them for
 // `opm alpha render-graph` and `opm alpha render-template -o mermaid`.
 //
-// The drawing follows upstream's rules, quirks included, because users
-// commit and diff its output: bundle versions are looked up by bundle name
-// across packages (the first bundle of a name wins, releases are ignored),
-// channel and bundle deprecations are matched by name in every package,
-// only the last deprecated package drawn is styled, and links are numbered
-// across all channels in channel-name order. See WriteMermaid.
+// The drawing is upstream's, byte for byte, for a single package. Where
+// upstream mixes packages up (reference §15), the drawing keeps them
+// apart: bundle versions, channel and bundle deprecations are looked up
+// in the package that is drawn, every deprecated package is styled, and
+// links are numbered in the order the flowchart defines them, which is
+// what mermaid's linkStyle counts. See WriteMermaidCatalog.
 package graph
 
 import (
 	"bytes"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -23,14 +22,15 @@ import (
 	"github.com/blang/semver/v4"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/model"
 )
 
-// Options says what WriteMermaid draws.
+// Options says what is drawn.
 type Options struct {
-	// MinimumEdge names a bundle: only its package is drawn (every package
-	// if no channel lists it), the bundle itself without edges, and of
-	// the other entries only the edges from bundles at or above its
-	// version (see filter.entries). Empty draws everything.
+	// MinimumEdge names a bundle: only its package is drawn (every
+	// package if no channel lists it), the bundle itself without edges,
+	// and of the other entries only the edges from bundles at or above
+	// its version (see filter.entries). Empty draws everything.
 	MinimumEdge string
 	// Package, if set, draws only that package's channels.
 	Package string
@@ -42,18 +42,20 @@ type Options struct {
 	V0Semantics bool
 }
 
-// Warning is a problem that does not stop the drawing: a skipRange that
-// does not parse draws no edges.
-type Warning struct {
+// SkipRangeWarning says that an entry's skipRange does not parse: it is
+// drawn without skipRange edges.
+type SkipRangeWarning struct {
 	Package, Bundle, SkipRange string
 	Err                        error
 }
 
-// String is upstream's text; upstream prints it on stderr as
-// "warning: " + String() + "\n".
-func (w Warning) String() string {
+// Error is upstream's text; upstream prints it on stderr after
+// "warning: ".
+func (w *SkipRangeWarning) Error() string {
 	return fmt.Sprintf("ignoring invalid SkipRange for package/edge %q/%q: %v", w.Package, w.Bundle, w.Err)
 }
+
+func (w *SkipRangeWarning) Unwrap() error { return w.Err }
 
 // The decoration classes of bundles, in the order their lines are written.
 const (
@@ -68,145 +70,110 @@ const header = `graph LR
   classDef deprecatedskipped fill:#E8960F,stroke:#FF0000,stroke-width:4px
 `
 
-// WriteMermaid writes the upgrade graph of every channel in cfg to w as
-// a mermaid flowchart, as upstream does: packages by name, each with its
-// channels by name; in a channel, entries by descending version, each as
-// a node line followed by its edges (skips, then one skipRange edge for
-// every entry of the channel, in entry order, whose version is in the
-// range, then replaces); then the style lines of deprecated packages and
-// channels, the class lines of decorated bundles and the linkStyle line.
+// WriteMermaid draws the catalog cfg as WriteMermaidCatalog does. cfg is
+// indexed as render-graph needs, without validation: objects of packages
+// that have no olm.package blob are drawn too. What the index cannot hold
+// (a second channel or bundle of the same name in a package, a second
+// olm.deprecations blob) is left out and returned among the warnings.
+func WriteMermaid(w io.Writer, cfg *declcfg.DeclarativeConfig, opts Options) (warnings []error, err error) {
+	c, problems := model.New(cfg, model.Options{PackageExists: func(string) bool { return true }})
+	problems.Sort()
+	for _, p := range problems {
+		warnings = append(warnings, p)
+	}
+	more, err := WriteMermaidCatalog(w, c, opts)
+	return append(warnings, more...), err
+}
+
+// WriteMermaidCatalog writes the upgrade graph of every channel of c to w
+// as a mermaid flowchart: packages by name, each with its channels by
+// name; in a channel, entries by descending version (entries of equal
+// versions in upstream's order), each as a node line followed by its
+// edges (skips, then one skipRange edge for every entry of the channel,
+// in entry order, whose version is in the range, then replaces); then
+// the style lines of deprecated packages and channels, the class lines
+// of decorated bundles and the linkStyle line.
 //
 // Nothing is checked beyond what drawing needs, and nothing is written
-// unless everything can be: every bundle must have exactly one olm.package
-// property with a semantic version, and Options.MinimumEdge must name a
-// bundle. WriteMermaid prints nothing itself; the warnings are returned,
-// in the order upstream prints them. cfg is not modified.
-func WriteMermaid(w io.Writer, cfg *declcfg.DeclarativeConfig, opts Options) ([]Warning, error) {
-	vs, err := versions(cfg)
+// unless everything can be: every bundle must have exactly one
+// olm.package property with a semantic version (the error lists every
+// bundle that has not), and Options.MinimumEdge must name a bundle.
+// Entries whose skipRange does not parse are drawn without skipRange
+// edges and returned as *SkipRangeWarning, in drawing order.
+func WriteMermaidCatalog(w io.Writer, c *model.Catalog, opts Options) (warnings []error, err error) {
+	vs, err := readVersions(c)
 	if err != nil {
 		return nil, err
 	}
-	f := &filter{opts: opts, versions: vs}
-	if opts.MinimumEdge != "" {
-		v, ok := vs[opts.MinimumEdge]
-		if !ok {
-			return nil, fmt.Errorf("unknown minimum edge name: %q: no bundle has that name", opts.MinimumEdge)
-		}
-		f.floor = v
+	f, err := newFilter(c, vs, opts)
+	if err != nil {
+		return nil, err
 	}
-	channels := sortedChannels(cfg)
-	if opts.MinimumEdge != "" {
-		f.floorPackage = packageListing(channels, opts.MinimumEdge)
-	}
-	d := &drawing{
-		opts:       opts,
-		versions:   vs,
-		deprecated: deprecations(cfg),
-		packages:   map[string]*bytes.Buffer{},
-		classes:    map[string][]string{},
-	}
-	for _, c := range channels {
-		if entries, ok := f.entries(c); ok {
-			d.channel(c, entries)
+	d := &drawing{opts: opts, versions: vs, classes: map[string][]string{}}
+	d.out.WriteString(header)
+	for _, name := range c.PackageNames() {
+		if p := c.Packages[name]; f.drawsPackage(p) {
+			d.pkg(p, f)
 		}
 	}
-	var out bytes.Buffer
-	d.finish(&out)
-	_, err = w.Write(out.Bytes())
+	d.finish()
+	_, err = w.Write(d.out.Bytes())
 	return d.warnings, err
 }
 
-// sortedChannels orders the channels by name only, with upstream's sort
-// (not stable), so that channels of the same name in different packages,
-// which share the link numbering, come in upstream's order for the same
-// input.
-func sortedChannels(cfg *declcfg.DeclarativeConfig) []*declcfg.Channel {
-	out := make([]*declcfg.Channel, len(cfg.Channels))
-	for i := range cfg.Channels {
-		out[i] = &cfg.Channels[i]
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-// packageListing returns the package of the first channel with an entry
-// of that name, "" if none has one.
-func packageListing(channels []*declcfg.Channel, bundle string) string {
-	for _, c := range channels {
-		for _, e := range c.Entries {
-			if e.Name == bundle {
-				return c.Package
-			}
-		}
-	}
-	return ""
-}
-
-// deprecated holds what olm.deprecations blobs deprecate: packages by
-// package name, channels and bundles by name alone, whatever their
-// package (upstream's matching).
-type deprecated struct {
-	packages, channels, bundles map[string]bool
-}
-
-func deprecations(cfg *declcfg.DeclarativeConfig) deprecated {
-	d := deprecated{packages: map[string]bool{}, channels: map[string]bool{}, bundles: map[string]bool{}}
-	for _, dep := range cfg.Deprecations {
-		for _, e := range dep.Entries {
-			switch e.Reference.Schema {
-			case declcfg.SchemaPackage:
-				d.packages[dep.Package] = true
-			case declcfg.SchemaChannel:
-				d.channels[e.Reference.Name] = true
-			case declcfg.SchemaBundle:
-				d.bundles[e.Reference.Name] = true
-			}
-		}
-	}
-	return d
-}
-
-// drawing accumulates the graph, channel by channel in drawing order.
+// drawing accumulates the flowchart.
 type drawing struct {
-	opts       Options
-	versions   map[string]semver.Version
-	deprecated deprecated
+	opts     Options
+	versions versions
 
-	packages map[string]*bytes.Buffer // the channels drawn, by package
-	// deprecatedPackage is the last deprecated package drawn: upstream
-	// styles only that one.
-	deprecatedPackage  string
+	out                bytes.Buffer
+	deprecatedPackages []string
 	deprecatedChannels []string            // channel ids
 	classes            map[string][]string // bundle node ids by class
 	link               int                 // the number of the next edge
 	skippedLinks       []int
-	warnings           []Warning
+	warnings           []error
+}
+
+// pkg draws the package's channels that the filter keeps, if any.
+func (d *drawing) pkg(p *model.Package, f *filter) {
+	var body bytes.Buffer
+	for _, name := range p.ChannelNames() {
+		ch := p.Channels[name]
+		if entries, ok := f.entries(ch); ok {
+			d.channel(&body, ch, entries)
+		}
+	}
+	if body.Len() == 0 {
+		return
+	}
+	fmt.Fprintf(&d.out, "  %%%% package %q\n", p.Name)
+	fmt.Fprintf(&d.out, "  subgraph %q\n", p.Name)
+	d.out.Write(body.Bytes())
+	d.out.WriteString("  end\n")
+	if _, ok := p.Deprecated(declcfg.SchemaPackage, ""); ok {
+		d.deprecatedPackages = append(d.deprecatedPackages, p.Name)
+	}
 }
 
 // channel draws one channel with the entries the filter kept.
-func (d *drawing) channel(c *declcfg.Channel, entries []declcfg.ChannelEntry) {
-	b := d.packages[c.Package]
-	if b == nil {
-		b = &bytes.Buffer{}
-		d.packages[c.Package] = b
-	}
-	id := c.Package + "-" + c.Name
-	fmt.Fprintf(b, "    %%%% channel %q\n", c.Name)
-	fmt.Fprintf(b, "    subgraph %s[%q]\n", id, c.Name)
-	if d.deprecated.packages[c.Package] {
-		d.deprecatedPackage = c.Package
-	}
-	if d.deprecated.channels[c.Name] {
+func (d *drawing) channel(b *bytes.Buffer, ch *model.Channel, entries []declcfg.ChannelEntry) {
+	p := ch.Package
+	id := p.Name + "-" + ch.Name
+	fmt.Fprintf(b, "    %%%% channel %q\n", ch.Name)
+	fmt.Fprintf(b, "    subgraph %s[%q]\n", id, ch.Name)
+	if _, ok := p.Deprecated(declcfg.SchemaChannel, ch.Name); ok {
 		d.deprecatedChannels = append(d.deprecatedChannels, id)
 	}
+	version := func(name string) semver.Version { return d.versions.of(p, name) }
 
-	// Newest first, with upstream's (unstable) sort, so that entries of
-	// equal versions come in upstream's order.
+	// Newest first. Upstream's sort is not stable; the same sort of the
+	// same entries puts entries of equal versions in upstream's order.
 	sorted := make([]*declcfg.ChannelEntry, len(entries))
 	for i := range entries {
 		sorted[i] = &entries[i]
 	}
-	sort.Slice(sorted, func(i, j int) bool { return d.versions[sorted[i].Name].GT(d.versions[sorted[j].Name]) })
+	sort.Slice(sorted, func(i, j int) bool { return version(sorted[i].Name).GT(version(sorted[j].Name)) })
 
 	// skipped holds the bundles of this channel that some entry skips,
 	// as far as the entries drawn so far tell.
@@ -234,10 +201,11 @@ func (d *drawing) channel(c *declcfg.Channel, entries []declcfg.ChannelEntry) {
 	for _, e := range sorted {
 		node := id + "-" + e.Name
 		fmt.Fprintf(b, "      %s[%q]\n", node, e.Name)
-		switch dep := d.deprecated.bundles[e.Name]; {
-		case dep && skipped[e.Name]:
+		_, deprecated := p.Deprecated(declcfg.SchemaBundle, e.Name)
+		switch {
+		case deprecated && skipped[e.Name]:
 			d.classes[classDeprecatedSkipped] = append(d.classes[classDeprecatedSkipped], node)
-		case dep:
+		case deprecated:
 			d.classes[classDeprecated] = append(d.classes[classDeprecated], node)
 		case skipped[e.Name]:
 			d.classes[classSkipped] = append(d.classes[classSkipped], node)
@@ -248,11 +216,11 @@ func (d *drawing) channel(c *declcfg.Channel, entries []declcfg.ChannelEntry) {
 		if e.SkipRange != "" {
 			r, err := semver.ParseRange(e.SkipRange)
 			if err != nil {
-				d.warnings = append(d.warnings, Warning{Package: c.Package, Bundle: e.Name, SkipRange: e.SkipRange, Err: err})
+				d.warnings = append(d.warnings, &SkipRangeWarning{Package: p.Name, Bundle: e.Name, SkipRange: e.SkipRange, Err: err})
 			} else {
 				label := `"skipRange(` + e.SkipRange + `)"`
 				for _, in := range entries {
-					if r(d.versions[in.Name]) {
+					if r(version(in.Name)) {
 						edge(in.Name, label, e, false)
 					}
 				}
@@ -265,25 +233,18 @@ func (d *drawing) channel(c *declcfg.Channel, entries []declcfg.ChannelEntry) {
 	b.WriteString("    end\n")
 }
 
-// finish writes the whole graph.
-func (d *drawing) finish(out *bytes.Buffer) {
-	out.WriteString(header)
-	for _, name := range slices.Sorted(maps.Keys(d.packages)) {
-		fmt.Fprintf(out, "  %%%% package %q\n", name)
-		fmt.Fprintf(out, "  subgraph %q\n", name)
-		out.Write(d.packages[name].Bytes())
-		out.WriteString("  end\n")
-	}
-	if d.deprecatedPackage != "" {
-		fmt.Fprintf(out, "style %s fill:#989695\n", d.deprecatedPackage)
+// finish writes the style, class and linkStyle lines.
+func (d *drawing) finish() {
+	for _, name := range d.deprecatedPackages {
+		fmt.Fprintf(&d.out, "style %s fill:#989695\n", name)
 	}
 	for _, id := range d.deprecatedChannels {
-		fmt.Fprintf(out, "style %s fill:#DCD0FF\n", id)
+		fmt.Fprintf(&d.out, "style %s fill:#DCD0FF\n", id)
 	}
 	for _, class := range []string{classDeprecated, classDeprecatedSkipped, classSkipped} {
 		if ids := d.classes[class]; len(ids) > 0 {
 			slices.Sort(ids)
-			fmt.Fprintf(out, "class %s %s\n", strings.Join(ids, ","), class)
+			fmt.Fprintf(&d.out, "class %s %s\n", strings.Join(ids, ","), class)
 		}
 	}
 	if len(d.skippedLinks) > 0 {
@@ -291,6 +252,6 @@ func (d *drawing) finish(out *bytes.Buffer) {
 		for i, l := range d.skippedLinks {
 			links[i] = strconv.Itoa(l)
 		}
-		fmt.Fprintf(out, "linkStyle %s stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;\n", strings.Join(links, ","))
+		fmt.Fprintf(&d.out, "linkStyle %s stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;\n", strings.Join(links, ","))
 	}
 }

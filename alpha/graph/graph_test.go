@@ -6,8 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,7 +85,8 @@ func load(t *testing.T, refs ...string) *declcfg.DeclarativeConfig {
 }
 
 // TestGoldens draws every case of testdata/graph/cases and compares the
-// drawing and the warnings with the goldens made by upstream opm.
+// drawing and the warnings with the goldens (see testdata/graph/cases
+// for which of them upstream opm draws the same).
 func TestGoldens(t *testing.T) {
 	for _, c := range readCases(t) {
 		t.Run(c.name, func(t *testing.T) {
@@ -95,7 +99,9 @@ func TestGoldens(t *testing.T) {
 			}
 			var stderr strings.Builder
 			for _, w := range warnings {
-				stderr.WriteString("warning: " + w.String() + "\n")
+				// Warnings name files as the test reaches them;
+				// the goldens, as golden.sh does, from testdata/graph.
+				stderr.WriteString("warning: " + strings.ReplaceAll(w.Error(), testdata+"/", "") + "\n")
 			}
 			compare(t, c.name+".mmd", out.String())
 			compare(t, c.name+".stderr", stderr.String())
@@ -135,9 +141,9 @@ func lineDiff(want, got string) string {
 }
 
 // TestErrors checks that drawing fails, writing nothing, on what upstream
-// refuses, and that the errors name the bundle and where it is.
+// refuses, and that the errors name every bundle at fault and where it is.
 func TestErrors(t *testing.T) {
-	bundle := func(props ...string) *declcfg.DeclarativeConfig {
+	catalog := func(props ...string) *declcfg.DeclarativeConfig {
 		cfg := &declcfg.DeclarativeConfig{
 			Channels: []declcfg.Channel{{Name: "stable", Package: "p", Entries: []declcfg.ChannelEntry{{Name: "b"}}}},
 			Bundles:  []declcfg.Bundle{{Name: "b", Package: "p", Pos: declcfg.Pos{File: "cat/p.yaml", Line: 7}}},
@@ -152,32 +158,32 @@ func TestErrors(t *testing.T) {
 		return cfg
 	}
 	pkg := `{"packageName":"p","version":"1.0.0"}`
+	twoBroken := catalog()
+	twoBroken.Bundles = append(twoBroken.Bundles, declcfg.Bundle{Name: "a", Package: "q", Pos: declcfg.Pos{File: "cat/q.yaml", Line: 3},
+		Properties: []declcfg.Property{{Type: "olm.package", Value: []byte(`{"packageName":"q","version":1}`), Line: 5}}})
 	for _, c := range []struct {
 		name string
 		cfg  *declcfg.DeclarativeConfig
 		opts graph.Options
 		want string
 	}{
-		{"no package property", bundle(), graph.Options{},
-			`cat/p.yaml:7: bundle "b" (package "p"): has no "olm.package" property: exactly 1 is needed, for the bundle's version`},
-		{"two package properties", bundle("olm.package", pkg, "olm.package", pkg), graph.Options{},
-			`cat/p.yaml:7: bundle "b" (package "p"): has 2 "olm.package" properties: exactly 1 is needed, for the bundle's version`},
-		{"invalid version", bundle("olm.package", `{"packageName":"p","version":"v1"}`), graph.Options{},
-			`cat/p.yaml:10: bundle "b" (package "p"): invalid version "v1" in its "olm.package" property: No Major.Minor.Patch elements found`},
-		{"unreadable gvk", bundle("olm.package", pkg, "olm.gvk", `"x"`), graph.Options{},
-			`cat/p.yaml:12: bundle "b" (package "p"): cannot read properties[1] (olm.gvk): value must be an object, not a string`},
-		{"unreadable csv metadata", bundle("olm.package", pkg, "olm.csv.metadata", `{"installModes":[{"supported":"yes"}]}`), graph.Options{},
-			`cat/p.yaml:12: bundle "b" (package "p"): cannot read properties[1] (olm.csv.metadata): value.installModes.supported must be a boolean, not a string`},
-		{"missing value", bundle("olm.package", pkg, "example.com/x", ""), graph.Options{},
-			`cat/p.yaml:12: bundle "b" (package "p"): cannot read properties[1] (example.com/x): value is missing`},
-		{"unknown minimum edge", bundle("olm.package", pkg), graph.Options{MinimumEdge: "nope"},
+		{"no package property", catalog(), graph.Options{},
+			`cat/p.yaml:7: bundle "b" (package "p"): has no "olm.package" property; add {type: olm.package, value: {packageName: p, version: ...}}`},
+		{"two package properties", catalog("olm.package", pkg, "olm.package", pkg), graph.Options{},
+			`cat/p.yaml:12: bundle "b" (package "p"): has 2 "olm.package" properties; keep one`},
+		{"invalid version", catalog("olm.package", `{"packageName":"p","version":"v1"}`), graph.Options{},
+			`cat/p.yaml:10: bundle "b" (package "p"): invalid version "v1" in its "olm.package" property: No Major.Minor.Patch elements found (write MAJOR.MINOR.PATCH, without a leading "v")`},
+		{"every broken bundle", twoBroken, graph.Options{},
+			`cat/p.yaml:7: bundle "b" (package "p"): has no "olm.package" property; add {type: olm.package, value: {packageName: p, version: ...}}` + "\n" +
+				`cat/q.yaml:5: bundle "a" (package "q"): cannot read its "olm.package" property: json: cannot unmarshal number into Go struct field PackageProperty.version of type string`},
+		{"unknown minimum edge", catalog("olm.package", pkg), graph.Options{MinimumEdge: "nope"},
 			`unknown minimum edge name: "nope": no bundle has that name`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
 			_, err := graph.WriteMermaid(&out, c.cfg, c.opts)
 			if err == nil || err.Error() != c.want {
-				t.Errorf("got error %v, want %s", err, c.want)
+				t.Errorf("got error:\n%v\nwant:\n%s", err, c.want)
 			}
 			if out.Len() > 0 {
 				t.Errorf("wrote %q on error", out.String())
@@ -186,15 +192,25 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// TestSameNameCheckedOnce checks that, as upstream, only the first
-// bundle of a name is read: a later one of the same name may be broken.
-func TestSameNameCheckedOnce(t *testing.T) {
-	cfg := &declcfg.DeclarativeConfig{Bundles: []declcfg.Bundle{
-		{Name: "b", Package: "p", Properties: []declcfg.Property{{Type: "olm.package", Value: []byte(`{"packageName":"p","version":"1.0.0"}`)}}},
-		{Name: "b", Package: "q"},
-	}}
-	if _, err := graph.WriteMermaid(&bytes.Buffer{}, cfg, graph.Options{}); err != nil {
+// TestOtherPropertiesNotRead checks that only the olm.package property
+// matters: upstream refuses bundles with any malformed property of a type
+// it knows; the graph has no use for them (opm validate reports them).
+func TestOtherPropertiesNotRead(t *testing.T) {
+	cfg := &declcfg.DeclarativeConfig{
+		Channels: []declcfg.Channel{{Name: "stable", Package: "p", Entries: []declcfg.ChannelEntry{{Name: "b"}}}},
+		Bundles: []declcfg.Bundle{{Name: "b", Package: "p", Properties: []declcfg.Property{
+			{Type: "olm.package", Value: []byte(`{"packageName":"p","version":"1.0.0"}`)},
+			{Type: "olm.gvk", Value: []byte(`"x"`)},
+			{Type: "olm.csv.metadata", Value: []byte(`{"installModes":[{"supported":"yes"}]}`)},
+			{Type: "example.com/x"},
+		}}},
+	}
+	var out bytes.Buffer
+	if _, err := graph.WriteMermaid(&out, cfg, graph.Options{}); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `p-stable-b["b"]`) {
+		t.Errorf("bundle not drawn:\n%s", out.String())
 	}
 }
 
@@ -215,5 +231,90 @@ func TestInputUnchanged(t *testing.T) {
 	}
 	if before.String() != after.String() {
 		t.Error("WriteMermaid reordered the catalog's channels")
+	}
+}
+
+// drawn is a drawing taken apart: the flowchart lines, the style and
+// class lines, and the edges the linkStyle line styles.
+type drawn struct {
+	body    []string
+	styles  []string // style lines and "id class" pairs
+	redEdge []string // the edge lines linkStyle points at
+}
+
+func parseDrawing(t *testing.T, text string) drawn {
+	t.Helper()
+	var d drawn
+	var edges []string
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n")[4:] {
+		switch f := strings.Fields(line); {
+		case f[0] == "style":
+			d.styles = append(d.styles, line)
+		case f[0] == "class":
+			for _, id := range strings.Split(f[1], ",") {
+				d.styles = append(d.styles, id+" "+f[2])
+			}
+		case f[0] == "linkStyle":
+			for _, n := range strings.Split(f[1], ",") {
+				i, err := strconv.Atoi(n)
+				if err != nil || i >= len(edges) {
+					t.Fatalf("linkStyle %s: no such link among %d", n, len(edges))
+				}
+				d.redEdge = append(d.redEdge, edges[i])
+			}
+		default:
+			d.body = append(d.body, line)
+			if strings.Contains(line, " --> ") {
+				edges = append(edges, line)
+			}
+		}
+	}
+	return d
+}
+
+// TestPackagesDrawnAsAlone checks that a catalog is drawn as its packages
+// are drawn one by one (as upstream draws a single package): the same
+// lines in package order, the same styles and classes, and linkStyle
+// pointing at the same edges, counted in the order mermaid counts them.
+// (Not testdata/graph/names: -p leaves out channels without entries.)
+func TestPackagesDrawnAsAlone(t *testing.T) {
+	for _, dir := range []string{"linkorder", "deprecations", "channels", "minedge", "skips", "skipranges", "versions", "../serve/catalog"} {
+		for _, v0 := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/v0=%v", dir, v0), func(t *testing.T) {
+				cfg := load(t, filepath.Join(testdata, dir))
+				var all bytes.Buffer
+				if _, err := graph.WriteMermaid(&all, cfg, graph.Options{V0Semantics: v0}); err != nil {
+					t.Fatal(err)
+				}
+				got := parseDrawing(t, all.String())
+				var want drawn
+				pkgs := map[string]bool{}
+				for _, c := range cfg.Channels {
+					pkgs[c.Package] = true
+				}
+				for _, p := range slices.Sorted(maps.Keys(pkgs)) {
+					var one bytes.Buffer
+					if _, err := graph.WriteMermaid(&one, cfg, graph.Options{V0Semantics: v0, Package: p}); err != nil {
+						t.Fatal(err)
+					}
+					d := parseDrawing(t, one.String())
+					want.body = append(want.body, d.body...)
+					want.styles = append(want.styles, d.styles...)
+					want.redEdge = append(want.redEdge, d.redEdge...)
+				}
+				for _, l := range [][]string{got.styles, want.styles} {
+					slices.Sort(l)
+				}
+				if !slices.Equal(got.body, want.body) {
+					t.Errorf("flowchart differs from the packages drawn one by one:\n%s", lineDiff(strings.Join(want.body, "\n"), strings.Join(got.body, "\n")))
+				}
+				if !slices.Equal(got.styles, want.styles) {
+					t.Errorf("styles %q, drawn one by one %q", got.styles, want.styles)
+				}
+				if !slices.Equal(got.redEdge, want.redEdge) {
+					t.Errorf("linkStyle styles\n%s\ndrawn one by one\n%s", strings.Join(got.redEdge, "\n"), strings.Join(want.redEdge, "\n"))
+				}
+			})
+		}
 	}
 }

@@ -64,7 +64,7 @@ func newRenderGraphCmd(reg *registryFlags) *cobra.Command {
 			}
 			warnings, err := graph.WriteMermaid(cmd.OutOrStdout(), cfg, opts)
 			for _, w := range warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %v\n", w)
 			}
 			return err
 		},
