@@ -11,7 +11,7 @@
 package graph
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"slices"
@@ -109,7 +109,8 @@ func WriteMermaidCatalog(w io.Writer, c *model.Catalog, opts Options) (warnings 
 	if err != nil {
 		return nil, err
 	}
-	d := &drawing{opts: opts, versions: vs, classes: map[string][]string{}}
+	// Nothing fails from here on: the drawing streams to w.
+	d := &drawing{opts: opts, versions: vs, out: bufio.NewWriterSize(w, 64<<10), classes: map[string][]string{}}
 	d.out.WriteString(header)
 	for _, name := range c.PackageNames() {
 		if p := c.Packages[name]; f.drawsPackage(p) {
@@ -117,8 +118,7 @@ func WriteMermaidCatalog(w io.Writer, c *model.Catalog, opts Options) (warnings 
 		}
 	}
 	d.finish()
-	_, err = w.Write(d.out.Bytes())
-	return d.warnings, err
+	return d.warnings, d.out.Flush()
 }
 
 // drawing accumulates the flowchart.
@@ -126,7 +126,7 @@ type drawing struct {
 	opts     Options
 	versions versions
 
-	out                bytes.Buffer
+	out                *bufio.Writer
 	deprecatedPackages []string
 	deprecatedChannels []string            // channel ids
 	classes            map[string][]string // bundle node ids by class
@@ -137,19 +137,23 @@ type drawing struct {
 
 // pkg draws the package's channels that the filter keeps, if any.
 func (d *drawing) pkg(p *model.Package, f *filter) {
-	var body bytes.Buffer
+	drawn := false
 	for _, name := range p.ChannelNames() {
 		ch := p.Channels[name]
-		if entries, ok := f.entries(ch); ok {
-			d.channel(&body, ch, entries)
+		entries, ok := f.entries(ch)
+		if !ok {
+			continue
 		}
+		if !drawn {
+			fmt.Fprintf(d.out, "  %%%% package %q\n", p.Name)
+			fmt.Fprintf(d.out, "  subgraph %q\n", p.Name)
+			drawn = true
+		}
+		d.channel(ch, entries)
 	}
-	if body.Len() == 0 {
+	if !drawn {
 		return
 	}
-	fmt.Fprintf(&d.out, "  %%%% package %q\n", p.Name)
-	fmt.Fprintf(&d.out, "  subgraph %q\n", p.Name)
-	d.out.Write(body.Bytes())
 	d.out.WriteString("  end\n")
 	if _, ok := p.Deprecated(declcfg.SchemaPackage, ""); ok {
 		d.deprecatedPackages = append(d.deprecatedPackages, p.Name)
@@ -157,8 +161,8 @@ func (d *drawing) pkg(p *model.Package, f *filter) {
 }
 
 // channel draws one channel with the entries the filter kept.
-func (d *drawing) channel(b *bytes.Buffer, ch *model.Channel, entries []declcfg.ChannelEntry) {
-	p := ch.Package
+func (d *drawing) channel(ch *model.Channel, entries []declcfg.ChannelEntry) {
+	b, p := d.out, ch.Package
 	id := p.Name + "-" + ch.Name
 	fmt.Fprintf(b, "    %%%% channel %q\n", ch.Name)
 	fmt.Fprintf(b, "    subgraph %s[%q]\n", id, ch.Name)
@@ -236,15 +240,15 @@ func (d *drawing) channel(b *bytes.Buffer, ch *model.Channel, entries []declcfg.
 // finish writes the style, class and linkStyle lines.
 func (d *drawing) finish() {
 	for _, name := range d.deprecatedPackages {
-		fmt.Fprintf(&d.out, "style %s fill:#989695\n", name)
+		fmt.Fprintf(d.out, "style %s fill:#989695\n", name)
 	}
 	for _, id := range d.deprecatedChannels {
-		fmt.Fprintf(&d.out, "style %s fill:#DCD0FF\n", id)
+		fmt.Fprintf(d.out, "style %s fill:#DCD0FF\n", id)
 	}
 	for _, class := range []string{classDeprecated, classDeprecatedSkipped, classSkipped} {
 		if ids := d.classes[class]; len(ids) > 0 {
 			slices.Sort(ids)
-			fmt.Fprintf(&d.out, "class %s %s\n", strings.Join(ids, ","), class)
+			fmt.Fprintf(d.out, "class %s %s\n", strings.Join(ids, ","), class)
 		}
 	}
 	if len(d.skippedLinks) > 0 {
@@ -252,6 +256,6 @@ func (d *drawing) finish() {
 		for i, l := range d.skippedLinks {
 			links[i] = strconv.Itoa(l)
 		}
-		fmt.Fprintf(&d.out, "linkStyle %s stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;\n", strings.Join(links, ","))
+		fmt.Fprintf(d.out, "linkStyle %s stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;\n", strings.Join(links, ","))
 	}
 }
