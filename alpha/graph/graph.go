@@ -27,10 +27,10 @@ import (
 
 // Options says what is drawn.
 type Options struct {
-	// MinimumEdge names a bundle: only its package is drawn (every
-	// package if no channel lists it), the bundle itself without edges,
-	// and of the other entries only the edges from bundles at or above
-	// its version (see filter.entries). Empty draws everything.
+	// MinimumEdge names a bundle: only its package is drawn, the bundle
+	// itself without edges, and of the other entries only the edges from
+	// bundles at or above its version (see filter.entries). Empty draws
+	// everything.
 	MinimumEdge string
 	// Package, if set, draws only that package's channels.
 	Package string
