@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/alpha/graph"
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
@@ -67,7 +67,7 @@ bundle directories or catalogs.`,
 			if err != nil {
 				return err
 			}
-			return writeRendered(cmd.OutOrStdout(), cfg, output.value)
+			return writeRendered(cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg, output.value)
 		},
 	}
 	f := cmd.Flags()
@@ -119,11 +119,15 @@ func readTemplateInput(cmd *cobra.Command, file string) (template.Input, error) 
 }
 
 // writeRendered writes a rendered template's catalog in the format asked
-// for.
-func writeRendered(w io.Writer, cfg *declcfg.DeclarativeConfig, format string) error {
+// for: mermaid draws its upgrade graph with OLM v0 semantics, as upstream.
+func writeRendered(w, stderr io.Writer, cfg *declcfg.DeclarativeConfig, format string) error {
 	switch format {
 	case "mermaid":
-		return errors.New("mermaid output is not available yet")
+		warnings, err := graph.WriteMermaid(w, cfg, graph.Options{V0Semantics: true})
+		for _, warn := range warnings {
+			fmt.Fprintf(stderr, "warning: %v\n", warn)
+		}
+		return err
 	default:
 		return declcfg.Write(cfg, w, declcfg.Format(format))
 	}
