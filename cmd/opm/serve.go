@@ -52,6 +52,8 @@ starts are not reflected in the served content.`,
   opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
   opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
 		Args: exactArgs(1),
+		// SIGINT and SIGTERM stop serving: calls in flight finish, exit 0.
+		Annotations: map[string]string{stopGracefully: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runServe(cmd, args[0], &f)
 		},
