@@ -31,7 +31,7 @@ description file is used verbatim.`,
 				}
 				mediaType, err := declcfg.IconMediaType(data)
 				if err != nil {
-					return fmt.Errorf("icon file %s: %w", iconFile, err)
+					return fmt.Errorf("icon file %s: %w", declcfg.QuoteFileName(iconFile), err)
 				}
 				pkg.Icon = &declcfg.Icon{Data: data, MediaType: mediaType}
 			}

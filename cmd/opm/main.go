@@ -8,12 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/declcfg"
 )
 
 func main() {
@@ -79,6 +82,17 @@ func stopsGracefully(args []string) bool {
 	return err == nil && cmd.Annotations[stopGracefully] != ""
 }
 
+// quotePaths quotes the file names of the file system errors in err's
+// chain that must be quoted to be printed (see declcfg.QuoteFileName).
+func quotePaths(err error) {
+	for err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			pe.Path = declcfg.QuoteFileName(pe.Path)
+		}
+		err = errors.Unwrap(err)
+	}
+}
+
 // interrupted is the cause of the context of a command ended by a signal.
 type interrupted struct{ sig os.Signal }
 
@@ -133,6 +147,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// cancelled is no news.
 		return 1
 	}
+	quotePaths(err)
 	fmt.Fprintf(stderr, "Error: %v\n", err)
 	var ue usageError
 	if errors.As(err, &ue) && cmd != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/serve"
 )
 
@@ -172,12 +173,12 @@ func checkDir(dir string) error {
 	st, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%s: no such catalog directory", dir)
+			return fmt.Errorf("%s: no such catalog directory", declcfg.QuoteFileName(dir))
 		}
 		return err
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", dir)
+		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", declcfg.QuoteFileName(dir))
 	}
 	return nil
 }
