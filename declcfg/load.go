@@ -333,6 +333,15 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 			}
 		}
 		it, terr := typed(&obj, c.dropBulk)
+		var objErrs []*Error
+		if obj.Schema == SchemaBundle {
+			// Checked whatever else is wrong with the bundle: a schema
+			// check cannot tell bad base64 data.
+			objErrs = bundleObjectErrors(&obj, checked == 0)
+			for _, e := range objErrs {
+				report(e)
+			}
+		}
 		if terr != nil {
 			if checked == 0 {
 				if terr.Line == 0 {
@@ -341,6 +350,9 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 				report(terr)
 			}
 			return
+		}
+		if len(objErrs) > 0 {
+			return // upstream refuses such a bundle
 		}
 		it.Seq = Seq{File: fileIndex, Index: index}
 		index++

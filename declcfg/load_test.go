@@ -65,6 +65,7 @@ func TestLoadDocuments(t *testing.T) {
 		{"Error/bad typed field", `{"schema":"olm.package","name":"foo","defaultChannel":5}`, 0, 0, []string{"defaultChannel must be a string, not a number (5)"}},
 		{"Error/bad icon base64", `{"schema":"olm.package","name":"foo","icon":{"base64data":"!!"}}`, 0, 0, []string{"icon.base64data is not valid base64"}},
 		{"Error/bad bundle object", `{"schema":"olm.bundle","name":"b","package":"foo","properties":[{"type":"olm.bundle.object","value":{"data":"%%"}}]}`, 0, 0, []string{"properties[0].value.data: not valid base64"}},
+		{"Error/every bad bundle object, whatever else is wrong", `{"schema":"olm.bundle","name":"b","package":"foo","image":5,"properties":[{"type":"olm.bundle.object","value":{"data":"%%"}},{"type":"olm.bundle.object","value":"x"}]}`, 0, 0, []string{"image must be a string", "properties[0].value.data: not valid base64", "properties[1].value must be an object"}},
 		{"Error/binary file", "\x89PNG\r\n\x1a\n\x00\x00", 0, 0, []string{"binary file"}},
 	}
 	for _, tt := range tests {

@@ -272,10 +272,7 @@ func decodeBundle(obj *Object, dropBulk bool) (Bundle, *Error) {
 			})
 		})},
 	})
-	if err != nil {
-		return b, err
-	}
-	return b, checkBundleObjects(obj.Value, &b)
+	return b, err
 }
 
 func decodeDeprecation(obj *Object) (Deprecation, *Error) {
@@ -299,33 +296,45 @@ func decodeDeprecation(obj *Object) (Deprecation, *Error) {
 	return d, err
 }
 
-// checkBundleObjects verifies what upstream's loader verifies of every
-// olm.bundle.object property: its data is standard base64 of a JSON or YAML
-// document.
-func checkBundleObjects(v *value.Value, b *Bundle) *Error {
+// bundleObjectErrors checks what upstream's loader checks of every
+// olm.bundle.object property of a bundle: its value is an object whose
+// data is standard base64 of a JSON or YAML document. It returns a problem
+// for every property that fails, not only the first; problems with the
+// shape of a value (not an object, data not a string) only if shapes is
+// set, for callers whose schema check has not reported them already.
+func bundleObjectErrors(obj *Object, shapes bool) []*Error {
+	v := obj.Value
 	props, ok := v.Get(fieldKey(v, "properties"))
 	if !ok || props.Kind != value.Array {
 		return nil
 	}
-	for i := range b.Properties {
-		if b.Properties[i].Type != PropertyBundleObject || i >= len(props.Items) {
+	var errs []*Error
+	for i := range props.Items {
+		node := &props.Items[i]
+		if node.Kind != value.Object {
 			continue
 		}
-		node := &props.Items[i]
+		typ, ok := node.Get(fieldKey(node, "type"))
+		if !ok || typ.Kind != value.String || typ.Str != PropertyBundleObject {
+			continue
+		}
 		val, ok := node.Get(fieldKey(node, "value"))
 		if !ok {
 			continue
 		}
-		if err := checkBundleObject(val, fmt.Sprintf("properties[%d].value", i)); err != nil {
-			return err
+		if err, shape := checkBundleObject(val, fmt.Sprintf("properties[%d].value", i)); err != nil && (shapes || !shape) {
+			err.setSubject(obj)
+			errs = append(errs, err)
 		}
 	}
-	return nil
+	return errs
 }
 
-func checkBundleObject(v *value.Value, path string) *Error {
+// checkBundleObject checks one olm.bundle.object value; shape tells
+// whether what is wrong is its shape rather than its data.
+func checkBundleObject(v *value.Value, path string) (err *Error, shape bool) {
 	var data string
-	err := decodeStruct(v, path, []structField{{"data", func(v *value.Value, path string) *Error {
+	err = decodeStruct(v, path, []structField{{"data", func(v *value.Value, path string) *Error {
 		switch v.Kind {
 		case value.String:
 			data = v.Str
@@ -336,12 +345,12 @@ func checkBundleObject(v *value.Value, path string) *Error {
 		return nil
 	}}})
 	if err != nil {
-		return err
+		return err, true
 	}
 	if _, err := decodeBundleObjectData(data); err != nil {
-		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}
+		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}, false
 	}
-	return nil
+	return nil, false
 }
 
 // fieldKey returns the key of v that encoding/json would decode into a

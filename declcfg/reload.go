@@ -30,6 +30,11 @@ func ReloadBundle(fsys fs.FS, b *Bundle) (*Bundle, error) {
 	}
 	obj.Pos = b.Pos
 	it, terr := typed(&obj, false)
+	if terr == nil {
+		if errs := bundleObjectErrors(&obj, true); len(errs) > 0 {
+			terr = errs[0]
+		}
+	}
 	if terr != nil {
 		return nil, fmt.Errorf("%s:%d: reading bundle %q again: %s", b.Src.Path, b.Src.Line, b.Name, terr.Message)
 	}

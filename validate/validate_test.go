@@ -102,6 +102,10 @@ func TestRules(t *testing.T) {
 		{"Error/deprecation", [2]string{}, `{"schema":"olm.deprecations","package":"foo","entries":[{"reference":{"schema":"olm.bundle","name":"foo.v9"},"message":"x"},{"reference":{"schema":"olm.channel","name":"nope"},"message":"y"},{"reference":{"schema":"olm.package","name":"foo"},"message":"z"},{"reference":{"schema":"olm.thing"},"message":"w"},{"reference":{"schema":"olm.bundle","name":"foo.v0.1.0"},"message":""}]}`,
 			// One line: same-line problems come in message order.
 			[]string{`must not name anything`, `cannot deprecate bundle "foo.v9"`, `cannot deprecate channel "nope"`, `cannot deprecate objects of schema "olm.thing"`, `entries[4] (olm.bundle "foo.v0.1.0").message must not be empty`}},
+		{"Error/bad bundle objects with other problems", [2]string{`"image":"quay.io/x/foo:0.1.0","properties":[`, `"image":5,"properties":[{"type":"olm.bundle.object","value":{"data":"!!"}},{"type":"olm.bundle.object","value":{"data":"e30="}},{"type":"olm.bundle.object","value":{"data":"Zm9vOiBb"}},`}, "",
+			[]string{"4: image must be a string, not a number (5)", "4: properties[0].value.data: not valid base64", "4: properties[2].value.data: not a JSON or YAML document"}},
+		{"Error/bundle object shape reported once", [2]string{`"image":"quay.io/x/foo:0.1.0","properties":[`, `"image":"quay.io/x/foo:0.1.0","properties":[{"type":"olm.bundle.object","value":{"data":5}},{"type":"olm.bundle.object","value":{"data":"!!"}},`}, "",
+			[]string{"4: properties[0] (olm.bundle.object).value.data must be a string, not a number (5)", "4: properties[1].value.data: not valid base64"}},
 		{"Error/bad document skips graph checks", [2]string{}, `{"schema":`, []string{"invalid JSON"}},
 	}
 	for _, tt := range tests {
