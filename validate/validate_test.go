@@ -279,3 +279,121 @@ func mutate(r *rand.Rand, v *value.Value, depth int) {
 		*v = value.Value{Kind: value.String, Str: fmt.Sprint("s", r.IntN(3))}
 	}
 }
+
+// TestLongListsCheckedInParts checks that a list longer than what CUE is
+// given at once is checked whole: problems in every part, at their own
+// indexes and lines, and problems outside the list once.
+func TestLongListsCheckedInParts(t *testing.T) {
+	n := 3*maxListLen + 7
+	bad := map[int]string{ // index -> entry
+		0:              `{"name":""}`,
+		maxListLen + 3: `{"replaces":"x"}`,
+		2 * maxListLen: `{"name":"b","skips":"c"}`,
+		n - 1:          `{"name":5}`,
+	}
+	var b strings.Builder
+	b.WriteString(`{"schema":"olm.channel","package":"foo","name":"","entries":[` + "\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		if e, ok := bad[i]; ok {
+			b.WriteString(e)
+		} else {
+			fmt.Fprintf(&b, `{"name":"foo.v%d"}`, i)
+		}
+	}
+	b.WriteString("\n]}\n")
+	obj := onlyObject(t, b.String())
+	s, err := compile(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range s.check(obj) {
+		got = append(got, fmt.Sprintf("%d: %s", e.Line, e.Message))
+	}
+	slices.Sort(got)
+	want := []string{
+		"1: name must not be empty",
+		`2: entries[0] ("").name must not be empty`,
+		fmt.Sprintf("%d: entries[%d].name is missing; it is required", maxListLen+5, maxListLen+3),
+		fmt.Sprintf(`%d: entries[%d] ("b").skips must be a list, not a string ("c")`, 2*maxListLen+2, 2*maxListLen),
+		fmt.Sprintf("%d: entries[%d].name must be a string, not a number (5)", n+1, n-1),
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestTwoLongListsCheckedInParts checks an object with two long lists of
+// different lengths: every problem in either is found once, at its index.
+func TestTwoLongListsCheckedInParts(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"schema":"olm.bundle","package":"foo","name":"foo.v1","relatedImages":[` + "\n")
+	nImages := 2*maxListLen + 1
+	for i := range nImages {
+		sep := ",\n"
+		if i == nImages-1 {
+			sep = "\n"
+		}
+		if i == nImages-1 || i == 5 {
+			b.WriteString(`{"image":7}` + sep)
+		} else {
+			fmt.Fprintf(&b, `{"image":"example.com/i:%d"}%s`, i, sep)
+		}
+	}
+	b.WriteString("],\n" + `"properties":[` + "\n")
+	nProps := maxListLen + 2
+	for i := range nProps {
+		sep := ",\n"
+		if i == nProps-1 {
+			sep = "\n"
+		}
+		if i == maxListLen+1 {
+			b.WriteString(`{"type":"olm.package","value":{"packageName":"foo","version":1}}` + sep)
+		} else {
+			fmt.Fprintf(&b, `{"type":"example.com/p","value":%d}%s`, i, sep)
+		}
+	}
+	b.WriteString("]}\n")
+	obj := onlyObject(t, b.String())
+	s, err := compile(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range s.check(obj) {
+		got = append(got, fmt.Sprintf("%d: %s", e.Line, e.Message))
+	}
+	slices.Sort(got)
+	want := []string{
+		"7: relatedImages[5].image must be a string, not a number (7)",
+		fmt.Sprintf("%d: relatedImages[%d].image must be a string, not a number (7)", nImages+1, nImages-1),
+		fmt.Sprintf("%d: properties[%d] (olm.package).value.version must be a string, not a number (1)", nImages+4+maxListLen+1, maxListLen+1),
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// onlyObject loads a file holding one object and returns it as validate's
+// checks see it.
+func onlyObject(t *testing.T, data string) *declcfg.Object {
+	t.Helper()
+	var obj *declcfg.Object
+	_, err := declcfg.WalkFS(context.Background(), fstest.MapFS{"c.json": {Data: []byte(data)}}, func(declcfg.Item) error { return nil },
+		declcfg.WithObjectCheck(func() declcfg.ObjectCheck {
+			return func(o *declcfg.Object) []*declcfg.Error {
+				c := *o
+				obj = &c
+				return nil
+			}
+		}))
+	if err != nil || obj == nil {
+		t.Fatal(err)
+	}
+	return obj
+}
