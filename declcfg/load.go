@@ -35,6 +35,7 @@ type loadConfig struct {
 	rootName    string
 	dropBulk    bool
 	lines       func(file int, lines Lines)
+	warn        func(Warning)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -82,6 +83,14 @@ func WithRootName(name string) LoadOption {
 // validation) that need only the catalog's graph.
 func WithoutBulkValues() LoadOption {
 	return func(c *loadConfig) { c.dropBulk = true }
+}
+
+// WithWarnings passes to warn every place where data does not survive
+// loading (see Loss): the catalog loads as upstream loads it, but not as
+// it is written. warn is called on the loader's workers: it must be safe
+// for concurrent use.
+func WithWarnings(warn func(Warning)) LoadOption {
+	return func(c *loadConfig) { c.warn = warn }
 }
 
 // Lines is the objects of one catalog file as JSON lines: each object in
@@ -307,9 +316,11 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		report(&Error{Message: err.Error()})
 		return errs, nil
 	}
-	index := 0
+	index, docs := 0, 0
 	var visitErr error
+	dec := &decoder{dropBulk: c.dropBulk}
 	decodeFile(data, func(doc document) {
+		docs++
 		if visitErr != nil {
 			return
 		}
@@ -332,7 +343,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 				checked++
 			}
 		}
-		it, terr := typed(&obj, c.dropBulk)
+		if c.warn != nil {
+			dec.unknown = func(path string, v *value.Value) { c.warn(unknownFieldWarning(&obj, path, v)) }
+		}
+		it, terr := typed(&obj, dec)
 		var objErrs []*Error
 		if obj.Schema == SchemaBundle {
 			// Checked whatever else is wrong with the bundle: a schema
@@ -354,6 +368,12 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		if len(objErrs) > 0 {
 			return // upstream refuses such a bundle
 		}
+		if c.warn != nil {
+			roundedNumbers(&obj, obj.Value, c.warn)
+			if w := noPackageWarning(&obj, it); w != nil {
+				c.warn(*w)
+			}
+		}
 		it.Seq = Seq{File: fileIndex, Index: index}
 		index++
 		if it.Bundle != nil {
@@ -374,6 +394,12 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		}
 		visitErr = visit(it)
 	})
+	if c.warn != nil && visitErr == nil {
+		if e := bomLoss(data, docs); e != nil {
+			e.File = display
+			c.warn(Warning{Loss: LossBOM, At: e})
+		}
+	}
 	return errs, visitErr
 }
 
