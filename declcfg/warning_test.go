@@ -9,8 +9,9 @@ import (
 	"testing/fstest"
 )
 
-// loadWarnings loads fsys and returns its warnings as strings, sorted.
-func loadWarnings(t *testing.T, fsys fstest.MapFS) []string {
+// loadWarnings loads fsys, which must have no problems, and returns its
+// warnings.
+func loadWarnings(t *testing.T, fsys fstest.MapFS) []Warning {
 	t.Helper()
 	var mu sync.Mutex
 	var ws []Warning
@@ -22,6 +23,13 @@ func loadWarnings(t *testing.T, fsys fstest.MapFS) []string {
 	if len(errs) > 0 {
 		t.Fatalf("problems: %v", errs)
 	}
+	return ws
+}
+
+// warningLines loads fsys and returns its warnings as strings, sorted.
+func warningLines(t *testing.T, fsys fstest.MapFS) []string {
+	t.Helper()
+	ws := loadWarnings(t, fsys)
 	SortWarnings(ws)
 	var got []string
 	for _, w := range ws {
@@ -77,7 +85,7 @@ func TestLoadWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := loadWarnings(t, fstest.MapFS{"c.json": file(tt.data)})
+			got := warningLines(t, fstest.MapFS{"c.json": file(tt.data)})
 			if len(got) != len(tt.want) {
 				t.Fatalf("warnings:\n%s\nwant %d", strings.Join(got, "\n"), len(tt.want))
 			}
@@ -110,17 +118,7 @@ func TestGroupWarnings(t *testing.T) {
 	for i := range 1000 {
 		fmt.Fprintf(&b, `{"schema":"olm.bundle","package":"foo","name":"b%d","extra":1,"entries":[{"x":1},{"x":2}]}`+"\n", i)
 	}
-	var mu sync.Mutex
-	var ws []Warning
-	_, errs := load(t, fstest.MapFS{"a.json": file(b.String()), "b.json": file(`{"schema":"olm.bundle","package":"foo","name":"c","extra":1}`)},
-		WithWarnings(func(w Warning) {
-			mu.Lock()
-			ws = append(ws, w)
-			mu.Unlock()
-		}))
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	ws := loadWarnings(t, fstest.MapFS{"a.json": file(b.String()), "b.json": file(`{"schema":"olm.bundle","package":"foo","name":"c","extra":1}`)})
 	var got []string
 	for _, g := range GroupWarnings(ws) {
 		got = append(got, g.String())

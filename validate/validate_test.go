@@ -304,16 +304,7 @@ func TestLongListsCheckedInParts(t *testing.T) {
 		}
 	}
 	b.WriteString("\n]}\n")
-	obj := onlyObject(t, b.String())
-	s, err := compile(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range s.check(obj) {
-		got = append(got, fmt.Sprintf("%d: %s", e.Line, e.Message))
-	}
-	slices.Sort(got)
+	got := builtinProblems(t, b.String())
 	want := []string{
 		"1: name must not be empty",
 		`2: entries[0] ("").name must not be empty`,
@@ -358,16 +349,7 @@ func TestTwoLongListsCheckedInParts(t *testing.T) {
 		}
 	}
 	b.WriteString("]}\n")
-	obj := onlyObject(t, b.String())
-	s, err := compile(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range s.check(obj) {
-		got = append(got, fmt.Sprintf("%d: %s", e.Line, e.Message))
-	}
-	slices.Sort(got)
+	got := builtinProblems(t, b.String())
 	want := []string{
 		"7: relatedImages[5].image must be a string, not a number (7)",
 		fmt.Sprintf("%d: relatedImages[%d].image must be a string, not a number (7)", nImages+1, nImages-1),
@@ -377,6 +359,22 @@ func TestTwoLongListsCheckedInParts(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// builtinProblems checks the one object in data against the built-in
+// definitions and returns its problems as "line: message", sorted.
+func builtinProblems(t *testing.T, data string) []string {
+	t.Helper()
+	s, err := compile(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range s.check(onlyObject(t, data)) {
+		got = append(got, fmt.Sprintf("%d: %s", e.Line, e.Message))
+	}
+	slices.Sort(got)
+	return got
 }
 
 // onlyObject loads a file holding one object and returns it as validate's
