@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fbcat/opm/internal/value"
 )
@@ -165,20 +167,11 @@ func roundedNumbers(obj *Object, v *value.Value, warn func(Warning)) {
 // isRoundedInteger reports whether v was written as an integer that its
 // float64 value does not equal.
 func isRoundedInteger(v *value.Value) bool {
-	lit := v.Str
-	digits := lit
-	if len(digits) > 0 && (digits[0] == '-' || digits[0] == '+') {
-		digits = digits[1:]
+	digits := strings.TrimPrefix(strings.TrimPrefix(v.Str, "-"), "+")
+	if len(digits) <= 15 || digits[0] == '0' || strings.Trim(digits, "0123456789") != "" {
+		return false // 15 digits always fit; not a decimal integer
 	}
-	if len(digits) <= 15 || digits[0] == '0' { // 15 digits always fit
-		return false
-	}
-	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
-			return false
-		}
-	}
-	return strconv.FormatFloat(v.Num, 'f', -1, 64) != lit && "+"+strconv.FormatFloat(v.Num, 'f', -1, 64) != lit
+	return strconv.FormatFloat(math.Abs(v.Num), 'f', -1, 64) != digits
 }
 
 var utf8BOM = []byte("\xef\xbb\xbf")
