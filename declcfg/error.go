@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is one problem with a catalog, at a position, naming the objects it
@@ -35,9 +37,10 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Location is "file:line:col", as much of it as is known.
+// Location is "file:line:col", as much of it as is known, with the file
+// name quoted if it must be (see QuoteFileName).
 func (e *Error) Location() string {
-	s := e.File
+	s := QuoteFileName(e.File)
 	if e.Line > 0 {
 		s += fmt.Sprintf(":%d", e.Line)
 		if e.Column > 0 {
@@ -45,6 +48,22 @@ func (e *Error) Location() string {
 		}
 	}
 	return s
+}
+
+// QuoteFileName returns a file name to print: as it is, or, if it holds
+// characters that are not printable (control characters such as escape
+// sequences and line breaks, invisible formatting characters, bytes that
+// are not UTF-8), quoted as Go's %q quotes strings, so that it can neither
+// drive the terminal nor split a line of output.
+func QuoteFileName(name string) string {
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError && size <= 1 || !strconv.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+		i += size
+	}
+	return name
 }
 
 // Subject names what the problem is about, e.g.

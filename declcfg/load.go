@@ -36,6 +36,7 @@ type loadConfig struct {
 	rootName    string
 	dropBulk    bool
 	lines       func(file int, lines Lines)
+	warn        func(Warning)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -83,6 +84,14 @@ func WithRootName(name string) LoadOption {
 // validation) that need only the catalog's graph.
 func WithoutBulkValues() LoadOption {
 	return func(c *loadConfig) { c.dropBulk = true }
+}
+
+// WithWarnings passes to warn every place where data does not survive
+// loading (see Loss): the catalog loads as upstream loads it, but not as
+// it is written. warn is called on the loader's workers: it must be safe
+// for concurrent use.
+func WithWarnings(warn func(Warning)) LoadOption {
+	return func(c *loadConfig) { c.warn = warn }
 }
 
 // Lines is the objects of one catalog file as JSON lines: each object in
@@ -165,7 +174,7 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 	for _, o := range opts {
 		o(&c)
 	}
-	files, problems, err := catalogFiles(fsys)
+	files, problems, err := catalogFiles(fsys, c.maxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading catalog directory: %w", err)
 	}
@@ -308,13 +317,11 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		report(&Error{Message: err.Error()})
 		return errs, nil
 	}
-	if looksBinary(data) {
-		report(&Error{Message: fmt.Sprintf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)})
-		return errs, nil
-	}
-	index := 0
+	index, docs := 0, 0
 	var visitErr error
+	dec := &decoder{dropBulk: c.dropBulk}
 	decodeFile(data, func(doc document) {
+		docs++
 		if visitErr != nil {
 			return
 		}
@@ -337,7 +344,19 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 				checked++
 			}
 		}
-		it, terr := typed(&obj, c.dropBulk)
+		if c.warn != nil {
+			dec.unknown = func(path string, v *value.Value) { c.warn(unknownFieldWarning(&obj, path, v)) }
+		}
+		it, terr := typed(&obj, dec)
+		var objErrs []*Error
+		if obj.Schema == SchemaBundle {
+			// Checked whatever else is wrong with the bundle: a schema
+			// check cannot tell bad base64 data.
+			objErrs = bundleObjectErrors(&obj, checked == 0)
+			for _, e := range objErrs {
+				report(e)
+			}
+		}
 		if terr != nil {
 			if checked == 0 {
 				if terr.Line == 0 {
@@ -346,6 +365,15 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 				report(terr)
 			}
 			return
+		}
+		if len(objErrs) > 0 {
+			return // upstream refuses such a bundle
+		}
+		if c.warn != nil {
+			roundedNumbers(&obj, obj.Value, c.warn)
+			if w := noPackageWarning(&obj, it); w != nil {
+				c.warn(*w)
+			}
 		}
 		it.Seq = Seq{File: fileIndex, Index: index}
 		index++
@@ -367,42 +395,134 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		}
 		visitErr = visit(it)
 	})
+	if c.warn != nil && visitErr == nil {
+		if e := bomLoss(data, docs); e != nil {
+			e.File = display
+			c.warn(Warning{Loss: LossBOM, At: e})
+		}
+	}
 	return errs, visitErr
 }
 
-// readFile reads a catalog file, refusing directories reached through
-// links and files over the size limit.
+// readFile reads a catalog file: a regular file (links are followed) of
+// at most limit bytes that is text, not binary. Binary files are told by
+// their first bytes, before the rest is read.
 func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(name)
+	f, st, err := openRegular(fsys, name, limit, catalogFile)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open: %v", fserr.Cause(err))
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("cannot stat: %v", fserr.Cause(err))
+	hp := sniffBufs.Get().(*[binarySniffLen]byte)
+	defer sniffBufs.Put(hp)
+	r := limitReader(f, limit)
+	n, err := io.ReadFull(r, hp[:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("this is a link to a directory; opm does not follow directory links (replace the link with a copy, or list it in %s)", IndexIgnoreFile)
+	if looksBinary(hp[:n]) {
+		return nil, fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
 	}
-	if !st.Mode().IsRegular() && st.Mode()&fs.ModeType != 0 {
-		return nil, fmt.Errorf("not a regular file (%v); list it in %s", st.Mode().Type(), IndexIgnoreFile)
+	if n < len(hp) {
+		return append([]byte(nil), hp[:n]...), nil
 	}
-	if limit > 0 && st.Size() > limit {
-		return nil, fmt.Errorf("file is %d bytes, larger than the %d-byte limit for a catalog file; if it is not catalog data, list it in %s", st.Size(), limit, IndexIgnoreFile)
-	}
-	return readAll(f, st.Size(), limit)
+	buf := make([]byte, n, max(st.Size()+1, int64(n)+1))
+	copy(buf, hp[:n])
+	return readAll(r, buf, limit, catalogFile)
 }
 
-// readAll reads what is left of r into a buffer the size the file
-// claims to be (plus one byte, to notice a file that grew), so that
-// the common case reads once into an exactly sized buffer.
-func readAll(r io.Reader, size, limit int64) ([]byte, error) {
-	if limit > 0 {
-		r = io.LimitReader(r, limit+1)
+// fileRole is what the loader reads a file for, which decides the advice
+// its errors give.
+type fileRole struct {
+	notRegular string // what to do with a file that is not a regular file
+	tooLarge   string // what to do with a file over the limit
+}
+
+var (
+	catalogFile = fileRole{
+		notRegular: "remove it, or list it in " + IndexIgnoreFile,
+		tooLarge:   "if it is not catalog data, list it in " + IndexIgnoreFile,
 	}
-	buf := make([]byte, 0, size+1)
+	ignoreFile = fileRole{
+		notRegular: "make " + IndexIgnoreFile + " a regular file",
+		tooLarge:   "an " + IndexIgnoreFile + " file holds patterns, one a line: shorten it",
+	}
+)
+
+// openRegular opens a regular file (links are followed) of at most limit
+// bytes (0: no limit). It looks at what name is before opening it, since
+// opening a named pipe waits for a writer, and refuses anything else.
+func openRegular(fsys fs.FS, name string, limit int64, role fileRole) (fs.File, fs.FileInfo, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot open: %v", fserr.Cause(err))
+	}
+	if err := checkRegular(st, limit, role); err != nil {
+		return nil, nil, err
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot open: %v", fserr.Cause(err))
+	}
+	// Check again what was opened, in case the file was just replaced.
+	if st, err = f.Stat(); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("cannot stat: %v", fserr.Cause(err))
+	}
+	if err := checkRegular(st, limit, role); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+func checkRegular(st fs.FileInfo, limit int64, role fileRole) error {
+	mode := st.Mode()
+	switch {
+	case mode.IsDir():
+		return errors.New("this is a link to a directory; opm does not follow directory links (replace the link with a copy, or list it in " + IndexIgnoreFile + ")")
+	case !mode.IsRegular():
+		return fmt.Errorf("this is %s, not a regular file; opm reads only regular files and did not open it: %s", describeType(mode), role.notRegular)
+	case limit > 0 && st.Size() > limit:
+		return fmt.Errorf("file is %d bytes, larger than the %d-byte limit for a catalog file; %s", st.Size(), limit, role.tooLarge)
+	}
+	return nil
+}
+
+// describeType names the type of a file that is neither a regular file
+// nor a directory.
+func describeType(mode fs.FileMode) string {
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a block device"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return fmt.Sprintf("a file of type %q", mode.Type().String())
+}
+
+func limitReader(r io.Reader, limit int64) io.Reader {
+	if limit > 0 {
+		return io.LimitReader(r, limit+1)
+	}
+	return r
+}
+
+// readAll appends what is left of r to buf, whose capacity is the size
+// the file claims to be plus one byte (to notice a file that grew), so
+// that the common case reads once into an exactly sized buffer. r is
+// limited to limit+1 bytes.
+func readAll(r io.Reader, buf []byte, limit int64, role fileRole) ([]byte, error) {
 	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // the file grew: make room
+		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if err == io.EOF {
@@ -411,18 +531,20 @@ func readAll(r io.Reader, size, limit int64) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
 		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)] // the file grew: make room
-		}
 	}
 	if limit > 0 && int64(len(buf)) > limit {
-		return nil, fmt.Errorf("file is larger than the %d-byte limit for a catalog file; if it is not catalog data, list it in %s", limit, IndexIgnoreFile)
+		return nil, fmt.Errorf("file is larger than the %d-byte limit for a catalog file; %s", limit, role.tooLarge)
 	}
 	return buf, nil
 }
 
+// binarySniffLen is how much of a file looksBinary looks at.
+const binarySniffLen = 8000
+
+var sniffBufs = sync.Pool{New: func() any { return new([binarySniffLen]byte) }}
+
 // looksBinary reports whether data has a NUL byte near its start, which
 // neither JSON nor YAML text can contain.
 func looksBinary(data []byte) bool {
-	return bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0
+	return bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0
 }

@@ -3,10 +3,12 @@ package declcfg
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 )
@@ -63,6 +65,7 @@ func TestLoadDocuments(t *testing.T) {
 		{"Error/bad typed field", `{"schema":"olm.package","name":"foo","defaultChannel":5}`, 0, 0, []string{"defaultChannel must be a string, not a number (5)"}},
 		{"Error/bad icon base64", `{"schema":"olm.package","name":"foo","icon":{"base64data":"!!"}}`, 0, 0, []string{"icon.base64data is not valid base64"}},
 		{"Error/bad bundle object", `{"schema":"olm.bundle","name":"b","package":"foo","properties":[{"type":"olm.bundle.object","value":{"data":"%%"}}]}`, 0, 0, []string{"properties[0].value.data: not valid base64"}},
+		{"Error/every bad bundle object, whatever else is wrong", `{"schema":"olm.bundle","name":"b","package":"foo","image":5,"properties":[{"type":"olm.bundle.object","value":{"data":"%%"}},{"type":"olm.bundle.object","value":"x"}]}`, 0, 0, []string{"image must be a string", "properties[0].value.data: not valid base64", "properties[1].value must be an object"}},
 		{"Error/binary file", "\x89PNG\r\n\x1a\n\x00\x00", 0, 0, []string{"binary file"}},
 	}
 	for _, tt := range tests {
@@ -243,5 +246,65 @@ func TestLoadUnreadableFile(t *testing.T) {
 	_, err := LoadFS(context.Background(), os.DirFS(dir))
 	if err == nil || !strings.Contains(err.Error(), "secret.json: cannot open") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// countingFS counts the bytes read from its files.
+type countingFS struct {
+	fstest.MapFS
+	read *atomic.Int64
+}
+
+func (c countingFS) Open(name string) (fs.File, error) {
+	f, err := c.MapFS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return countingFile{f, c.read}, nil
+}
+
+type countingFile struct {
+	fs.File
+	read *atomic.Int64
+}
+
+func (f countingFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	f.read.Add(int64(n))
+	return n, err
+}
+
+// TestLoadSniffsBeforeReading checks that a binary file is told by its
+// first bytes, without reading the rest, and that files longer than what
+// is sniffed are read whole.
+func TestLoadSniffsBeforeReading(t *testing.T) {
+	long := `{"schema":"x.y","pad":"` + strings.Repeat("x", 3*binarySniffLen) + `"}`
+	tests := []struct {
+		name     string
+		data     string
+		maxRead  int64
+		others   int
+		errorHas string
+	}{
+		{"binary", strings.Repeat("\x00", 1<<20), binarySniffLen, 0, "binary file"},
+		{"text longer than the sniffed part", long, int64(len(long)), 1, ""},
+		{"text exactly the sniffed length", `{"schema":"x.y","p":"` + strings.Repeat("x", binarySniffLen-23) + `"}`, binarySniffLen, 1, ""},
+		{"NUL after the sniffed part", long[:binarySniffLen] + "\x00" + long[binarySniffLen:], int64(len(long)) + 1, 0, "invalid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var read atomic.Int64
+			fsys := countingFS{fstest.MapFS{"f": file(tt.data)}, &read}
+			cfg, err := LoadFS(context.Background(), fsys)
+			if tt.errorHas == "" && err != nil || tt.errorHas != "" && (err == nil || !strings.Contains(err.Error(), tt.errorHas)) {
+				t.Fatalf("error %v, want one with %q", err, tt.errorHas)
+			}
+			if len(cfg.Others) != tt.others {
+				t.Errorf("loaded %d objects, want %d", len(cfg.Others), tt.others)
+			}
+			if got := read.Load(); got > tt.maxRead {
+				t.Errorf("read %d bytes, want at most %d", got, tt.maxRead)
+			}
+		})
 	}
 }

@@ -82,10 +82,20 @@ type structField struct {
 	decode func(v *value.Value, path string) *Error
 }
 
+// decoder types objects.
+type decoder struct {
+	// dropBulk drops the values of bundle object and CSV metadata
+	// properties.
+	dropBulk bool
+	// unknown, if set, is told of every key decodeStruct ignores: its
+	// path (list indexes as "[]") and the member's value.
+	unknown func(path string, v *value.Value)
+}
+
 // decodeStruct applies encoding/json's rules for decoding an object into a
 // struct: keys match field names exactly or else ignoring case, unknown keys
 // are ignored, and null leaves a field as it is.
-func decodeStruct(v *value.Value, path string, fields []structField) *Error {
+func (d *decoder) decodeStruct(v *value.Value, path string, fields []structField) *Error {
 	if v.Kind == value.Null {
 		return nil
 	}
@@ -105,6 +115,9 @@ func decodeStruct(v *value.Value, path string, fields []structField) *Error {
 			}
 		}
 		if match == nil {
+			if d.unknown != nil {
+				d.unknown(joinPath(path, f.Key), &f.Value)
+			}
 			continue
 		}
 		if err := match.decode(&f.Value, joinPath(path, match.name)); err != nil {
@@ -177,29 +190,29 @@ func list[T any](dst *[]T, elem func(*T, *value.Value, string) *Error) func(*val
 	}
 }
 
-// decodeProperties decodes a list of properties. With dropBulk, the values
+// properties decodes a list of properties. With d.dropBulk, the values
 // of bundle object and CSV metadata properties are not kept.
-func decodeProperties(dst *[]Property, dropBulk bool) func(*value.Value, string) *Error {
+func (d *decoder) properties(dst *[]Property) func(*value.Value, string) *Error {
 	return list(dst, func(p *Property, v *value.Value, path string) *Error {
 		p.Line = int(v.Line)
 		var raw *value.Value
-		err := decodeStruct(v, path, []structField{
+		err := d.decodeStruct(v, path, []structField{
 			{"type", str(&p.Type)},
 			{"value", func(v *value.Value, _ string) *Error {
 				raw = v
 				return nil
 			}},
 		})
-		if raw != nil && !(dropBulk && (p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata)) {
+		if raw != nil && !(d.dropBulk && (p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata)) {
 			p.Value = value.Compact(raw)
 		}
 		return err
 	})
 }
 
-func decodePackage(obj *Object, dropBulk bool) (Package, *Error) {
+func (d *decoder) decodePackage(obj *Object) (Package, *Error) {
 	p := Package{Pos: obj.Pos}
-	err := decodeStruct(obj.Value, "", []structField{
+	err := d.decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&p.Schema)},
 		{"name", str(&p.Name)},
 		{"defaultChannel", str(&p.DefaultChannel)},
@@ -211,7 +224,7 @@ func decodePackage(obj *Object, dropBulk bool) (Package, *Error) {
 			if p.Icon == nil {
 				p.Icon = &Icon{}
 			}
-			return decodeStruct(v, path, []structField{
+			return d.decodeStruct(v, path, []structField{
 				{"base64data", func(v *value.Value, path string) *Error {
 					switch v.Kind {
 					case value.Null:
@@ -232,62 +245,59 @@ func decodePackage(obj *Object, dropBulk bool) (Package, *Error) {
 			})
 		}},
 		{"description", str(&p.Description)},
-		{"properties", decodeProperties(&p.Properties, dropBulk)},
+		{"properties", d.properties(&p.Properties)},
 	})
 	return p, err
 }
 
-func decodeChannel(obj *Object, dropBulk bool) (Channel, *Error) {
+func (d *decoder) decodeChannel(obj *Object) (Channel, *Error) {
 	c := Channel{Pos: obj.Pos}
-	err := decodeStruct(obj.Value, "", []structField{
+	err := d.decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&c.Schema)},
 		{"name", str(&c.Name)},
 		{"package", str(&c.Package)},
 		{"entries", list(&c.Entries, func(e *ChannelEntry, v *value.Value, path string) *Error {
 			e.Line = int(v.Line)
-			return decodeStruct(v, path, []structField{
+			return d.decodeStruct(v, path, []structField{
 				{"name", str(&e.Name)},
 				{"replaces", str(&e.Replaces)},
 				{"skips", strList(&e.Skips)},
 				{"skipRange", str(&e.SkipRange)},
 			})
 		})},
-		{"properties", decodeProperties(&c.Properties, dropBulk)},
+		{"properties", d.properties(&c.Properties)},
 	})
 	return c, err
 }
 
-func decodeBundle(obj *Object, dropBulk bool) (Bundle, *Error) {
+func (d *decoder) decodeBundle(obj *Object) (Bundle, *Error) {
 	b := Bundle{Pos: obj.Pos}
-	err := decodeStruct(obj.Value, "", []structField{
+	err := d.decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&b.Schema)},
 		{"name", str(&b.Name)},
 		{"package", str(&b.Package)},
 		{"image", str(&b.Image)},
-		{"properties", decodeProperties(&b.Properties, dropBulk)},
+		{"properties", d.properties(&b.Properties)},
 		{"relatedImages", list(&b.RelatedImages, func(r *RelatedImage, v *value.Value, path string) *Error {
-			return decodeStruct(v, path, []structField{
+			return d.decodeStruct(v, path, []structField{
 				{"name", str(&r.Name)},
 				{"image", str(&r.Image)},
 			})
 		})},
 	})
-	if err != nil {
-		return b, err
-	}
-	return b, checkBundleObjects(obj.Value, &b)
+	return b, err
 }
 
-func decodeDeprecation(obj *Object) (Deprecation, *Error) {
-	d := Deprecation{Pos: obj.Pos}
-	err := decodeStruct(obj.Value, "", []structField{
-		{"schema", str(&d.Schema)},
-		{"package", str(&d.Package)},
-		{"entries", list(&d.Entries, func(e *DeprecationEntry, v *value.Value, path string) *Error {
+func (d *decoder) decodeDeprecation(obj *Object) (Deprecation, *Error) {
+	dep := Deprecation{Pos: obj.Pos}
+	err := d.decodeStruct(obj.Value, "", []structField{
+		{"schema", str(&dep.Schema)},
+		{"package", str(&dep.Package)},
+		{"entries", list(&dep.Entries, func(e *DeprecationEntry, v *value.Value, path string) *Error {
 			e.Line = int(v.Line)
-			return decodeStruct(v, path, []structField{
+			return d.decodeStruct(v, path, []structField{
 				{"reference", func(v *value.Value, path string) *Error {
-					return decodeStruct(v, path, []structField{
+					return d.decodeStruct(v, path, []structField{
 						{"schema", str(&e.Reference.Schema)},
 						{"name", str(&e.Reference.Name)},
 					})
@@ -296,36 +306,48 @@ func decodeDeprecation(obj *Object) (Deprecation, *Error) {
 			})
 		})},
 	})
-	return d, err
+	return dep, err
 }
 
-// checkBundleObjects verifies what upstream's loader verifies of every
-// olm.bundle.object property: its data is standard base64 of a JSON or YAML
-// document.
-func checkBundleObjects(v *value.Value, b *Bundle) *Error {
+// bundleObjectErrors checks what upstream's loader checks of every
+// olm.bundle.object property of a bundle: its value is an object whose
+// data is standard base64 of a JSON or YAML document. It returns a problem
+// for every property that fails, not only the first; problems with the
+// shape of a value (not an object, data not a string) only if shapes is
+// set, for callers whose schema check has not reported them already.
+func bundleObjectErrors(obj *Object, shapes bool) []*Error {
+	v := obj.Value
 	props, ok := v.Get(fieldKey(v, "properties"))
 	if !ok || props.Kind != value.Array {
 		return nil
 	}
-	for i := range b.Properties {
-		if b.Properties[i].Type != PropertyBundleObject || i >= len(props.Items) {
+	var errs []*Error
+	for i := range props.Items {
+		node := &props.Items[i]
+		if node.Kind != value.Object {
 			continue
 		}
-		node := &props.Items[i]
+		typ, ok := node.Get(fieldKey(node, "type"))
+		if !ok || typ.Kind != value.String || typ.Str != PropertyBundleObject {
+			continue
+		}
 		val, ok := node.Get(fieldKey(node, "value"))
 		if !ok {
 			continue
 		}
-		if err := checkBundleObject(val, fmt.Sprintf("properties[%d].value", i)); err != nil {
-			return err
+		if err, shape := checkBundleObject(val, fmt.Sprintf("properties[%d].value", i)); err != nil && (shapes || !shape) {
+			err.setSubject(obj)
+			errs = append(errs, err)
 		}
 	}
-	return nil
+	return errs
 }
 
-func checkBundleObject(v *value.Value, path string) *Error {
+// checkBundleObject checks one olm.bundle.object value; shape tells
+// whether what is wrong is its shape rather than its data.
+func checkBundleObject(v *value.Value, path string) (err *Error, shape bool) {
 	var data string
-	err := decodeStruct(v, path, []structField{{"data", func(v *value.Value, path string) *Error {
+	err = (&decoder{}).decodeStruct(v, path, []structField{{"data", func(v *value.Value, path string) *Error {
 		switch v.Kind {
 		case value.String:
 			data = v.Str
@@ -336,12 +358,12 @@ func checkBundleObject(v *value.Value, path string) *Error {
 		return nil
 	}}})
 	if err != nil {
-		return err
+		return err, true
 	}
 	if _, err := decodeBundleObjectData(data); err != nil {
-		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}
+		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}, false
 	}
-	return nil
+	return nil, false
 }
 
 // fieldKey returns the key of v that encoding/json would decode into a
@@ -356,28 +378,27 @@ func fieldKey(v *value.Value, name string) string {
 	return key
 }
 
-// typed turns a decoded object into a typed one. dropBulk drops the
-// values of bundle object and CSV metadata properties once checked.
-func typed(obj *Object, dropBulk bool) (Item, *Error) {
+// typed turns a decoded object into a typed one, as d says.
+func typed(obj *Object, d *decoder) (Item, *Error) {
 	var it Item
 	var err *Error
 	switch obj.Schema {
 	case SchemaPackage:
 		var p Package
-		p, err = decodePackage(obj, dropBulk)
+		p, err = d.decodePackage(obj)
 		it.Package = &p
 	case SchemaChannel:
 		var c Channel
-		c, err = decodeChannel(obj, dropBulk)
+		c, err = d.decodeChannel(obj)
 		it.Channel = &c
 	case SchemaBundle:
 		var b Bundle
-		b, err = decodeBundle(obj, dropBulk)
+		b, err = d.decodeBundle(obj)
 		it.Bundle = &b
 	case SchemaDeprecations:
-		var d Deprecation
-		d, err = decodeDeprecation(obj)
-		it.Deprecation = &d
+		var dep Deprecation
+		dep, err = d.decodeDeprecation(obj)
+		it.Deprecation = &dep
 	default:
 		it.Meta = &Meta{
 			Schema:  obj.Schema,

@@ -31,7 +31,12 @@ func ReloadBundle(fsys fs.FS, b *Bundle) (*Bundle, error) {
 		return nil, fmt.Errorf("%s:%d: reading bundle %q again: %s (did the catalog change since it was loaded?)", b.Src.Path, b.Src.Line, b.Name, merr.Message)
 	}
 	obj.Pos = b.Pos
-	it, terr := typed(&obj, false)
+	it, terr := typed(&obj, &decoder{})
+	if terr == nil {
+		if errs := bundleObjectErrors(&obj, true); len(errs) > 0 {
+			terr = errs[0]
+		}
+	}
 	if terr != nil {
 		return nil, fmt.Errorf("%s:%d: reading bundle %q again: %s", b.Src.Path, b.Src.Line, b.Name, terr.Message)
 	}

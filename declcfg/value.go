@@ -12,7 +12,7 @@ func TypeValue(v *value.Value, pos Pos) (Item, *Error) {
 	obj.Pos = pos
 	if err == nil {
 		var it Item
-		if it, err = typed(&obj, false); err == nil {
+		if it, err = typed(&obj, &decoder{}); err == nil {
 			return it, nil
 		}
 	}

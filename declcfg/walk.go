@@ -19,8 +19,9 @@ const IndexIgnoreFile = ".indexignore"
 // except .indexignore files and what their patterns exclude. Every
 // .indexignore in the tree applies to the paths below its directory, with
 // git's gitignore rules; deeper files take precedence. Paths that cannot be
-// read are returned as errors alongside the files that can.
-func catalogFiles(fsys fs.FS) ([]string, ErrorList, error) {
+// read are returned as errors alongside the files that can; .indexignore
+// files are read as catalog files are (see readFile), with the same limit.
+func catalogFiles(fsys fs.FS, limit int64) ([]string, ErrorList, error) {
 	var files []string
 	var problems ErrorList
 	var patterns []gitignore.Pattern
@@ -40,7 +41,7 @@ func catalogFiles(fsys fs.FS) ([]string, ErrorList, error) {
 			return nil
 		}
 		if d.Name() == IndexIgnoreFile {
-			ps, err := readIgnoreFile(fsys, p)
+			ps, err := readIgnoreFile(fsys, p, limit)
 			if err != nil {
 				problems = append(problems, &Error{File: p, Message: err.Error()})
 				return nil
@@ -64,10 +65,15 @@ func catalogFiles(fsys fs.FS) ([]string, ErrorList, error) {
 	return kept, problems, nil
 }
 
-func readIgnoreFile(fsys fs.FS, p string) ([]gitignore.Pattern, error) {
-	data, err := fs.ReadFile(fsys, p)
+func readIgnoreFile(fsys fs.FS, p string, limit int64) ([]gitignore.Pattern, error) {
+	f, st, err := openRegular(fsys, p, limit, ignoreFile)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
+		return nil, err
+	}
+	defer f.Close()
+	data, err := readAll(limitReader(f, limit), make([]byte, 0, st.Size()+1), limit, ignoreFile)
+	if err != nil {
+		return nil, err
 	}
 	var domain []string
 	if dir := path.Dir(p); dir != "." {

@@ -229,7 +229,7 @@ func classify(ref string) (Kind, error) {
 func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, error) {
 	b, err := bundle.Parse(os.DirFS(dir))
 	if err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
 	}
 	image := ""
 	if r.ImageRefTemplate != nil {
@@ -241,7 +241,7 @@ func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, erro
 	}
 	fbc, err := b.FBC(image)
 	if err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
 	}
 	return &declcfg.DeclarativeConfig{Bundles: []declcfg.Bundle{fbc}}, nil
 }

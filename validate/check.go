@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -118,8 +119,15 @@ func (s *schemas) unify(obj *declcfg.Object, def *definition) []*declcfg.Error {
 	if known {
 		return nil
 	}
+	// The built-in definitions have no rule on the length of a list, so
+	// long lists can be checked in parts (see validateInParts); a user's
+	// schema may have such rules and is checked whole.
+	validate := s.validateInParts
+	if def.name != "" {
+		validate = s.validate
+	}
 	in := def.conv.input(obj.Value, kind)
-	found := s.validate(def.value, in)
+	found := validate(def.value, in)
 	def.conv.settle(found)
 	if len(found) == 0 {
 		def.conv.remember(key)
@@ -133,7 +141,7 @@ func (s *schemas) unify(obj *declcfg.Object, def *definition) []*declcfg.Error {
 	}
 	if len(conflicts) > 0 {
 		in = withoutPaths(in, conflicts)
-		for _, f := range s.validate(def.value, in) {
+		for _, f := range validate(def.value, in) {
 			if f.missing && !underAny(f.path, conflicts) {
 				found = append(found, f)
 			}
@@ -191,6 +199,100 @@ func (s *schemas) validate(def cue.Value, in any) []finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// maxListLen is the longest list validateInParts hands to CUE: CUE looks
+// the elements of a list up one by one as it builds it, so its time grows
+// with the square of the list's length (a channel of 160,000 entries took
+// over half a minute).
+const maxListLen = 512
+
+// validateInParts is validate for the built-in definitions, whose lists
+// are all [...#X], valid when each element is. Every list longer than
+// maxListLen is checked maxListLen elements at a time: round k checks a
+// copy of in where each long list holds only its k-th part (or nothing,
+// once it has run out), and what is found in an element is placed at the
+// element's own index. The work grows with the size of in, not its square.
+func (s *schemas) validateInParts(def cue.Value, in any) []finding {
+	var lists []longList
+	findLongLists(in, nil, &lists)
+	if len(lists) == 0 {
+		return s.validate(def, in)
+	}
+	var out []finding
+	for start := 0; ; start += maxListLen {
+		part, more := in, false
+		for _, l := range lists {
+			end := min(start+maxListLen, len(l.items))
+			part = replaceAt(part, l.path, l.items[min(start, end):end])
+			more = more || end < len(l.items)
+		}
+		for _, f := range s.validateInParts(def, part) {
+			l := slices.IndexFunc(lists, func(l longList) bool {
+				return len(f.path) > len(l.path) && slices.Equal(f.path[:len(l.path)], l.path)
+			})
+			if l < 0 {
+				// Not in an element: found in every round, kept once.
+				if start == 0 {
+					out = append(out, f)
+				}
+				continue
+			}
+			at := len(lists[l].path)
+			i, _ := strconv.Atoi(f.path[at])
+			f.path = slices.Clone(f.path)
+			f.path[at] = strconv.Itoa(start + i)
+			out = append(out, f)
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// longList is a list longer than maxListLen, at path.
+type longList struct {
+	path  []string
+	items []any
+}
+
+// findLongLists appends to lists the lists longer than maxListLen in in,
+// except those inside one (validateInParts finds them in each part).
+func findLongLists(in any, path []string, lists *[]longList) {
+	switch x := in.(type) {
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			findLongLists(x[k], append(path, k), lists)
+		}
+	case []any:
+		if len(x) > maxListLen {
+			*lists = append(*lists, longList{slices.Clone(path), x})
+			return
+		}
+		for i, v := range x {
+			findLongLists(v, append(path, strconv.Itoa(i)), lists)
+		}
+	}
+}
+
+// replaceAt returns a copy of in with the value at path (which exists)
+// replaced by v; only the maps and lists on the path are copied.
+func replaceAt(in any, path []string, v any) any {
+	if len(path) == 0 {
+		return v
+	}
+	switch x := in.(type) {
+	case map[string]any:
+		out := maps.Clone(x)
+		out[path[0]] = replaceAt(x[path[0]], path[1:], v)
+		return out
+	case []any:
+		i, _ := strconv.Atoi(path[0])
+		out := slices.Clone(x)
+		out[i] = replaceAt(x[i], path[1:], v)
+		return out
+	}
+	return in
 }
 
 // underAny reports whether path is one of roots or below one.

@@ -41,6 +41,12 @@ type Options struct {
 type Result struct {
 	// Problems, sorted by file, line and column.
 	Problems declcfg.ErrorList
+	// Warnings are data that the catalog holds but that does not survive
+	// loading, here as in upstream opm (see declcfg.Loss), sorted. They do
+	// not fail the validation, except a byte order mark that hides
+	// objects, which is a problem; blobs without a package are problems of
+	// their own.
+	Warnings []declcfg.Warning
 	// Config is the catalog as loaded, with Options.KeepConfig.
 	Config *declcfg.DeclarativeConfig
 	// Model indexes Config, when GraphChecked and Options.KeepConfig.
@@ -105,15 +111,30 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	if opts.Concurrency > 0 {
 		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))
 	}
+	var warnings []declcfg.Warning
+	var hidden declcfg.ErrorList
+	loadOpts = append(loadOpts, declcfg.WithWarnings(func(w declcfg.Warning) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch w.Loss {
+		case declcfg.LossBOM:
+			hidden = append(hidden, w.At)
+		case declcfg.LossNoPackage:
+		default:
+			warnings = append(warnings, w)
+		}
+	}))
 	cfg, err := declcfg.LoadFS(ctx, fsys, loadOpts...)
 	var problems declcfg.ErrorList
 	if err != nil && !errors.As(err, &problems) {
 		return nil, err
 	}
+	problems = append(problems, hidden...)
+	declcfg.SortWarnings(warnings)
 	if compileErr != nil {
 		return nil, fmt.Errorf("compiling schemas: %w", compileErr)
 	}
-	res := &Result{Problems: problems, GraphChecked: true}
+	res := &Result{Problems: problems, Warnings: warnings, GraphChecked: true}
 	if opts.KeepConfig {
 		res.Config = cfg
 	}

@@ -2,11 +2,15 @@ package validate
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/fbcat/opm/declcfg"
 )
 
 // A valid package: two channels, three bundles.
@@ -96,6 +100,10 @@ func TestRules(t *testing.T) {
 		{"Error/deprecation", [2]string{}, `{"schema":"olm.deprecations","package":"foo","entries":[{"reference":{"schema":"olm.bundle","name":"foo.v9"},"message":"x"},{"reference":{"schema":"olm.channel","name":"nope"},"message":"y"},{"reference":{"schema":"olm.package","name":"foo"},"message":"z"},{"reference":{"schema":"olm.thing"},"message":"w"},{"reference":{"schema":"olm.bundle","name":"foo.v0.1.0"},"message":""}]}`,
 			// One line: same-line problems come in message order.
 			[]string{`must not name anything`, `cannot deprecate bundle "foo.v9"`, `cannot deprecate channel "nope"`, `cannot deprecate objects of schema "olm.thing"`, `entries[4] (olm.bundle "foo.v0.1.0").message must not be empty`}},
+		{"Error/bad bundle objects with other problems", [2]string{`"image":"quay.io/x/foo:0.1.0","properties":[`, `"image":5,"properties":[{"type":"olm.bundle.object","value":{"data":"!!"}},{"type":"olm.bundle.object","value":{"data":"e30="}},{"type":"olm.bundle.object","value":{"data":"Zm9vOiBb"}},`}, "",
+			[]string{"4: image must be a string, not a number (5)", "4: properties[0].value.data: not valid base64", "4: properties[2].value.data: not a JSON or YAML document"}},
+		{"Error/bundle object shape reported once", [2]string{`"image":"quay.io/x/foo:0.1.0","properties":[`, `"image":"quay.io/x/foo:0.1.0","properties":[{"type":"olm.bundle.object","value":{"data":5}},{"type":"olm.bundle.object","value":{"data":"!!"}},`}, "",
+			[]string{"4: properties[0] (olm.bundle.object).value.data must be a string, not a number (5)", "4: properties[1].value.data: not valid base64"}},
 		{"Error/bad document skips graph checks", [2]string{}, `{"schema":`, []string{"invalid JSON"}},
 	}
 	for _, tt := range tests {
@@ -126,4 +134,120 @@ func TestRules(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLongListsCheckedInParts checks that a list longer than what CUE is
+// given at once is checked whole: problems in every part, at their own
+// indexes and lines, and problems outside the list once.
+func TestLongListsCheckedInParts(t *testing.T) {
+	n := 3*maxListLen + 7
+	bad := map[int]string{ // index -> entry
+		0:              `{"name":""}`,
+		maxListLen + 3: `{"replaces":"x"}`,
+		2 * maxListLen: `{"name":"b","skips":"c"}`,
+		n - 1:          `{"name":5}`,
+	}
+	var b strings.Builder
+	b.WriteString(`{"schema":"olm.channel","package":"foo","name":"","entries":[` + "\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		if e, ok := bad[i]; ok {
+			b.WriteString(e)
+		} else {
+			fmt.Fprintf(&b, `{"name":"foo.v%d"}`, i)
+		}
+	}
+	b.WriteString("\n]}\n")
+	got := builtinProblems(t, b.String())
+	want := []string{
+		"1: name must not be empty",
+		`2: entries[0] ("").name must not be empty`,
+		fmt.Sprintf("%d: entries[%d].name is missing; it is required", maxListLen+5, maxListLen+3),
+		fmt.Sprintf(`%d: entries[%d] ("b").skips must be a list, not a string ("c")`, 2*maxListLen+2, 2*maxListLen),
+		fmt.Sprintf("%d: entries[%d].name must be a string, not a number (5)", n+1, n-1),
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestTwoLongListsCheckedInParts checks an object with two long lists of
+// different lengths: every problem in either is found once, at its index.
+func TestTwoLongListsCheckedInParts(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"schema":"olm.bundle","package":"foo","name":"foo.v1","relatedImages":[` + "\n")
+	nImages := 2*maxListLen + 1
+	for i := range nImages {
+		sep := ",\n"
+		if i == nImages-1 {
+			sep = "\n"
+		}
+		if i == nImages-1 || i == 5 {
+			b.WriteString(`{"image":7}` + sep)
+		} else {
+			fmt.Fprintf(&b, `{"image":"example.com/i:%d"}%s`, i, sep)
+		}
+	}
+	b.WriteString("],\n" + `"properties":[` + "\n")
+	nProps := maxListLen + 2
+	for i := range nProps {
+		sep := ",\n"
+		if i == nProps-1 {
+			sep = "\n"
+		}
+		if i == maxListLen+1 {
+			b.WriteString(`{"type":"olm.package","value":{"packageName":"foo","version":1}}` + sep)
+		} else {
+			fmt.Fprintf(&b, `{"type":"example.com/p","value":%d}%s`, i, sep)
+		}
+	}
+	b.WriteString("]}\n")
+	got := builtinProblems(t, b.String())
+	want := []string{
+		"7: relatedImages[5].image must be a string, not a number (7)",
+		fmt.Sprintf("%d: relatedImages[%d].image must be a string, not a number (7)", nImages+1, nImages-1),
+		fmt.Sprintf("%d: properties[%d] (olm.package).value.version must be a string, not a number (1)", nImages+4+maxListLen+1, maxListLen+1),
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// builtinProblems checks the one object in data against the built-in
+// definitions and returns its problems as "line: message", sorted.
+func builtinProblems(t *testing.T, data string) []string {
+	t.Helper()
+	s, err := compile(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range s.check(onlyObject(t, data)) {
+		got = append(got, fmt.Sprintf("%d: %s", e.Line, e.Message))
+	}
+	slices.Sort(got)
+	return got
+}
+
+// onlyObject loads a file holding one object and returns it as validate's
+// checks see it.
+func onlyObject(t *testing.T, data string) *declcfg.Object {
+	t.Helper()
+	var obj *declcfg.Object
+	_, err := declcfg.WalkFS(context.Background(), fstest.MapFS{"c.json": {Data: []byte(data)}}, func(declcfg.Item) error { return nil },
+		declcfg.WithObjectCheck(func() declcfg.ObjectCheck {
+			return func(o *declcfg.Object) []*declcfg.Error {
+				c := *o
+				obj = &c
+				return nil
+			}
+		}))
+	if err != nil || obj == nil {
+		t.Fatal(err)
+	}
+	return obj
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/generate"
 )
 
@@ -60,7 +61,7 @@ A separate builder and base image can be specified. The builder image may not be
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", path)
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", declcfg.QuoteFileName(path))
 			return nil
 		},
 	}

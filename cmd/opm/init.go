@@ -23,6 +23,11 @@ description file is used verbatim.`,
 		Example: `  opm init my-operator --default-channel=stable --description=README.md --icon=logo.svg > catalog/my-operator/package.json`,
 		Args:    exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if args[0] == "" {
+				// Upstream writes nothing and succeeds: a blob without a
+				// name would be dropped from every catalog anyway.
+				return fmt.Errorf("the package name is empty: give the name of the package, e.g. opm init my-operator")
+			}
 			pkg := declcfg.Package{Schema: declcfg.SchemaPackage, Name: args[0], DefaultChannel: defaultChannel}
 			if iconFile != "" {
 				data, err := os.ReadFile(iconFile)
@@ -31,7 +36,7 @@ description file is used verbatim.`,
 				}
 				mediaType, err := declcfg.IconMediaType(data)
 				if err != nil {
-					return fmt.Errorf("icon file %s: %w", iconFile, err)
+					return fmt.Errorf("icon file %s: %w", declcfg.QuoteFileName(iconFile), err)
 				}
 				pkg.Icon = &declcfg.Icon{Data: data, MediaType: mediaType}
 			}

@@ -8,11 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/declcfg"
 )
 
 func main() {
@@ -21,10 +25,86 @@ func main() {
 
 // Main runs opm with the process's arguments and streams and returns the
 // exit code.
+//
+// SIGINT and SIGTERM end every command promptly, with exit code 130 or
+// 143 as a shell reports a process the signal ended: the command's context
+// is cancelled, so that it can clean up (temporary files of image pulls),
+// and if it has not returned after interruptGrace, or at a second signal,
+// Main returns anyway, even while the command is blocked (in a read that
+// nothing can interrupt, for instance). Commands annotated with
+// stopGracefully (serve) get as long as they need to return on their own,
+// and their exit code; a second signal ends them at once.
 func Main() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	args := os.Args[1:]
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, args, os.Stdin, os.Stdout, os.Stderr) }()
+	var sig os.Signal
+	select {
+	case code := <-done:
+		return code
+	case sig = <-sigs:
+	}
+	cancel(interrupted{sig})
+	graceful := stopsGracefully(args)
+	var grace <-chan time.Time // nil: no limit
+	if !graceful {
+		grace = time.After(interruptGrace)
+	}
+	select {
+	case code := <-done:
+		if graceful {
+			return code
+		}
+	case <-grace:
+	case sig = <-sigs:
+	}
+	return signalExitCode(sig)
+}
+
+// interruptGrace is how long a command has to return once its context is
+// cancelled by a signal.
+const interruptGrace = time.Second
+
+// stopGracefully is the annotation of commands whose context being
+// cancelled by SIGINT or SIGTERM is a request to stop cleanly (exit 0),
+// which they may take their time over.
+const stopGracefully = "opm.stop-gracefully"
+
+// stopsGracefully reports whether args name a command annotated with
+// stopGracefully.
+func stopsGracefully(args []string) bool {
+	cmd, _, err := newRootCmd().Find(args)
+	return err == nil && cmd.Annotations[stopGracefully] != ""
+}
+
+// quotePaths quotes the file names of the file system errors in err's
+// chain that must be quoted to be printed (see declcfg.QuoteFileName).
+func quotePaths(err error) {
+	for err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			pe.Path = declcfg.QuoteFileName(pe.Path)
+		}
+		err = errors.Unwrap(err)
+	}
+}
+
+// interrupted is the cause of the context of a command ended by a signal.
+type interrupted struct{ sig os.Signal }
+
+func (i interrupted) Error() string { return "interrupted by " + i.sig.String() }
+
+// signalExitCode is the exit code shells report for a process ended by
+// sig: 128 plus the signal's number (130 for SIGINT, 143 for SIGTERM).
+func signalExitCode(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 1
 }
 
 // errReported is returned by commands that have already told the user
@@ -62,6 +142,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.Is(err, errReported) {
 		return 1
 	}
+	if errors.As(context.Cause(ctx), new(interrupted)) {
+		// The user stopped the command: what it says about being
+		// cancelled is no news.
+		return 1
+	}
+	quotePaths(err)
 	fmt.Fprintf(stderr, "Error: %v\n", withFlagHint(err))
 	var ue usageError
 	if errors.As(err, &ue) && cmd != nil {

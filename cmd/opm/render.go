@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"sync"
 	"text/template"
 
 	"github.com/spf13/cobra"
@@ -43,12 +44,25 @@ database files.
 				}
 			}
 			lowerGCGrowth()
-			r := render.Renderer{Migrations: migrations, ImageRefTemplate: tmpl, Images: reg.imageOptions(cmd, platform)}
+			var warnings []declcfg.Warning
+			var mu sync.Mutex
+			r := render.Renderer{
+				Migrations:       migrations,
+				ImageRefTemplate: tmpl,
+				Images:           reg.imageOptions(cmd, platform),
+				// The output keeps upstream's bytes; what they lose is said here.
+				LoadOptions: []declcfg.LoadOption{declcfg.WithWarnings(func(w declcfg.Warning) {
+					mu.Lock()
+					warnings = append(warnings, w)
+					mu.Unlock()
+				})},
+			}
 			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
 			defer w.Close()
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
 				return err
 			}
+			writeWarnings(cmd.ErrOrStderr(), warnings)
 			_, err = w.WriteTo(cmd.OutOrStdout())
 			return err
 		},

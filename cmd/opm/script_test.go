@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-containerregistry/pkg/authn"
@@ -33,6 +34,10 @@ func TestMain(m *testing.M) {
 // $WORK/auth.json holding its credentials). $WORK/templates is a copy of
 // testdata/templates whose templates and goldens name the bundle images
 // of its images.txt, pushed to $REGISTRY/tmpl.
+//
+// Beyond testscript's commands, scripts have "mkfifo PATH" (a named pipe,
+// on unix) and "rename FROM TO", where
+// TO may hold Go escapes (\x1b, \n) for names a script cannot spell.
 func TestScripts(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -44,6 +49,22 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo PATH")
+				}
+				ts.Check(makeFIFO(ts.MkAbs(args[0])))
+			},
+			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: rename FROM TO")
+				}
+				to, err := strconv.Unquote(`"` + args[1] + `"`)
+				ts.Check(err)
+				ts.Check(os.Rename(ts.MkAbs(args[0]), ts.MkAbs(to)))
+			},
+		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GOGC", "100")
 			env.Setenv("TESTDATA", testdata)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/serve"
 )
 
@@ -52,6 +53,8 @@ starts are not reflected in the served content.`,
   opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
   opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
 		Args: exactArgs(1),
+		// SIGINT and SIGTERM stop serving: calls in flight finish, exit 0.
+		Annotations: map[string]string{stopGracefully: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runServe(cmd, args[0], &f)
 		},
@@ -170,12 +173,12 @@ func checkDir(dir string) error {
 	st, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%s: no such catalog directory", dir)
+			return fmt.Errorf("%s: no such catalog directory", declcfg.QuoteFileName(dir))
 		}
 		return err
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", dir)
+		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", declcfg.QuoteFileName(dir))
 	}
 	return nil
 }

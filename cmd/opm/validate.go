@@ -69,11 +69,13 @@ blobs of that schema.`,
 }
 
 // writeValidateReport prints the problems for people: one line each,
-// "file:line:col: subject: message", then a summary.
+// "file:line:col: subject: message", then the warnings, one line per
+// cause, then a summary.
 func writeValidateReport(w io.Writer, res *validate.Result) {
 	for _, p := range res.Problems {
 		fmt.Fprintln(w, p.Error())
 	}
+	writeWarnings(w, res.Warnings)
 	if !res.GraphChecked {
 		fmt.Fprintln(w, "note: checks across objects (channels, upgrade graphs, references) were skipped because some documents could not be read; fix those first")
 	}
@@ -99,6 +101,7 @@ type validateOutput struct {
 	Passed       bool             `json:"passed"`
 	Error        *validateError   `json:"error,omitempty"`
 	Problems     []*declcfg.Error `json:"problems"`
+	Warnings     []*declcfg.Error `json:"warnings"`
 	GraphChecked bool             `json:"graphChecked"`
 }
 
@@ -110,6 +113,10 @@ func writeValidateResult(w io.Writer, format string, res *validate.Result) error
 	out := validateOutput{Passed: res.Passed(), Problems: res.Problems, GraphChecked: res.GraphChecked}
 	if out.Problems == nil {
 		out.Problems = []*declcfg.Error{}
+	}
+	out.Warnings = make([]*declcfg.Error, len(res.Warnings))
+	for i, w := range res.Warnings {
+		out.Warnings[i] = w.At
 	}
 	if !res.Passed() {
 		lines := make([]string, len(res.Problems))
@@ -135,4 +142,12 @@ func writeValidateResult(w io.Writer, format string, res *validate.Result) error
 	}
 	_, err := w.Write(data)
 	return err
+}
+
+// writeWarnings prints warnings about data that does not survive loading,
+// one line per cause: the first place, and how many more there are.
+func writeWarnings(w io.Writer, ws []declcfg.Warning) {
+	for _, g := range declcfg.GroupWarnings(ws) {
+		fmt.Fprintln(w, g)
+	}
 }
