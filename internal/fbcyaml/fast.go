@@ -479,6 +479,7 @@ func (p *fastParser) plain(parent int) string {
 // key parses a mapping key and the ':' after it. plain tells whether it
 // was an unquoted key.
 func (p *fastParser) key() (key string, plain bool) {
+	start := p.pos
 	switch c := p.at(p.pos); c {
 	case '"':
 		key = p.doubleQuotedLine()
@@ -492,17 +493,27 @@ func (p *fastParser) key() (key string, plain bool) {
 		if !colon {
 			panic(bail{})
 		}
-		if len(text) > 1024 {
-			panic(bail{})
-		}
 		key, plain = resolveKey(string(text)), true
 	}
 	p.skipSpaces()
 	if p.at(p.pos) != ':' || !p.isBlankEnd(p.pos+1) {
 		panic(bail{})
 	}
+	p.checkKeyLength(start)
 	p.pos++
 	return key, plain
+}
+
+// maxKeyLength is how far past the start of a key without "?" its ":" may
+// be, in characters: YAML's limit, which go-yaml enforces.
+const maxKeyLength = 1024
+
+// checkKeyLength leaves keys whose ":" at pos is too far from their start
+// to go-yaml. It counts bytes, which are never fewer than characters.
+func (p *fastParser) checkKeyLength(start int) {
+	if p.pos-start > maxKeyLength {
+		panic(bail{})
+	}
 }
 
 // isKey reports, without consuming anything, whether a mapping key starts
@@ -935,6 +946,7 @@ func (p *fastParser) flowMapping() value.Value {
 		}
 		var key string
 		quoted := false
+		start := p.pos
 		switch p.at(p.pos) {
 		case '"':
 			key, quoted = p.doubleQuotedLine(), true
@@ -942,7 +954,7 @@ func (p *fastParser) flowMapping() value.Value {
 			key, quoted = p.singleQuotedLine(), true
 		default:
 			text, colon := p.flowPlain()
-			if !colon || len(text) > 1024 {
+			if !colon {
 				panic(bail{})
 			}
 			key = resolveKey(string(text))
@@ -954,6 +966,7 @@ func (p *fastParser) flowMapping() value.Value {
 		if p.at(p.pos) != ':' || (!quoted && !p.isBlankEnd(p.pos+1)) {
 			panic(bail{})
 		}
+		p.checkKeyLength(start)
 		p.pos++
 		p.skipSpaces()
 		if c := p.at(p.pos); c == ',' || c == '}' || c == '\n' || c == 0 {
@@ -994,6 +1007,8 @@ func (p *fastParser) flowPlain() (text []byte, colon bool) {
 		switch c {
 		case ',', '[', ']', '{', '}':
 			return bytes.TrimRight(p.d[start:p.pos], " "), false
+		case '?':
+			panic(bail{}) // ends the scalar and starts a key: "[a?]" is an error
 		case '\n', 0:
 			panic(bail{}) // flow collections over several lines
 		case ':':

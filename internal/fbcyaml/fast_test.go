@@ -3,6 +3,7 @@ package fbcyaml
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/fbcat/opm/internal/value"
@@ -80,6 +81,13 @@ var handWritten = []string{
 	"a: x:y\nb: -1\nc: -x\nd: :x\ne: ?x\n", "a: x #c\n  y\n", "a:\n  - b\n  c: 1\n", "a: 1\na: 2\n",
 	"a: |\n   \n  x\n", "a: |1\n  x\n", "a: \"\\N \\_ \\L \\P \\e \\0\"\n", "a: \"\\ud800\"\n", "a: \"\\U0001F600\"\n",
 	"...\n", "a: 1\n...\n", "0: \"\\U80000000\"\n", "a: |", "a: 'x\n\n  y'\n", "a: \"x\n\n\n  y\"\n", "a: 'x   \n   y'\n",
+	// go-yaml refuses "?" in flow plain scalars and keys whose ":" is more
+	// than 1,024 characters from their start.
+	"a: [b?]\n", "a: {a?: b}\n", "a: {a: b?c}\n", "a: [b ?c]\n",
+	"\"" + strings.Repeat("k", 1022) + "\": 1\n", "\"" + strings.Repeat("k", 1023) + "\": 1\n",
+	strings.Repeat("k", 1024) + ": 1\n", strings.Repeat("k", 1022) + "   : 1\n",
+	"a: {'" + strings.Repeat("k", 1022) + "': 1}\n", "a: {'" + strings.Repeat("k", 1023) + "': 1}\n",
+	"a: {" + strings.Repeat("k", 1024) + ": 1}\n", "a: {" + strings.Repeat("k", 1022) + "   : 1}\n",
 }
 
 func TestFastPathHandWritten(t *testing.T) {
