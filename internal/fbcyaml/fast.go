@@ -35,6 +35,8 @@ type fastParser struct {
 	// each collection copies its members out once complete.
 	fields []value.Field
 	items  []value.Value
+
+	depth int // collections open around pos
 }
 
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
@@ -231,7 +233,17 @@ func (p *fastParser) block(indent, parent int) value.Value {
 	return p.inlineValue(parent)
 }
 
+// nest enters a collection. Documents nested deeper than go-yaml allows
+// are left to it, to word the error.
+func (p *fastParser) nest() {
+	p.depth++
+	if p.depth > value.MaxDepth {
+		panic(bail{})
+	}
+}
+
 func (p *fastParser) mapping(indent int) value.Value {
+	p.nest()
 	v := value.Value{Kind: value.Object}
 	p.mark(&v)
 	base := len(p.fields)
@@ -262,6 +274,7 @@ func (p *fastParser) mapping(indent int) value.Value {
 	v.Fields = value.NormalizeFields(append([]value.Field(nil), p.fields[base:]...))
 	clear(p.fields[base:])
 	p.fields = p.fields[:base]
+	p.depth--
 	return v
 }
 
@@ -290,6 +303,7 @@ func (p *fastParser) mappingValue(indent int) value.Value {
 }
 
 func (p *fastParser) sequence(indent int) value.Value {
+	p.nest()
 	v := value.Value{Kind: value.Array}
 	p.mark(&v)
 	base := len(p.items)
@@ -334,6 +348,7 @@ func (p *fastParser) sequence(indent int) value.Value {
 	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
 	clear(p.items[base:])
 	p.items = p.items[:base]
+	p.depth--
 	return v
 }
 
@@ -899,6 +914,7 @@ func (p *fastParser) flowNode() value.Value {
 }
 
 func (p *fastParser) enterFlow() {
+	p.nest()
 	p.pos++
 	if p.col() > 0 && len(p.items)+len(p.fields) > 1<<20 {
 		panic(bail{})
@@ -931,6 +947,7 @@ func (p *fastParser) flowSequence() value.Value {
 	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
 	clear(p.items[base:])
 	p.items = p.items[:base]
+	p.depth--
 	return v
 }
 
@@ -991,6 +1008,7 @@ func (p *fastParser) flowMapping() value.Value {
 	if v.Fields == nil {
 		v.Fields = []value.Field{}
 	}
+	p.depth--
 	return v
 }
 
