@@ -16,9 +16,10 @@ import (
 	"github.com/fbcat/opm/internal/value"
 )
 
-// Error is a YAML problem at a line of the file.
+// Error is a YAML problem at a line (and, if known, a column) of the file.
 type Error struct {
 	Line int32
+	Col  int32 // 0 if unknown
 	Msg  string
 }
 
@@ -44,12 +45,16 @@ func slowDecode(doc []byte, line int32) (value.Value, error) {
 	}
 	var obj any
 	if err := yamlv2.Unmarshal(doc, &obj); err != nil {
-		return value.Value{}, yamlError(err, line)
+		return value.Value{}, yamlError(err, line, line+int32(bytes.Count(doc, []byte{'\n'}))-1)
 	}
 	c := converter{budget: expansionLimit(len(doc))}
 	v, err := c.convert(obj)
 	if err != nil {
-		return value.Value{}, &Error{Line: first, Msg: err.Error()}
+		e := &Error{Line: first, Msg: err.Error()}
+		if c.nonFinite {
+			locateNonFinite(doc, line, e)
+		}
+		return value.Value{}, e
 	}
 	v.SetPos(first, 1)
 	return v, nil
@@ -78,12 +83,34 @@ func firstContentLine(doc []byte, line int32) int32 {
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// yamlError turns go-yaml's "yaml: line N: msg" into an error at the file line.
-func yamlError(err error, first int32) *Error {
+// parserProblems are the problems go-yaml's parser (as opposed to its
+// scanner) reports. go-yaml numbers their lines from 0, one less than
+// the line of the problem, and leaves the number out on the first line.
+var parserProblems = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"found undefined tag handle":             true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found duplicate %TAG directive":         true,
+}
+
+// yamlError turns go-yaml's "yaml: line N: msg" into an error at the file
+// line, for a document on lines first to last. A problem found at the end
+// of the document is put on its last line.
+func yamlError(err error, first, last int32) *Error {
 	msg := err.Error()
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		return &Error{Line: first + int32(n) - 1, Msg: depthMsg(m[2])}
+		if parserProblems[m[2]] {
+			n++
+		}
+		return &Error{Line: min(first+int32(n)-1, max(last, first)), Msg: depthMsg(m[2])}
 	}
 	if len(msg) > 6 && msg[:6] == "yaml: " {
 		msg = msg[6:]
@@ -101,6 +128,10 @@ func depthMsg(msg string) string {
 
 var maxDepthMsg = fmt.Sprintf("exceeded max depth of %d nested lists and objects", value.MaxDepth)
 
+func nonFiniteMsg(f float64) string {
+	return fmt.Sprintf("the number %v cannot be represented in JSON; quote it if it is meant as text", f)
+}
+
 // converter turns go-yaml v2's decoded value into a value tree the way
 // sigs.k8s.io/yaml and encoding/json do: map keys become strings,
 // numbers become float64, and NaN or infinities are refused as JSON
@@ -109,8 +140,9 @@ var maxDepthMsg = fmt.Sprintf("exceeded max depth of %d nested lists and objects
 // document. Map members are converted in key order, so that the error
 // reported for a document is always the same.
 type converter struct {
-	budget int // bytes of tree left: string lengths, plus one per node
-	depth  int
+	budget    int // bytes of tree left: string lengths, plus one per node
+	depth     int
+	nonFinite bool // the error is a NaN or an infinity
 }
 
 func (c *converter) convert(obj any) (value.Value, error) {
@@ -136,7 +168,8 @@ func (c *converter) convert(obj any) (value.Value, error) {
 		return value.Value{Kind: value.Number, Num: float64(x), Str: strconv.FormatUint(x, 10)}, nil
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return value.Value{}, fmt.Errorf("the number %v cannot be represented in JSON", x)
+			c.nonFinite = true
+			return value.Value{}, errors.New(nonFiniteMsg(x))
 		}
 		return value.Value{Kind: value.Number, Num: x}, nil
 	case []any:

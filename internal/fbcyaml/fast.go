@@ -17,10 +17,12 @@ import (
 // several lines), literal block scalars, comments, and flow collections
 // that fit on one line. Anything else (anchors, tags, flow collections over
 // several lines, folded scalars, tabs, merge keys, ...) makes it give up, and the
-// document is read by go-yaml instead. It never reports errors of its own:
-// malformed input also goes to go-yaml, which words the error. Where it
-// does accept a document, the tree it builds is the one go-yaml would
-// produce (the differential tests hold it to that), with positions.
+// document is read by go-yaml instead. It reports no syntax errors of its
+// own: malformed input also goes to go-yaml, which words the error. Where
+// it does accept a document, the tree it builds is the one go-yaml would
+// produce (the differential tests hold it to that), with positions. The
+// one error it does report is a number JSON cannot hold (NaN, infinities),
+// which go-yaml reads without complaint, so that it points at the value.
 
 // bail aborts the fast path.
 type bail struct{}
@@ -36,7 +38,8 @@ type fastParser struct {
 	fields []value.Field
 	items  []value.Value
 
-	depth int // collections open around pos
+	depth     int    // collections open around pos
+	nonFinite *Error // the first NaN or infinity of the document
 }
 
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
@@ -61,7 +64,11 @@ func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line
-	return p.document(), true, nil
+	v = p.document()
+	if p.nonFinite != nil {
+		return value.Value{}, true, p.nonFinite
+	}
+	return v, true, nil
 }
 
 // fastSafe accepts documents made only of printable characters and "\n".
@@ -377,6 +384,7 @@ func (p *fastParser) inlineValue(parent int) value.Value {
 		v = resolveValue(p.plain(parent))
 	}
 	v.Line, v.Col = line, col
+	p.checkFinite(&v)
 	return v
 }
 
@@ -603,12 +611,18 @@ func resolveValue(s string) value.Value {
 	case kindUint:
 		return value.Value{Kind: value.Number, Num: float64(r.u), Str: strconv.FormatUint(r.u, 10)}
 	case kindFloat:
-		if math.IsNaN(r.f) || math.IsInf(r.f, 0) {
-			panic(bail{})
-		}
 		return value.Value{Kind: value.Number, Num: r.f}
 	}
 	panic(bail{})
+}
+
+// checkFinite notes the first number of the document that JSON cannot
+// hold; the document is still read to its end, as a syntax error after
+// it is the error go-yaml reports.
+func (p *fastParser) checkFinite(v *value.Value) {
+	if v.Kind == value.Number && p.nonFinite == nil && (math.IsNaN(v.Num) || math.IsInf(v.Num, 0)) {
+		p.nonFinite = &Error{Line: v.Line, Col: v.Col, Msg: nonFiniteMsg(v.Num)}
+	}
 }
 
 // singleQuotedLine and doubleQuotedLine parse a quoted scalar that must end
@@ -910,6 +924,7 @@ func (p *fastParser) flowNode() value.Value {
 		v = resolveValue(string(text))
 	}
 	v.Line, v.Col = line, col
+	p.checkFinite(&v)
 	return v
 }
 

@@ -18,6 +18,10 @@ func sameAsGoYAML(t *testing.T, doc []byte) bool {
 		return false
 	}
 	sv, serr := slowDecode(doc, 1)
+	if ferr != nil && serr != nil {
+		// Both refuse a number JSON cannot hold; the fast path knows where.
+		return true
+	}
 	if ferr != nil || serr != nil {
 		t.Fatalf("errors differ on %q: fast %v, go-yaml %v", doc, ferr, serr)
 	}

@@ -57,3 +57,50 @@ var tokenBoundary = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '['
 func binaryAliasMsg(n int) string {
 	return fmt.Sprintf("this document aliases tagged values so often that go-yaml could expand it beyond %d bytes (it decodes a !!binary value again for every alias); write the values out instead of aliasing them", expansionLimit(n))
 }
+
+// locateNonFinite points e at the first plain scalar of doc (which starts
+// at line) that reads as NaN or an infinity, and names its value, if it
+// finds one: go-yaml's tree has no positions. Comments are skipped; text
+// in block scalars that looks like such a value may mislead it.
+func locateNonFinite(doc []byte, line int32, e *Error) {
+	for len(doc) > 0 {
+		end := bytes.IndexByte(doc, '\n')
+		if end < 0 {
+			end = len(doc)
+		}
+		if col, f, ok := nonFiniteInLine(doc[:end]); ok {
+			e.Line, e.Col, e.Msg = line, int32(col+1), nonFiniteMsg(f)
+			return
+		}
+		if end == len(doc) {
+			return
+		}
+		doc = doc[end+1:]
+		line++
+	}
+}
+
+// nonFiniteInLine finds a token of l, up to a comment, that resolves to
+// NaN or an infinity, and returns its offset and value.
+func nonFiniteInLine(l []byte) (int, float64, bool) {
+	isSep := func(c byte) bool {
+		return c == ' ' || c == '\t' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}'
+	}
+	for i := 0; i < len(l); {
+		for i < len(l) && isSep(l[i]) {
+			i++
+		}
+		if i < len(l) && l[i] == '#' {
+			return 0, 0, false
+		}
+		j := i
+		for j < len(l) && !isSep(l[j]) {
+			j++
+		}
+		if r, ok := resolveSpecialFloat(string(l[i:j])); ok {
+			return i, r.f, true
+		}
+		i = j
+	}
+	return 0, 0, false
+}
