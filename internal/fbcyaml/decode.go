@@ -61,9 +61,10 @@ func slowDecode(doc []byte, line int32) (value.Value, error) {
 }
 
 // firstContentLine is the line of a document's first content, past blank
-// and comment lines and a leading "---".
-func firstContentLine(doc []byte, line int32) int32 {
-	for len(doc) > 0 {
+// and comment lines and a leading "---"; for a document without content,
+// the line it starts on.
+func firstContentLine(doc []byte, start int32) int32 {
+	for line := start; len(doc) > 0; line++ {
 		end := bytes.IndexByte(doc, '\n')
 		if end < 0 {
 			end = len(doc)
@@ -76,9 +77,8 @@ func firstContentLine(doc []byte, line int32) int32 {
 			break
 		}
 		doc = doc[end+1:]
-		line++
 	}
-	return line
+	return start
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
