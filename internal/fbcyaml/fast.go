@@ -254,10 +254,12 @@ func (p *fastParser) mapping(indent int) value.Value {
 	v := value.Value{Kind: value.Object}
 	p.mark(&v)
 	base := len(p.fields)
+	typed := false
 	for {
 		var keyPos value.Value
 		p.mark(&keyPos)
-		key, plain := p.key()
+		key, plain, isTyped := p.key()
+		typed = typed || isTyped
 		if plain && key == "<<" {
 			panic(bail{}) // merge keys
 		}
@@ -278,11 +280,25 @@ func (p *fastParser) mapping(indent int) value.Value {
 			panic(bail{})
 		}
 	}
-	v.Fields = value.NormalizeFields(append([]value.Field(nil), p.fields[base:]...))
-	clear(p.fields[base:])
-	p.fields = p.fields[:base]
+	v.Fields = p.takeFields(base, typed)
 	p.depth--
 	return v
+}
+
+// takeFields copies the members of the mapping that starts at base of the
+// scratch stack out of it, sorted by key, and pops them. Of equal keys
+// the last one wins, as in go-yaml, unless typed (a key of the mapping
+// was a number or a boolean): then two keys may be equal only as text
+// ("1" and 1.0), and which one upstream keeps is left to go-yaml's path.
+func (p *fastParser) takeFields(base int, typed bool) []value.Field {
+	n := len(p.fields) - base
+	fields := value.NormalizeFields(append(make([]value.Field, 0, n), p.fields[base:]...))
+	if typed && len(fields) < n {
+		panic(bail{})
+	}
+	clear(p.fields[base:])
+	p.fields = p.fields[:base]
+	return fields
 }
 
 // mappingValue parses what follows "key:".
@@ -500,8 +516,8 @@ func (p *fastParser) plain(parent int) string {
 }
 
 // key parses a mapping key and the ':' after it. plain tells whether it
-// was an unquoted key.
-func (p *fastParser) key() (key string, plain bool) {
+// was an unquoted key, typed whether it read as a number or a boolean.
+func (p *fastParser) key() (key string, plain, typed bool) {
 	start := p.pos
 	switch c := p.at(p.pos); c {
 	case '"':
@@ -516,7 +532,8 @@ func (p *fastParser) key() (key string, plain bool) {
 		if !colon {
 			panic(bail{})
 		}
-		key, plain = resolveKey(string(text)), true
+		key, typed = resolveKey(string(text))
+		plain = true
 	}
 	p.skipSpaces()
 	if p.at(p.pos) != ':' || !p.isBlankEnd(p.pos+1) {
@@ -524,7 +541,7 @@ func (p *fastParser) key() (key string, plain bool) {
 	}
 	p.checkKeyLength(start)
 	p.pos++
-	return key, plain
+	return key, plain, typed
 }
 
 // maxKeyLength is how far past the start of a key without "?" its ":" may
@@ -569,27 +586,27 @@ func (p *fastParser) isKey() (ok bool) {
 }
 
 // resolveKey turns a plain key into the string sigs.k8s.io/yaml makes of
-// it: booleans and numbers are formatted, null keys are refused.
-func resolveKey(s string) string {
+// it: booleans and numbers are formatted (typed), null keys are refused.
+func resolveKey(s string) (key string, typed bool) {
 	r := resolvePlain(s)
 	switch r.kind {
 	case kindString, kindTimestamp:
-		return s
+		return s, false
 	case kindBool:
-		return strconv.FormatBool(r.b)
+		return strconv.FormatBool(r.b), true
 	case kindInt:
-		return strconv.FormatInt(r.i, 10)
+		return strconv.FormatInt(r.i, 10), true
 	case kindFloat:
 		f := strconv.FormatFloat(r.f, 'g', -1, 32)
 		switch f {
 		case "+Inf":
-			return ".inf"
+			return ".inf", true
 		case "-Inf":
-			return "-.inf"
+			return "-.inf", true
 		case "NaN":
-			return ".nan"
+			return ".nan", true
 		}
-		return f
+		return f, true
 	}
 	panic(bail{}) // null and uint64 keys: go-yaml's path reports them
 }
@@ -970,6 +987,7 @@ func (p *fastParser) flowMapping() value.Value {
 	p.enterFlow() // '{'
 	v := value.Value{Kind: value.Object}
 	base := len(p.fields)
+	typed := false
 	for {
 		p.skipSpaces()
 		if p.at(p.pos) == '}' {
@@ -989,7 +1007,9 @@ func (p *fastParser) flowMapping() value.Value {
 			if !colon {
 				panic(bail{})
 			}
-			key = resolveKey(string(text))
+			var isTyped bool
+			key, isTyped = resolveKey(string(text))
+			typed = typed || isTyped
 			if key == "<<" {
 				panic(bail{})
 			}
@@ -1017,9 +1037,7 @@ func (p *fastParser) flowMapping() value.Value {
 		}
 		break
 	}
-	v.Fields = value.NormalizeFields(append(make([]value.Field, 0, len(p.fields)-base), p.fields[base:]...))
-	clear(p.fields[base:])
-	p.fields = p.fields[:base]
+	v.Fields = p.takeFields(base, typed)
 	if v.Fields == nil {
 		v.Fields = []value.Field{}
 	}
