@@ -6,7 +6,7 @@ COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null)
 LDFLAGS  := -X main.version=$(VERSION) -X main.gitCommit=$(COMMIT) -X main.buildDate=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 BENCHDIR ?= $(or $(TMPDIR),/tmp)/opm-bench
 
-.PHONY: build test e2e bench lint demo clean generate check-generated
+.PHONY: build test e2e bench lint demo clean generate check-generated fuzz
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/opm
@@ -14,6 +14,24 @@ build:
 # Unit tests, fuzz seed corpora and CLI scripts, with the race detector.
 test:
 	$(GO) test -race ./...
+
+# Every fuzz target for FUZZTIME each, one after another (go test fuzzes
+# one target at a time). New failing inputs land in the package's
+# testdata/fuzz/FuzzXxx/, where make test replays them. Minimising is
+# bounded by runs, not time: the fuzzer also minimises every input that
+# finds new code, which for the slower targets (the loader, bundles) would
+# otherwise take most of FUZZTIME.
+FUZZTIME ?= 30s
+FUZZMINIMIZE ?= 500x
+FUZZFLAGS ?=
+FUZZ_TARGETS := \
+	./internal/fbcyaml:FuzzFastPath ./internal/fbcyaml:FuzzDecode ./internal/fbcyaml:FuzzSplitDocuments \
+	./internal/value:FuzzParseJSON ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad ./internal/bundle:FuzzParse
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
+		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $(FUZZFLAGS); \
+	done
 
 # End-to-end checks of the built binary against real parts.
 e2e: build

@@ -164,7 +164,7 @@ func jsonSyntaxError(err error) *Error {
 func yamlSyntaxError(err error, docLine int32) *Error {
 	var ye *fbcyaml.Error
 	if errors.As(err, &ye) {
-		return &Error{Line: int(ye.Line), Message: "invalid YAML: " + ye.Msg}
+		return &Error{Line: int(ye.Line), Column: int(ye.Col), Message: "invalid YAML: " + ye.Msg}
 	}
 	return &Error{Line: int(docLine), Message: "invalid YAML: " + err.Error()}
 }

@@ -17,10 +17,12 @@ import (
 // several lines), literal block scalars, comments, and flow collections
 // that fit on one line. Anything else (anchors, tags, flow collections over
 // several lines, folded scalars, tabs, merge keys, ...) makes it give up, and the
-// document is read by go-yaml instead. It never reports errors of its own:
-// malformed input also goes to go-yaml, which words the error. Where it
-// does accept a document, the tree it builds is the one go-yaml would
-// produce (the differential tests hold it to that), with positions.
+// document is read by go-yaml instead. It reports no syntax errors of its
+// own: malformed input also goes to go-yaml, which words the error. Where
+// it does accept a document, the tree it builds is the one go-yaml would
+// produce (the differential tests hold it to that), with positions. The
+// one error it does report is a number JSON cannot hold (NaN, infinities),
+// which go-yaml reads without complaint, so that it points at the value.
 
 // bail aborts the fast path.
 type bail struct{}
@@ -35,6 +37,9 @@ type fastParser struct {
 	// each collection copies its members out once complete.
 	fields []value.Field
 	items  []value.Value
+
+	depth     int    // collections open around pos
+	nonFinite *Error // the first NaN or infinity of the document
 }
 
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
@@ -59,7 +64,11 @@ func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line
-	return p.document(), true, nil
+	v = p.document()
+	if p.nonFinite != nil {
+		return value.Value{}, true, p.nonFinite
+	}
+	return v, true, nil
 }
 
 // fastSafe accepts documents made only of printable characters and "\n".
@@ -231,14 +240,26 @@ func (p *fastParser) block(indent, parent int) value.Value {
 	return p.inlineValue(parent)
 }
 
+// nest enters a collection. Documents nested deeper than go-yaml allows
+// are left to it, to word the error.
+func (p *fastParser) nest() {
+	p.depth++
+	if p.depth > value.MaxDepth {
+		panic(bail{})
+	}
+}
+
 func (p *fastParser) mapping(indent int) value.Value {
+	p.nest()
 	v := value.Value{Kind: value.Object}
 	p.mark(&v)
 	base := len(p.fields)
+	typed := false
 	for {
 		var keyPos value.Value
 		p.mark(&keyPos)
-		key, plain := p.key()
+		key, plain, isTyped := p.key()
+		typed = typed || isTyped
 		if plain && key == "<<" {
 			panic(bail{}) // merge keys
 		}
@@ -259,10 +280,25 @@ func (p *fastParser) mapping(indent int) value.Value {
 			panic(bail{})
 		}
 	}
-	v.Fields = value.NormalizeFields(append([]value.Field(nil), p.fields[base:]...))
+	v.Fields = p.takeFields(base, typed)
+	p.depth--
+	return v
+}
+
+// takeFields copies the members of the mapping that starts at base of the
+// scratch stack out of it, sorted by key, and pops them. Of equal keys
+// the last one wins, as in go-yaml, unless typed (a key of the mapping
+// was a number or a boolean): then two keys may be equal only as text
+// ("1" and 1.0), and which one upstream keeps is left to go-yaml's path.
+func (p *fastParser) takeFields(base int, typed bool) []value.Field {
+	n := len(p.fields) - base
+	fields := value.NormalizeFields(append(make([]value.Field, 0, n), p.fields[base:]...))
+	if typed && len(fields) < n {
+		panic(bail{})
+	}
 	clear(p.fields[base:])
 	p.fields = p.fields[:base]
-	return v
+	return fields
 }
 
 // mappingValue parses what follows "key:".
@@ -290,6 +326,7 @@ func (p *fastParser) mappingValue(indent int) value.Value {
 }
 
 func (p *fastParser) sequence(indent int) value.Value {
+	p.nest()
 	v := value.Value{Kind: value.Array}
 	p.mark(&v)
 	base := len(p.items)
@@ -334,6 +371,7 @@ func (p *fastParser) sequence(indent int) value.Value {
 	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
 	clear(p.items[base:])
 	p.items = p.items[:base]
+	p.depth--
 	return v
 }
 
@@ -362,6 +400,7 @@ func (p *fastParser) inlineValue(parent int) value.Value {
 		v = resolveValue(p.plain(parent))
 	}
 	v.Line, v.Col = line, col
+	p.checkFinite(&v)
 	return v
 }
 
@@ -477,8 +516,9 @@ func (p *fastParser) plain(parent int) string {
 }
 
 // key parses a mapping key and the ':' after it. plain tells whether it
-// was an unquoted key.
-func (p *fastParser) key() (key string, plain bool) {
+// was an unquoted key, typed whether it read as a number or a boolean.
+func (p *fastParser) key() (key string, plain, typed bool) {
+	start := p.pos
 	switch c := p.at(p.pos); c {
 	case '"':
 		key = p.doubleQuotedLine()
@@ -492,17 +532,28 @@ func (p *fastParser) key() (key string, plain bool) {
 		if !colon {
 			panic(bail{})
 		}
-		if len(text) > 1024 {
-			panic(bail{})
-		}
-		key, plain = resolveKey(string(text)), true
+		key, typed = resolveKey(string(text))
+		plain = true
 	}
 	p.skipSpaces()
 	if p.at(p.pos) != ':' || !p.isBlankEnd(p.pos+1) {
 		panic(bail{})
 	}
+	p.checkKeyLength(start)
 	p.pos++
-	return key, plain
+	return key, plain, typed
+}
+
+// maxKeyLength is how far past the start of a key without "?" its ":" may
+// be, in characters: YAML's limit, which go-yaml enforces.
+const maxKeyLength = 1024
+
+// checkKeyLength leaves keys whose ":" at pos is too far from their start
+// to go-yaml. It counts bytes, which are never fewer than characters.
+func (p *fastParser) checkKeyLength(start int) {
+	if p.pos-start > maxKeyLength {
+		panic(bail{})
+	}
 }
 
 // isKey reports, without consuming anything, whether a mapping key starts
@@ -535,27 +586,27 @@ func (p *fastParser) isKey() (ok bool) {
 }
 
 // resolveKey turns a plain key into the string sigs.k8s.io/yaml makes of
-// it: booleans and numbers are formatted, null keys are refused.
-func resolveKey(s string) string {
+// it: booleans and numbers are formatted (typed), null keys are refused.
+func resolveKey(s string) (key string, typed bool) {
 	r := resolvePlain(s)
 	switch r.kind {
 	case kindString, kindTimestamp:
-		return s
+		return s, false
 	case kindBool:
-		return strconv.FormatBool(r.b)
+		return strconv.FormatBool(r.b), true
 	case kindInt:
-		return strconv.FormatInt(r.i, 10)
+		return strconv.FormatInt(r.i, 10), true
 	case kindFloat:
 		f := strconv.FormatFloat(r.f, 'g', -1, 32)
 		switch f {
 		case "+Inf":
-			return ".inf"
+			return ".inf", true
 		case "-Inf":
-			return "-.inf"
+			return "-.inf", true
 		case "NaN":
-			return ".nan"
+			return ".nan", true
 		}
-		return f
+		return f, true
 	}
 	panic(bail{}) // null and uint64 keys: go-yaml's path reports them
 }
@@ -577,12 +628,18 @@ func resolveValue(s string) value.Value {
 	case kindUint:
 		return value.Value{Kind: value.Number, Num: float64(r.u), Str: strconv.FormatUint(r.u, 10)}
 	case kindFloat:
-		if math.IsNaN(r.f) || math.IsInf(r.f, 0) {
-			panic(bail{})
-		}
 		return value.Value{Kind: value.Number, Num: r.f}
 	}
 	panic(bail{})
+}
+
+// checkFinite notes the first number of the document that JSON cannot
+// hold; the document is still read to its end, as a syntax error after
+// it is the error go-yaml reports.
+func (p *fastParser) checkFinite(v *value.Value) {
+	if v.Kind == value.Number && p.nonFinite == nil && (math.IsNaN(v.Num) || math.IsInf(v.Num, 0)) {
+		p.nonFinite = &Error{Line: v.Line, Col: v.Col, Msg: nonFiniteMsg(v.Num)}
+	}
 }
 
 // singleQuotedLine and doubleQuotedLine parse a quoted scalar that must end
@@ -884,10 +941,12 @@ func (p *fastParser) flowNode() value.Value {
 		v = resolveValue(string(text))
 	}
 	v.Line, v.Col = line, col
+	p.checkFinite(&v)
 	return v
 }
 
 func (p *fastParser) enterFlow() {
+	p.nest()
 	p.pos++
 	if p.col() > 0 && len(p.items)+len(p.fields) > 1<<20 {
 		panic(bail{})
@@ -920,6 +979,7 @@ func (p *fastParser) flowSequence() value.Value {
 	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
 	clear(p.items[base:])
 	p.items = p.items[:base]
+	p.depth--
 	return v
 }
 
@@ -927,6 +987,7 @@ func (p *fastParser) flowMapping() value.Value {
 	p.enterFlow() // '{'
 	v := value.Value{Kind: value.Object}
 	base := len(p.fields)
+	typed := false
 	for {
 		p.skipSpaces()
 		if p.at(p.pos) == '}' {
@@ -935,6 +996,7 @@ func (p *fastParser) flowMapping() value.Value {
 		}
 		var key string
 		quoted := false
+		start := p.pos
 		switch p.at(p.pos) {
 		case '"':
 			key, quoted = p.doubleQuotedLine(), true
@@ -942,10 +1004,12 @@ func (p *fastParser) flowMapping() value.Value {
 			key, quoted = p.singleQuotedLine(), true
 		default:
 			text, colon := p.flowPlain()
-			if !colon || len(text) > 1024 {
+			if !colon {
 				panic(bail{})
 			}
-			key = resolveKey(string(text))
+			var isTyped bool
+			key, isTyped = resolveKey(string(text))
+			typed = typed || isTyped
 			if key == "<<" {
 				panic(bail{})
 			}
@@ -954,6 +1018,7 @@ func (p *fastParser) flowMapping() value.Value {
 		if p.at(p.pos) != ':' || (!quoted && !p.isBlankEnd(p.pos+1)) {
 			panic(bail{})
 		}
+		p.checkKeyLength(start)
 		p.pos++
 		p.skipSpaces()
 		if c := p.at(p.pos); c == ',' || c == '}' || c == '\n' || c == 0 {
@@ -972,12 +1037,11 @@ func (p *fastParser) flowMapping() value.Value {
 		}
 		break
 	}
-	v.Fields = value.NormalizeFields(append(make([]value.Field, 0, len(p.fields)-base), p.fields[base:]...))
-	clear(p.fields[base:])
-	p.fields = p.fields[:base]
+	v.Fields = p.takeFields(base, typed)
 	if v.Fields == nil {
 		v.Fields = []value.Field{}
 	}
+	p.depth--
 	return v
 }
 
@@ -994,6 +1058,8 @@ func (p *fastParser) flowPlain() (text []byte, colon bool) {
 		switch c {
 		case ',', '[', ']', '{', '}':
 			return bytes.TrimRight(p.d[start:p.pos], " "), false
+		case '?':
+			panic(bail{}) // ends the scalar and starts a key: "[a?]" is an error
 		case '\n', 0:
 			panic(bail{}) // flow collections over several lines
 		case ':':

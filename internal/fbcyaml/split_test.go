@@ -85,11 +85,35 @@ func checkSplit(t *testing.T, data []byte) {
 	if (err != nil) != (werr != nil) || !slices.Equal(got, want) {
 		t.Fatalf("SplitDocuments(%q) = %q, %v; upstream %q, %v", data, got, err, want, werr)
 	}
+	// Each document knows where it is: its bytes in the stream, the line
+	// they start on, and DecodeDocument's view of them is Data.
+	end := 0
+	for _, d := range docs {
+		if d.Off < end || d.End < d.Off || d.End > len(data) {
+			t.Fatalf("SplitDocuments(%q): document at %d to %d after %d", data, d.Off, d.End, end)
+		}
+		end = d.End
+		if line := int32(1 + bytes.Count(data[:d.Off], []byte{'\n'})); d.Line != line {
+			t.Fatalf("SplitDocuments(%q): document at offset %d says line %d, is on %d", data, d.Off, d.Line, line)
+		}
+		if n := normalize(data[d.Off:d.End]); !bytes.Equal(n, d.Data) {
+			t.Fatalf("SplitDocuments(%q): document %q, its bytes normalise to %q", data, d.Data, n)
+		}
+	}
+	var se *SeparatorError
+	if err != nil && (!errors.As(err, &se) || se.Line < 1 || int(se.Line) > 1+bytes.Count(data, []byte{'\n'})) {
+		t.Fatalf("SplitDocuments(%q): error %#v, want a separator error on a line of the stream", data, err)
+	}
 }
 
 func FuzzSplitDocuments(f *testing.F) {
 	for _, s := range splitSamples {
 		f.Add([]byte(s))
+	}
+	for _, data := range seedFiles(f, yamlSeedFiles...) {
+		if len(data) <= 3000 {
+			f.Add(data)
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 3000 {

@@ -3,6 +3,9 @@ package value
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -90,17 +93,38 @@ func FuzzParseJSON(f *testing.F) {
 	for _, s := range jsonSamples {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte(strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)))
+	f.Add([]byte("{\"a\":\n" + strings.Repeat(`{"a":`, MaxDepth) + "1" + strings.Repeat("}", MaxDepth+1)))
+	for _, pattern := range []string{"../../testdata/serve/catalog/*/*.json", "../../testdata/bundles.golden*/*.json"} {
+		names, _ := filepath.Glob(pattern)
+		for _, name := range names {
+			if data, err := os.ReadFile(name); err == nil && len(data) <= 64<<10 {
+				f.Add(data)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 64<<10 {
+			return // big inputs are slow, not more interesting
+		}
 		want, stdErr := stdlibNormalize(data)
 		v, err := ParseJSON(data)
 		if (err == nil) != (stdErr == nil) {
 			t.Fatalf("ParseJSON(%q) error %v, encoding/json error %v", data, err, stdErr)
 		}
 		if err != nil {
+			checkErrorPosition(t, data, err)
 			return
 		}
 		if got := AppendCompact(nil, &v); !bytes.Equal(got, want) {
 			t.Fatalf("ParseJSON(%q) = %s, encoding/json %s", data, got, want)
+		}
+		back, err := ParseJSON(want)
+		if err != nil {
+			t.Fatalf("ParseJSON of its own output %s: %v", want, err)
+		}
+		if got := AppendCompact(nil, &back); !bytes.Equal(got, want) {
+			t.Fatalf("round trip of %s gave %s", want, got)
 		}
 		var ind bytes.Buffer
 		if err := json.Indent(&ind, want, "", "    "); err != nil {
@@ -110,4 +134,19 @@ func FuzzParseJSON(f *testing.F) {
 			t.Fatalf("indent of %s = %s, want %s", want, got, ind.Bytes())
 		}
 	})
+}
+
+// checkErrorPosition checks that a syntax error's line and column are
+// those of its offset.
+func checkErrorPosition(t *testing.T, data []byte, err error) {
+	t.Helper()
+	se, ok := err.(*SyntaxError)
+	if !ok || se.Offset < 0 || se.Offset > len(data) {
+		t.Fatalf("ParseJSON(%q): error %#v, want a *SyntaxError inside the input", data, err)
+	}
+	line := int32(1 + bytes.Count(data[:se.Offset], []byte{'\n'}))
+	col := int32(se.Offset - bytes.LastIndexByte(data[:se.Offset], '\n'))
+	if se.Line != line || se.Col != col {
+		t.Fatalf("ParseJSON(%q): error at %d:%d, its offset %d is at %d:%d", data, se.Line, se.Col, se.Offset, line, col)
+	}
 }

@@ -1,0 +1,46 @@
+package value
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestParseJSONDepth holds the parser to encoding/json's nesting limit:
+// deeper input fails at the first bracket past the limit, with its line
+// and column, in memory proportional to the limit rather than the input.
+func TestParseJSONDepth(t *testing.T) {
+	const prefix = "{\"schema\": \"olm.package\",\n\"v\": "
+	for _, tc := range []struct {
+		name      string
+		data      string
+		line, col int32
+	}{
+		{"arrays a million deep", prefix + strings.Repeat("[", 1e6) + strings.Repeat("]", 1e6) + "}", 2, 6 + MaxDepth - 1},
+		{"objects 100,000 deep", prefix + strings.Repeat(`{"a":`, 1e5) + "1" + strings.Repeat("}", 1e5) + "}", 2, 6 + 5*(MaxDepth-1)},
+		{"objects 20,000 deep", prefix + strings.Repeat(`{"a":`, 2e4) + "1" + strings.Repeat("}", 2e4) + "}", 2, 6 + 5*(MaxDepth-1)},
+		{"arrays 20,000 deep, unclosed", prefix + strings.Repeat("[", 2e4), 2, 6 + MaxDepth - 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := ParseJSON([]byte(tc.data))
+			runtime.ReadMemStats(&after)
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v, want a *SyntaxError", err)
+			}
+			if se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, "exceeded max depth of 10000") {
+				t.Errorf("error at %d:%d %q, want %d:%d and the depth limit", se.Line, se.Col, se.Msg, tc.line, tc.col)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+				t.Errorf("allocated %d bytes, want at most 16 MiB", n)
+			}
+		})
+	}
+	deepest := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
+	if _, err := ParseJSON([]byte(deepest)); err != nil {
+		t.Errorf("arrays %d deep: %v", MaxDepth, err)
+	}
+}
