@@ -25,16 +25,17 @@ type scalarFlags struct {
 	previousSpace, previousBreak, precededByWhitespace bool
 }
 
-// Byte classes of plainRun: bytes that are nothing but themselves after a
-// scalar's first character (no indicator, white space or line break,
-// printable), ASCII or part of a multi-byte character.
+// Byte classes of plainRun: after a scalar's first character, the bytes
+// that are nothing but themselves (no indicator or line break, printable),
+// ASCII or part of a multi-byte character, and the space, which only
+// matters to the characters around it.
 const (
 	runASCII    = 1
 	runNonASCII = 2
 )
 
 var plainRunClass = func() (t [256]uint8) {
-	for c := 0x21; c <= 0x7E; c++ {
+	for c := 0x20; c <= 0x7E; c++ {
 		t[c] = runASCII
 	}
 	t[':'], t['#'] = 0, 0
@@ -69,9 +70,9 @@ func plainRun(s string, i int) (int, bool) {
 }
 
 // analyze decides which styles can carry text, as go-yaml's emitter does.
-// Runs of characters that change nothing but "the previous character was
-// not white space" are skipped in one go, so that long scalars without
-// structure (base64 data) cost one pass over a table.
+// Runs of characters that are neither indicators nor line breaks are
+// looked at in one go, so that long scalars (base64 data, prose) cost one
+// pass over a table.
 func analyze(text string) scalarData {
 	d := scalarData{text: text, ascii: true}
 	if len(text) == 0 {
@@ -88,7 +89,7 @@ func analyze(text string) scalarData {
 		if i > 0 {
 			if j, ascii := plainRun(text, i); j > i {
 				d.ascii = d.ascii && ascii
-				f.previousSpace, f.previousBreak, f.precededByWhitespace = false, false, false
+				f.run(text, i, j)
 				i = j
 				continue
 			}
@@ -100,6 +101,20 @@ func analyze(text string) scalarData {
 	}
 	f.allowStyles(&d)
 	return d
+}
+
+// run notes the run text[i:j] of plainRunClass bytes, i > 0: what its
+// spaces do (a space after a break, a trailing space) and whether it ends
+// in one.
+func (f *scalarFlags) run(text string, i, j int) {
+	if text[i] == ' ' && f.previousBreak {
+		f.breakSpace = true
+	}
+	last := text[j-1] == ' '
+	if last && j == len(text) {
+		f.trailingSpace = true
+	}
+	f.previousSpace, f.previousBreak, f.precededByWhitespace = last, false, last
 }
 
 // char notes the character at text[i] and returns its width.

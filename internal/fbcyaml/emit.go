@@ -27,10 +27,10 @@ type emitter struct {
 	whitespace bool
 	indention  bool
 
-	src     []byte   // the JSON text
-	js      string   // the same bytes, as a string
+	js      string   // the JSON text
 	members []member // members of the objects being written, innermost last
 	depth   int
+	buf     []byte // scratch for unescaping strings
 }
 
 // member is an object member: its key and where its value starts.
@@ -56,11 +56,10 @@ func AppendJSON(dst, js []byte) ([]byte, error) {
 	e := emitters.Get().(*emitter)
 	defer func() {
 		clear(e.members)
-		*e = emitter{members: e.members[:0]}
+		*e = emitter{members: e.members[:0], buf: e.buf[:0]}
 		emitters.Put(e)
 	}()
 	e.out, e.indent, e.whitespace, e.indention = dst, -1, true, true
-	e.src = js
 	// The string shares js's bytes, which are only read, and only during
 	// this call: scalars are copied into the output.
 	e.js = unsafe.String(unsafe.SliceData(js), len(js))

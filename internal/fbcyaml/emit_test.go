@@ -262,3 +262,33 @@ func BenchmarkAppendJSON(b *testing.B) {
 		out, _ = AppendJSON(out[:0], js)
 	}
 }
+
+// TestStringEscapes checks the emitter's reading of JSON strings against
+// the JSON parser's.
+func TestStringEscapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	pieces := []string{`a`, `é`, `\n`, `\"`, `\\`, `\/`, `\b`, `\f`, `\r`, `\t`, `\u00e9`, `\u2028`, `\ud83d\ude00`, `\ud800`, `\udc00`, `\ud800\u0041`, `\ud800\n`, `\uD83D\uDE00`, "\xff", `\u0000`}
+	for i := 0; i < 5000; i++ {
+		var b strings.Builder
+		b.WriteByte('"')
+		for n := r.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		b.WriteByte('"')
+		js := b.String()
+		want, err := value.ParseJSON([]byte(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := emitter{js: js}
+		got, end, err := e.str(0)
+		if err != nil || end != len(js) || value.ValidUTF8(got) != want.Str {
+			t.Fatalf("%s: got %q (%d, %v), want %q", js, got, end, err, want.Str)
+		}
+	}
+	for _, js := range []string{`"\x"`, `"\u12"`, `"\u12g4"`, `"\`} {
+		if _, _, err := (&emitter{js: js}).str(0); err == nil {
+			t.Errorf("%s: no error", js)
+		}
+	}
+}

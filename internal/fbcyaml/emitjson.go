@@ -3,8 +3,8 @@ package fbcyaml
 import (
 	"errors"
 	"strings"
-
-	"github.com/fbcat/opm/internal/value"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // The JSON the emitter reads is scanned here, a token at a time. Strings
@@ -49,11 +49,87 @@ func (e *emitter) str(i int) (string, int, error) {
 	if !escaped {
 		return e.js[i+1 : end-1], end, nil
 	}
-	v, err := value.ParseJSON(e.src[i:end])
-	if err != nil {
-		return "", end, e.syntaxError(i, "in a string")
+	e.buf = e.buf[:0]
+	body := e.js[i+1 : end-1]
+	for {
+		k := strings.IndexByte(body, '\\')
+		if k < 0 {
+			break
+		}
+		e.buf = append(e.buf, body[:k]...)
+		n, ok := e.unescape(body[k:])
+		if !ok {
+			return "", end, e.syntaxError(end-1-len(body)+k, "in a string escape")
+		}
+		body = body[k+n:]
 	}
-	return v.Str, end, nil
+	e.buf = append(e.buf, body...)
+	return string(e.buf), end, nil
+}
+
+// unescape appends what the escape sequence at the start of s stands for
+// (as encoding/json reads it: a lone surrogate is U+FFFD) and returns its
+// length.
+func (e *emitter) unescape(s string) (int, bool) {
+	if len(s) < 2 {
+		return 0, false
+	}
+	switch c := s[1]; c {
+	case '"', '\\', '/':
+		e.buf = append(e.buf, c)
+	case 'b':
+		e.buf = append(e.buf, '\b')
+	case 'f':
+		e.buf = append(e.buf, '\f')
+	case 'n':
+		e.buf = append(e.buf, '\n')
+	case 'r':
+		e.buf = append(e.buf, '\r')
+	case 't':
+		e.buf = append(e.buf, '\t')
+	case 'u':
+		r, ok := hex4(s[2:])
+		if !ok {
+			return 0, false
+		}
+		if utf16.IsSurrogate(r) {
+			if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+				if r2, ok := hex4(s[8:]); ok {
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						e.buf = utf8.AppendRune(e.buf, d)
+						return 12, true
+					}
+				}
+			}
+			r = utf8.RuneError
+		}
+		e.buf = utf8.AppendRune(e.buf, r)
+		return 6, true
+	default:
+		return 0, false
+	}
+	return 2, true
+}
+
+func hex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[:4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }
 
 // skipValue returns the offset after the value starting at i, checking
