@@ -9,73 +9,15 @@
 # ../shared/conformance when it exists, else from testdata.
 set -euo pipefail
 bin=$(realpath "$1")
-here=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL (images): $*" >&2; exit 1; }
-checks=0
-ok() { checks=$((checks+1)); }
+E2E_NAME=images
+source "$(dirname "$0")/lib.sh"
+need_image_tools
 
-# --- tools -------------------------------------------------------------------
-REGISTRY_VERSION=2.8.2+ds1-1
-BUILDAH_VERSION=1.28.2+ds1-3+deb12u1+b3
-install_tools() {
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  export DEBIAN_FRONTEND=noninteractive
-  # Keep maintainer scripts from starting the packaged registry service.
-  [ -e /usr/sbin/policy-rc.d ] || { printf '#!/bin/sh\nexit 101\n' | $sudo tee /usr/sbin/policy-rc.d >/dev/null; $sudo chmod +x /usr/sbin/policy-rc.d; }
-  $sudo apt-get update -qq
-  local opts=(-y -qq --no-install-recommends -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
-  if ! $sudo apt-get install "${opts[@]}" "docker-registry=$REGISTRY_VERSION" "buildah=$BUILDAH_VERSION" apache2-utils curl >/dev/null; then
-    echo "images e2e: pinned versions unavailable, installing the distribution's current ones" >&2
-    $sudo apt-get install "${opts[@]}" docker-registry buildah apache2-utils curl >/dev/null
-  fi
-  $sudo /etc/init.d/docker-registry stop >/dev/null 2>&1 || true
-}
-for tool in docker-registry buildah htpasswd curl; do command -v $tool >/dev/null || { install_tools; break; }; done
-
-free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
-
-# start_registry NAME [htpasswd-file]: a registry on 127.0.0.1; prints host:port.
-start_registry() {
-  local name=$1 auth=${2:-} port
-  port=$(free_port)
-  mkdir -p "$work/$name-data"
-  {
-    echo "version: 0.1"
-    echo "log: {level: error}"
-    echo "storage: {filesystem: {rootdirectory: $work/$name-data}}"
-    echo "http: {addr: 127.0.0.1:$port, secret: e2e-not-secret}"
-    [ -z "$auth" ] || echo "auth: {htpasswd: {realm: e2e, path: $auth}}"
-  } > "$work/$name.yml"
-  docker-registry serve "$work/$name.yml" > "$work/$name.log" 2>&1 &
-  pids+=($!)
-  for _ in $(seq 100); do
-    curl -s -o /dev/null "http://127.0.0.1:$port/v2/" && break
-    sleep 0.1
-  done
-  echo "127.0.0.1:$port"
-}
-
-export BUILDAH_ISOLATION=chroot
-buildah=(buildah --root "$work/storage/root" --runroot "$work/storage/run" --storage-driver vfs)
-
-# build_push CONTEXT REF [buildah push options...]: build CONTEXT/Dockerfile, push to REF.
-build_push() {
-  local ctx=$1 ref=$2; shift 2
-  "${buildah[@]}" build --isolation chroot -q -f "$ctx/Dockerfile" -t "localhost/e2e/tmp" "$ctx" >/dev/null
-  "${buildah[@]}" push -q --tls-verify=false "$@" localhost/e2e/tmp "docker://$ref"
-}
-
-reg=$(start_registry plain)
+start_registry plain
+reg=$registry
 htpasswd -Bbc "$work/htpasswd" alice s3cret 2>/dev/null
-authreg=$(start_registry auth "$work/htpasswd")
+start_registry auth "$work/htpasswd"
+authreg=$registry
 
 # --- bundles -------------------------------------------------------------------
 if [ -d "$here/../shared/conformance/bundles" ]; then

@@ -58,6 +58,7 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 		newValidateCmd(),
 		newInitCmd(),
 		newGenerateCmd(),
+		newMigrateCmd(&reg),
 		newServeCmd(),
 		newVersionCmd(),
 	)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 )
@@ -45,6 +47,12 @@ type queries struct {
 
 	bundlesOnce sync.Once
 	bundles     map[*model.Bundle]*bundleInfo
+
+	// listed is every entry's ListBundles answer, encoded on first
+	// demand: the answers never change, and encoding them for every call
+	// cost more than anything else the call does.
+	listMu      sync.Mutex
+	listEncoded []encoded
 }
 
 // eachEntry calls f for every entry of the catalog, by package, channel
@@ -89,6 +97,30 @@ func (q *queries) buildEntries() {
 func (q *queries) listOrder() []entry {
 	q.buildEntries()
 	return q.listed
+}
+
+// listAnswers returns every entry's ListBundles answer, encoded, in
+// ListBundles order. A failure (a bundle that cannot be read again) is not
+// kept: the next call tries again.
+func (q *queries) listAnswers() ([]encoded, error) {
+	q.listMu.Lock()
+	defer q.listMu.Unlock()
+	if q.listEncoded != nil {
+		return q.listEncoded, nil
+	}
+	entries := q.listOrder()
+	out := make([]encoded, len(entries))
+	for i, e := range entries {
+		b, err := q.bundle(e, listView)
+		if err != nil {
+			return nil, err
+		}
+		if out[i], err = proto.Marshal(b); err != nil {
+			return nil, err
+		}
+	}
+	q.listEncoded = out
+	return out, nil
 }
 
 // replacing lists the entries that replace or skip a bundle name.

@@ -208,12 +208,12 @@ func (r *registry) GetDefaultBundleThatProvides(ctx context.Context, req *api.Ge
 }
 
 func (r *registry) ListBundles(_ *api.ListBundlesRequest, stream grpc.ServerStreamingServer[api.Bundle]) error {
-	for _, e := range r.q.listOrder() {
-		b, err := r.q.bundle(e, listView)
-		if err != nil {
-			return err
-		}
-		if err := stream.Send(b); err != nil {
+	answers, err := r.q.listAnswers()
+	if err != nil {
+		return err
+	}
+	for _, a := range answers {
+		if err := stream.SendMsg(a); err != nil {
 			return err
 		}
 	}

@@ -39,6 +39,7 @@ func NewServer(c *Catalog, opts ServerOptions) *Server {
 	}
 	s := &Server{log: log, health: newHealth()}
 	s.grpc = grpc.NewServer(
+		grpc.ForceServerCodecV2(newCodec()),
 		grpc.ChainUnaryInterceptor(s.logUnary),
 		grpc.ChainStreamInterceptor(s.logStream),
 	)

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/render"
+)
+
+func newMigrateCmd(reg *registryFlags) *cobra.Command {
+	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
+	var migrateLevel, platform string
+	cmd := &cobra.Command{
+		Use:   "migrate <catalogRef> <outputDir>",
+		Short: "Migrate a file-based catalog image or directory to a new file-based catalog",
+		Long: `Migrate a file-based catalog image or directory to a new file-based catalog,
+optionally applying migrations.
+
+The input catalogRef may be a container image reference or a local directory
+containing a file-based catalog. The output directory, which must be missing
+or empty, receives one directory per package holding its catalog.json (or
+catalog.yaml), and a catalog file of its own for blobs of no package.
+
+NOTE: the --output=json format produces streamable, concatenated JSON files.
+These are suitable to opm and jq, but may not be supported by arbitrary JSON
+parsers that assume that a file contains exactly one valid JSON object.`,
+		Example: `  opm migrate quay.io/org/catalog:v4.18 catalog/
+  opm migrate old-catalog/ new-catalog/ -o yaml --migrate-level bundle-object-to-csv-metadata`,
+		Args: exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, out := args[0], args[1]
+			if err := reg.check(); err != nil {
+				return err
+			}
+			migrations, err := render.MigrationsFor(migrateLevel)
+			if err != nil {
+				return err
+			}
+			// Refuse a non-empty output directory before pulling anything.
+			if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
+				return fmt.Errorf("output directory %q must be empty", out)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "rendering catalog %q as file-based catalog\n", ref)
+			r := render.Renderer{Allowed: render.CatalogDir | render.CatalogImage, Migrations: migrations, Images: reg.imageOptions(cmd, platform)}
+			cfg, err := r.Run(cmd.Context(), ref)
+			if errors.Is(err, render.ErrNotAllowed) {
+				return fmt.Errorf("%w; migrate takes a catalog directory or a catalog image", err)
+			}
+			if err != nil {
+				return err
+			}
+			if err := declcfg.WriteDir(cfg, out, declcfg.Format(output.value)); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote rendered file-based catalog to %q\n", out)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.VarP(&output, "output", "o", "Output format (json|yaml)")
+	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
+	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	return cmd
+}
