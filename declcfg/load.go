@@ -189,8 +189,11 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 			if c.newItemChk != nil {
 				itemCheck = c.newItemChk()
 			}
+			// Each worker reads its files into one buffer: nothing decoded
+			// from a file keeps its bytes, so the next file can reuse them.
+			var buf []byte
 			for i := range next {
-				errs, err := walkFile(fsys, files[i], i, &c, check, itemCheck, visit)
+				errs, err := walkFile(fsys, files[i], i, &c, check, itemCheck, visit, &buf)
 				mu.Lock()
 				problems = append(problems, errs...)
 				mu.Unlock()
@@ -290,8 +293,9 @@ func joinRoot(root, file string) string {
 }
 
 // walkFile reads, decodes and types every object of one file and passes
-// each to visit.
-func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error) (ErrorList, error) {
+// each to visit. The file is read into *buf, which is left holding the
+// (possibly grown) buffer for the next file.
+func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error, buf *[]byte) (ErrorList, error) {
 	display := joinRoot(c.rootName, name)
 	var lines Lines
 	if c.lines != nil {
@@ -302,7 +306,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		e.File = display
 		errs = append(errs, e)
 	}
-	data, err := readFile(fsys, name, c.maxFileSize)
+	data, err := readFile(fsys, name, c.maxFileSize, *buf)
+	if data != nil {
+		*buf = data[:0]
+	}
 	if err != nil {
 		report(&Error{Message: err.Error()})
 		return errs, nil
@@ -369,9 +376,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 	return errs, visitErr
 }
 
-// readFile reads a catalog file, refusing directories reached through
-// links and files over the size limit.
-func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
+// readFile reads a catalog file into buf (or a larger buffer if buf is
+// too small), refusing directories reached through links and files over
+// the size limit.
+func readFile(fsys fs.FS, name string, limit int64, buf []byte) ([]byte, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open: %v", unwrapPathError(err))
@@ -390,17 +398,20 @@ func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	if limit > 0 && st.Size() > limit {
 		return nil, fmt.Errorf("file is %d bytes, larger than the %d-byte limit for a catalog file; if it is not catalog data, list it in %s", st.Size(), limit, IndexIgnoreFile)
 	}
-	return readAll(f, st.Size(), limit)
+	return readAll(f, buf, st.Size(), limit)
 }
 
-// readAll reads what is left of r into a buffer the size the file
-// claims to be (plus one byte, to notice a file that grew), so that
-// the common case reads once into an exactly sized buffer.
-func readAll(r io.Reader, size, limit int64) ([]byte, error) {
+// readAll reads what is left of r into buf, or into a new buffer the size
+// the file claims to be (plus one byte, to notice a file that grew) if buf
+// is smaller, so that the common case reads once without growing.
+func readAll(r io.Reader, buf []byte, size, limit int64) ([]byte, error) {
 	if limit > 0 {
 		r = io.LimitReader(r, limit+1)
 	}
-	buf := make([]byte, 0, size+1)
+	if int64(cap(buf)) < size+1 {
+		buf = make([]byte, 0, size+1)
+	}
+	buf = buf[:0]
 	for {
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

@@ -338,7 +338,7 @@ func checkBundleObject(v *value.Value, path string) *Error {
 	if err != nil {
 		return err
 	}
-	if _, err := decodeBundleObjectData(data); err != nil {
+	if err := checkBundleObjectData(data); err != nil {
 		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}
 	}
 	return nil
