@@ -1,6 +1,10 @@
 package fbcyaml
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/fbcat/opm/internal/value"
+)
 
 // scalarData is a scalar ready to write: its text, the style go-yaml's
 // marshaller asks for, and the emitter's analysis of the text.
@@ -58,6 +62,11 @@ var plainRunClass = func() (t [256]uint8) {
 // plainRun returns the end of the run of plainRunClass bytes from i, and
 // whether it is all ASCII.
 func plainRun(s string, i int) (int, bool) {
+	for ; i+8 <= len(s); i += 8 {
+		if x := value.Word(s, i); !value.Printable(x, ' ') || value.HasByte(x, ':') || value.HasByte(x, '#') {
+			break
+		}
+	}
 	var class uint8
 	for ; i < len(s); i++ {
 		c := plainRunClass[s[i]]

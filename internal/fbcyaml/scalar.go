@@ -108,7 +108,14 @@ func stopSet(bytes string) (t [256]bool) {
 // runEnd returns the end of the run that starts with the character at
 // s[i] and goes on up to a stop byte.
 func runEnd(s string, i int, stop *[256]bool) int {
-	for i += charWidth(s[i]); i < len(s) && !stop[s[i]]; i++ {
+	i += charWidth(s[i])
+	// No stop set holds a printable ASCII byte other than ' ' and '\''.
+	for ; i+8 <= len(s); i += 8 {
+		if x := value.Word(s, i); !value.Printable(x, '!') || value.HasByte(x, '\'') {
+			break
+		}
+	}
+	for ; i < len(s) && !stop[s[i]]; i++ {
 	}
 	return i
 }

@@ -27,24 +27,12 @@ var safeJSONByte = func() (t [utf8.RuneSelf]bool) {
 // \ufffd, U+2028 and U+2029 escaped.
 func AppendString(dst []byte, s string) []byte { return appendString(dst, s, false) }
 
-// Masks for skipPlain: the high bit and the lowest bit of every byte.
-const (
-	highBits = 0x8080808080808080
-	lowBits  = 0x0101010101010101
-)
-
 // skipPlain returns the first offset from i at which a byte may need a
 // look from appendString, stepping 8 bytes at a time over bytes that do
-// not (ASCII, at least ' ', neither '"' nor '\\'). It may stop early.
+// not (printable ASCII, neither '"' nor '\\'). It may stop early.
 func skipPlain(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		control := (x - 0x20*lowBits) &^ x // a byte below 0x20 (or a non-ASCII one)
-		quote := x ^ '"'*lowBits
-		backslash := x ^ '\\'*lowBits
-		if (x|control|(quote-lowBits)&^quote|(backslash-lowBits)&^backslash)&highBits != 0 {
+		if x := Word(s, i); !Printable(x, ' ') || HasByte(x, '"') || HasByte(x, '\\') {
 			break
 		}
 	}
