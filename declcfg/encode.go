@@ -3,49 +3,68 @@ package declcfg
 import (
 	"encoding/base64"
 	"encoding/json"
+	"sync"
 
 	"github.com/fbcat/opm/internal/fbcyaml"
 	"github.com/fbcat/opm/internal/value"
 )
 
-// jsonWriter builds indented JSON with the layout of encoding/json's
-// Encoder with four-space indentation.
+// Each catalog type is described once, by its writeJSON method: its
+// members in upstream's order and when each is left out (the order and
+// omitempty rules of upstream's struct tags). The JSON writer follows the
+// description with encoding/json's indented layout; the YAML writer
+// follows it compactly and hands the JSON to the YAML emitter, which is
+// what upstream does (json.Marshal, then sigs.k8s.io/yaml.JSONToYAML).
+
+// jsonWriter appends JSON: with the layout of encoding/json's Encoder with
+// four-space indentation, or compact.
 type jsonWriter struct {
-	b     []byte
-	depth int
-	empty []bool // per open bracket: nothing written in it yet
+	b       []byte
+	compact bool
+	depth   int
+	written uint64 // bit d: something was written at depth d
 }
 
+func (w *jsonWriter) newline() {
+	if !w.compact {
+		w.b = value.Newline(w.b, w.depth)
+	}
+}
+
+// open starts an object or list. Catalog types nest a few levels deep;
+// property values, however deep, are written by rawValue.
 func (w *jsonWriter) open(c byte) {
 	w.b = append(w.b, c)
-	w.empty = append(w.empty, true)
 	w.depth++
+	w.written &^= 1 << w.depth
 }
 
 func (w *jsonWriter) close(c byte) {
-	w.depth--
-	n := len(w.empty) - 1
-	if !w.empty[n] {
-		w.b = value.Newline(w.b, w.depth)
+	if w.written&(1<<w.depth) != 0 {
+		w.depth--
+		w.newline()
+	} else {
+		w.depth--
 	}
-	w.empty = w.empty[:n]
 	w.b = append(w.b, c)
 }
 
 // next starts a member or element.
 func (w *jsonWriter) next() {
-	n := len(w.empty) - 1
-	if !w.empty[n] {
+	if w.written&(1<<w.depth) != 0 {
 		w.b = append(w.b, ',')
 	}
-	w.empty[n] = false
-	w.b = value.Newline(w.b, w.depth)
+	w.written |= 1 << w.depth
+	w.newline()
 }
 
 func (w *jsonWriter) key(k string) {
 	w.next()
 	w.b = value.AppendString(w.b, k)
-	w.b = append(w.b, ':', ' ')
+	w.b = append(w.b, ':')
+	if !w.compact {
+		w.b = append(w.b, ' ')
+	}
 }
 
 func (w *jsonWriter) str(k, v string) {
@@ -53,35 +72,60 @@ func (w *jsonWriter) str(k, v string) {
 	w.b = value.AppendString(w.b, v)
 }
 
-func (w *jsonWriter) raw(k string, raw json.RawMessage) {
-	w.key(k)
-	if len(raw) == 0 {
-		w.b = append(w.b, "null"...)
-		return
+// strOmitEmpty is str for a member that upstream leaves out when empty.
+func (w *jsonWriter) strOmitEmpty(k, v string) {
+	if v != "" {
+		w.str(k, v)
 	}
-	w.b = value.AppendIndentedRaw(w.b, raw, w.depth)
+}
+
+func (w *jsonWriter) null() { w.b = append(w.b, "null"...) }
+
+// rawValue writes JSON text, null if there is none.
+func (w *jsonWriter) rawValue(raw json.RawMessage) {
+	switch {
+	case len(raw) == 0:
+		w.null()
+	case w.compact:
+		w.b = append(w.b, raw...)
+	default:
+		w.b = value.AppendIndentedRaw(w.b, raw, w.depth)
+	}
+}
+
+// list starts a member holding a list of n elements and reports whether
+// its elements are to be written (then, each after next, and close(']')
+// at the end). A nil list is null; omitEmpty leaves out an empty or nil
+// one, as encoding/json's omitempty does.
+func (w *jsonWriter) list(k string, n int, isNil, omitEmpty bool) bool {
+	if omitEmpty && n == 0 {
+		return false
+	}
+	w.key(k)
+	if isNil {
+		w.null()
+		return false
+	}
+	w.open('[')
+	return true
 }
 
 func (w *jsonWriter) properties(props []Property) {
-	if len(props) == 0 {
+	if !w.list("properties", len(props), props == nil, true) {
 		return
 	}
-	w.key("properties")
-	w.open('[')
 	for _, p := range props {
 		w.next()
 		w.open('{')
 		w.str("type", p.Type)
-		w.raw("value", p.Value)
+		w.key("value")
+		w.rawValue(p.Value)
 		w.close('}')
 	}
 	w.close(']')
 }
 
-// AppendJSON appends p as upstream writes it with -o json, with a final
-// newline.
-func (p *Package) AppendJSON(b []byte) []byte {
-	w := jsonWriter{b: b}
+func (p *Package) writeJSON(w *jsonWriter) {
 	w.open('{')
 	w.str("schema", p.Schema)
 	w.str("name", p.Name)
@@ -91,7 +135,7 @@ func (p *Package) AppendJSON(b []byte) []byte {
 		w.open('{')
 		w.key("base64data")
 		if p.Icon.Data == nil {
-			w.b = append(w.b, "null"...)
+			w.null()
 		} else {
 			w.b = append(w.b, '"')
 			w.b = base64.StdEncoding.AppendEncode(w.b, p.Icon.Data)
@@ -100,70 +144,47 @@ func (p *Package) AppendJSON(b []byte) []byte {
 		w.str("mediatype", p.Icon.MediaType)
 		w.close('}')
 	}
-	if p.Description != "" {
-		w.str("description", p.Description)
-	}
+	w.strOmitEmpty("description", p.Description)
 	w.properties(p.Properties)
 	w.close('}')
-	return append(w.b, '\n')
 }
 
-// AppendJSON appends c as upstream writes it with -o json.
-func (c *Channel) AppendJSON(b []byte) []byte {
-	w := jsonWriter{b: b}
+func (c *Channel) writeJSON(w *jsonWriter) {
 	w.open('{')
 	w.str("schema", c.Schema)
 	w.str("name", c.Name)
 	w.str("package", c.Package)
-	w.key("entries")
-	if c.Entries == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for _, e := range c.Entries {
+	if w.list("entries", len(c.Entries), c.Entries == nil, false) {
+		for i := range c.Entries {
+			e := &c.Entries[i]
 			w.next()
 			w.open('{')
 			w.str("name", e.Name)
-			if e.Replaces != "" {
-				w.str("replaces", e.Replaces)
-			}
-			if len(e.Skips) > 0 {
-				w.key("skips")
-				w.open('[')
+			w.strOmitEmpty("replaces", e.Replaces)
+			if w.list("skips", len(e.Skips), e.Skips == nil, true) {
 				for _, s := range e.Skips {
 					w.next()
 					w.b = value.AppendString(w.b, s)
 				}
 				w.close(']')
 			}
-			if e.SkipRange != "" {
-				w.str("skipRange", e.SkipRange)
-			}
+			w.strOmitEmpty("skipRange", e.SkipRange)
 			w.close('}')
 		}
 		w.close(']')
 	}
 	w.properties(c.Properties)
 	w.close('}')
-	return append(w.b, '\n')
 }
 
-// AppendJSON appends b as upstream writes it with -o json.
-func (b *Bundle) AppendJSON(dst []byte) []byte {
-	w := jsonWriter{b: dst}
+func (b *Bundle) writeJSON(w *jsonWriter) {
 	w.open('{')
 	w.str("schema", b.Schema)
-	if b.Name != "" {
-		w.str("name", b.Name)
-	}
-	if b.Package != "" {
-		w.str("package", b.Package)
-	}
+	w.strOmitEmpty("name", b.Name)
+	w.strOmitEmpty("package", b.Package)
 	w.str("image", b.Image)
 	w.properties(b.Properties)
-	if len(b.RelatedImages) > 0 {
-		w.key("relatedImages")
-		w.open('[')
+	if w.list("relatedImages", len(b.RelatedImages), b.RelatedImages == nil, true) {
 		for _, r := range b.RelatedImages {
 			w.next()
 			w.open('{')
@@ -174,29 +195,21 @@ func (b *Bundle) AppendJSON(dst []byte) []byte {
 		w.close(']')
 	}
 	w.close('}')
-	return append(w.b, '\n')
 }
 
-// AppendJSON appends d as upstream writes it with -o json.
-func (d *Deprecation) AppendJSON(b []byte) []byte {
-	w := jsonWriter{b: b}
+func (d *Deprecation) writeJSON(w *jsonWriter) {
 	w.open('{')
 	w.str("schema", d.Schema)
 	w.str("package", d.Package)
-	w.key("entries")
-	if d.Entries == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for _, e := range d.Entries {
+	if w.list("entries", len(d.Entries), d.Entries == nil, false) {
+		for i := range d.Entries {
+			e := &d.Entries[i]
 			w.next()
 			w.open('{')
 			w.key("reference")
 			w.open('{')
 			w.str("schema", e.Reference.Schema)
-			if e.Reference.Name != "" {
-				w.str("name", e.Reference.Name)
-			}
+			w.strOmitEmpty("name", e.Reference.Name)
 			w.close('}')
 			w.str("message", e.Message)
 			w.close('}')
@@ -204,161 +217,63 @@ func (d *Deprecation) AppendJSON(b []byte) []byte {
 		w.close(']')
 	}
 	w.close('}')
+}
+
+// writeJSON writes the blob as it is: it is already upstream's normalised
+// form.
+func (m *Meta) writeJSON(w *jsonWriter) { w.rawValue(m.Blob) }
+
+// described is a catalog type, described once.
+type described interface{ writeJSON(*jsonWriter) }
+
+// appendJSON appends an object as upstream writes it with -o json, with a
+// final newline.
+func appendJSON(b []byte, obj described) []byte {
+	w := jsonWriter{b: b}
+	obj.writeJSON(&w)
 	return append(w.b, '\n')
 }
 
+var compactBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// appendYAML appends an object as upstream writes it with -o yaml: "---",
+// then the YAML form of its JSON.
+func appendYAML(b []byte, obj described) ([]byte, error) {
+	buf := compactBufs.Get().(*[]byte)
+	defer compactBufs.Put(buf)
+	w := jsonWriter{b: (*buf)[:0], compact: true}
+	obj.writeJSON(&w)
+	*buf = w.b
+	return fbcyaml.AppendJSON(append(b, "---\n"...), w.b)
+}
+
+// AppendJSON appends p as upstream writes it with -o json, with a final
+// newline.
+func (p *Package) AppendJSON(b []byte) []byte { return appendJSON(b, p) }
+
+// AppendJSON appends c as upstream writes it with -o json.
+func (c *Channel) AppendJSON(b []byte) []byte { return appendJSON(b, c) }
+
+// AppendJSON appends b as upstream writes it with -o json.
+func (b *Bundle) AppendJSON(dst []byte) []byte { return appendJSON(dst, b) }
+
+// AppendJSON appends d as upstream writes it with -o json.
+func (d *Deprecation) AppendJSON(b []byte) []byte { return appendJSON(b, d) }
+
 // AppendJSON appends m as upstream writes it with -o json.
-func (m *Meta) AppendJSON(b []byte) []byte {
-	if len(m.Blob) == 0 {
-		return append(b, "null\n"...)
-	}
-	b = value.AppendIndentedRaw(b, m.Blob, 0)
-	return append(b, '\n')
-}
-
-// The YAML form is the JSON form read back as a tree and written by the
-// go-yaml-compatible emitter, as upstream does through JSONToYAML.
-
-func strv(s string) value.Value { return value.Value{Kind: value.String, Str: s} }
-
-func rawValue(raw json.RawMessage) (value.Value, error) {
-	if len(raw) == 0 {
-		return value.Value{Kind: value.Null}, nil
-	}
-	return value.ParseJSON(raw)
-}
-
-func propertiesValue(props []Property) (value.Value, error) {
-	items := make([]value.Value, len(props))
-	for i, p := range props {
-		v, err := rawValue(p.Value)
-		if err != nil {
-			return value.Value{}, err
-		}
-		items[i] = object(value.Field{Key: "type", Value: strv(p.Type)}, value.Field{Key: "value", Value: v})
-	}
-	return value.Value{Kind: value.Array, Items: items}, nil
-}
-
-func object(fields ...value.Field) value.Value {
-	return value.Value{Kind: value.Object, Fields: fields}
-}
-
-func field(k string, v value.Value) value.Field { return value.Field{Key: k, Value: v} }
-
-func appendYAML(b []byte, v value.Value) []byte {
-	b = append(b, "---\n"...)
-	return fbcyaml.AppendDocument(b, &v)
-}
+func (m *Meta) AppendJSON(b []byte) []byte { return appendJSON(b, m) }
 
 // AppendYAML appends p as upstream writes it with -o yaml, "---" included.
-func (p *Package) AppendYAML(b []byte) ([]byte, error) {
-	v := object(field("schema", strv(p.Schema)), field("name", strv(p.Name)), field("defaultChannel", strv(p.DefaultChannel)))
-	if p.Icon != nil {
-		data := value.Value{Kind: value.Null}
-		if p.Icon.Data != nil {
-			data = strv(base64.StdEncoding.EncodeToString(p.Icon.Data))
-		}
-		v.Fields = append(v.Fields, field("icon", object(field("base64data", data), field("mediatype", strv(p.Icon.MediaType)))))
-	}
-	if p.Description != "" {
-		v.Fields = append(v.Fields, field("description", strv(p.Description)))
-	}
-	if len(p.Properties) > 0 {
-		props, err := propertiesValue(p.Properties)
-		if err != nil {
-			return b, err
-		}
-		v.Fields = append(v.Fields, field("properties", props))
-	}
-	return appendYAML(b, v), nil
-}
+func (p *Package) AppendYAML(b []byte) ([]byte, error) { return appendYAML(b, p) }
 
 // AppendYAML appends c as upstream writes it with -o yaml.
-func (c *Channel) AppendYAML(b []byte) ([]byte, error) {
-	v := object(field("schema", strv(c.Schema)), field("name", strv(c.Name)), field("package", strv(c.Package)))
-	entries := value.Value{Kind: value.Null}
-	if c.Entries != nil {
-		entries = value.Value{Kind: value.Array, Items: make([]value.Value, 0, len(c.Entries))}
-		for _, e := range c.Entries {
-			ev := object(field("name", strv(e.Name)))
-			if e.Replaces != "" {
-				ev.Fields = append(ev.Fields, field("replaces", strv(e.Replaces)))
-			}
-			if len(e.Skips) > 0 {
-				skips := value.Value{Kind: value.Array}
-				for _, s := range e.Skips {
-					skips.Items = append(skips.Items, strv(s))
-				}
-				ev.Fields = append(ev.Fields, field("skips", skips))
-			}
-			if e.SkipRange != "" {
-				ev.Fields = append(ev.Fields, field("skipRange", strv(e.SkipRange)))
-			}
-			entries.Items = append(entries.Items, ev)
-		}
-	}
-	v.Fields = append(v.Fields, field("entries", entries))
-	if len(c.Properties) > 0 {
-		props, err := propertiesValue(c.Properties)
-		if err != nil {
-			return b, err
-		}
-		v.Fields = append(v.Fields, field("properties", props))
-	}
-	return appendYAML(b, v), nil
-}
+func (c *Channel) AppendYAML(b []byte) ([]byte, error) { return appendYAML(b, c) }
 
-// AppendYAML appends bd as upstream writes it with -o yaml.
-func (bd *Bundle) AppendYAML(b []byte) ([]byte, error) {
-	v := object(field("schema", strv(bd.Schema)))
-	if bd.Name != "" {
-		v.Fields = append(v.Fields, field("name", strv(bd.Name)))
-	}
-	if bd.Package != "" {
-		v.Fields = append(v.Fields, field("package", strv(bd.Package)))
-	}
-	v.Fields = append(v.Fields, field("image", strv(bd.Image)))
-	if len(bd.Properties) > 0 {
-		props, err := propertiesValue(bd.Properties)
-		if err != nil {
-			return b, err
-		}
-		v.Fields = append(v.Fields, field("properties", props))
-	}
-	if len(bd.RelatedImages) > 0 {
-		ri := value.Value{Kind: value.Array}
-		for _, r := range bd.RelatedImages {
-			ri.Items = append(ri.Items, object(field("name", strv(r.Name)), field("image", strv(r.Image))))
-		}
-		v.Fields = append(v.Fields, field("relatedImages", ri))
-	}
-	return appendYAML(b, v), nil
-}
+// AppendYAML appends b as upstream writes it with -o yaml.
+func (b *Bundle) AppendYAML(dst []byte) ([]byte, error) { return appendYAML(dst, b) }
 
 // AppendYAML appends d as upstream writes it with -o yaml.
-func (d *Deprecation) AppendYAML(b []byte) ([]byte, error) {
-	v := object(field("schema", strv(d.Schema)), field("package", strv(d.Package)))
-	entries := value.Value{Kind: value.Null}
-	if d.Entries != nil {
-		entries = value.Value{Kind: value.Array, Items: make([]value.Value, 0, len(d.Entries))}
-		for _, e := range d.Entries {
-			ref := object(field("schema", strv(e.Reference.Schema)))
-			if e.Reference.Name != "" {
-				ref.Fields = append(ref.Fields, field("name", strv(e.Reference.Name)))
-			}
-			entries.Items = append(entries.Items, object(field("reference", ref), field("message", strv(e.Message))))
-		}
-	}
-	v.Fields = append(v.Fields, field("entries", entries))
-	return appendYAML(b, v), nil
-}
+func (d *Deprecation) AppendYAML(b []byte) ([]byte, error) { return appendYAML(b, d) }
 
 // AppendYAML appends m as upstream writes it with -o yaml.
-func (m *Meta) AppendYAML(b []byte) ([]byte, error) {
-	v, err := rawValue(m.Blob)
-	if err != nil {
-		return b, err
-	}
-	return appendYAML(b, v), nil
-}
+func (m *Meta) AppendYAML(b []byte) ([]byte, error) { return appendYAML(b, m) }

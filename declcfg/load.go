@@ -199,8 +199,11 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 			if c.newItemChk != nil {
 				itemCheck = c.newItemChk()
 			}
+			// Each worker reads its files into one buffer: nothing decoded
+			// from a file keeps its bytes, so the next file can reuse them.
+			var buf []byte
 			for i := range next {
-				errs, err := walkFile(fsys, files[i], i, &c, check, itemCheck, visit)
+				errs, err := walkFile(fsys, files[i], i, &c, check, itemCheck, visit, &buf)
 				mu.Lock()
 				problems = append(problems, errs...)
 				mu.Unlock()
@@ -300,8 +303,9 @@ func joinRoot(root, file string) string {
 }
 
 // walkFile reads, decodes and types every object of one file and passes
-// each to visit.
-func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error) (ErrorList, error) {
+// each to visit. The file is read into *buf, which is left holding the
+// (possibly grown) buffer for the next file.
+func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error, buf *[]byte) (ErrorList, error) {
 	display := joinRoot(c.rootName, name)
 	var lines Lines
 	if c.lines != nil {
@@ -312,7 +316,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		e.File = display
 		errs = append(errs, e)
 	}
-	data, err := readFile(fsys, name, c.maxFileSize)
+	data, err := readFile(fsys, name, c.maxFileSize, *buf)
+	if data != nil {
+		*buf = data[:0]
+	}
 	if err != nil {
 		report(&Error{Message: err.Error()})
 		return errs, nil
@@ -404,10 +411,11 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 	return errs, visitErr
 }
 
-// readFile reads a catalog file: a regular file (links are followed) of
-// at most limit bytes that is text, not binary. Binary files are told by
-// their first bytes, before the rest is read.
-func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
+// readFile reads a catalog file into buf (or a larger buffer if buf is
+// too small): a regular file (links are followed) of at most limit bytes
+// that is text, not binary. Binary files are told by their first bytes,
+// before the rest is read.
+func readFile(fsys fs.FS, name string, limit int64, buf []byte) ([]byte, error) {
 	f, st, err := openRegular(fsys, name, limit, catalogFile)
 	if err != nil {
 		return nil, err
@@ -424,10 +432,12 @@ func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
 	}
 	if n < len(hp) {
-		return append([]byte(nil), hp[:n]...), nil
+		return append(buf[:0], hp[:n]...), nil
 	}
-	buf := make([]byte, n, max(st.Size()+1, int64(n)+1))
-	copy(buf, hp[:n])
+	if int64(cap(buf)) < st.Size()+1 {
+		buf = make([]byte, 0, max(st.Size()+1, int64(n)+1))
+	}
+	buf = append(buf[:0], hp[:n]...)
 	return readAll(r, buf, limit, catalogFile)
 }
 

@@ -360,7 +360,7 @@ func checkBundleObject(v *value.Value, path string) (err *Error, shape bool) {
 	if err != nil {
 		return err, true
 	}
-	if _, err := decodeBundleObjectData(data); err != nil {
+	if err := checkBundleObjectData(data); err != nil {
 		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}, false
 	}
 	return nil, false

@@ -9,8 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-
-	"github.com/klauspost/compress/s2"
 )
 
 // Encodable is any catalog object that can be written.
@@ -64,23 +62,22 @@ type orderedEntry struct {
 	order  Order
 	chunk  int   // index of the memory chunk, or -1 if on disk
 	off    int64 // offset in the chunk or file
-	clen   int   // compressed length
+	len    int
 	onDisk bool
 }
 
 const (
-	// memBudget is how much compressed output an OrderedWriter keeps in
+	// memBudget is how much encoded output an OrderedWriter keeps in
 	// memory before it sends the rest to a temporary file.
-	memBudget = 32 << 20
+	memBudget = 8 << 20
 	chunkSize = 4 << 20
 )
 
 // OrderedWriter collects encoded objects from any number of goroutines and
-// writes them in upstream's output order at the end. Encoded objects are
-// kept compressed (S2), which makes catalog JSON and YAML several times
-// smaller; beyond a memory budget they go to an unlinked temporary file,
-// so memory does not grow with the size of the catalog. If no temporary
-// file can be made, everything stays in memory.
+// writes them in upstream's output order at the end. Beyond a memory
+// budget, encoded objects go to an unlinked temporary file, so memory does
+// not grow with the size of the catalog. If no temporary file can be made,
+// everything stays in memory.
 type OrderedWriter struct {
 	format Format
 
@@ -108,9 +105,8 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	if key.drop {
 		return nil
 	}
-	bp, cp := encodeBufs.Get().(*[]byte), encodeBufs.Get().(*[]byte)
+	bp := encodeBufs.Get().(*[]byte)
 	defer encodeBufs.Put(bp)
-	defer encodeBufs.Put(cp)
 	buf := (*bp)[:0]
 	var err error
 	if w.format == FormatYAML {
@@ -122,18 +118,14 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 		buf = obj.AppendJSON(buf)
 	}
 	*bp = buf
-	if n := s2.MaxEncodedLen(len(buf)); cap(*cp) < n {
-		*cp = make([]byte, n)
-	}
-	block := s2.Encode((*cp)[:cap(*cp)], buf)
 
 	w.mu.Lock()
 	if w.err != nil {
 		w.mu.Unlock()
 		return w.err
 	}
-	e := orderedEntry{key: key, order: order, clen: len(block), chunk: -1}
-	if w.memUsed+len(block) > memBudget && !w.noFile && w.file == nil {
+	e := orderedEntry{key: key, order: order, len: len(buf), chunk: -1}
+	if w.memUsed+len(buf) > memBudget && !w.noFile && w.file == nil {
 		f, err := os.CreateTemp("", "opm-output-*")
 		if err != nil {
 			w.noFile = true // keep going in memory
@@ -145,14 +137,14 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 			w.file = f
 		}
 	}
-	if w.file != nil && w.memUsed+len(block) > memBudget {
+	if w.file != nil && w.memUsed+len(buf) > memBudget {
 		// Reserve the range, then write it without holding the lock.
 		e.onDisk, e.off = true, w.fileLen
-		w.fileLen += int64(len(block))
+		w.fileLen += int64(len(buf))
 		w.entries = append(w.entries, e)
 		f := w.file
 		w.mu.Unlock()
-		if _, err := f.WriteAt(block, e.off); err != nil {
+		if _, err := f.WriteAt(buf, e.off); err != nil {
 			w.mu.Lock()
 			w.err = fmt.Errorf("writing temporary file: %w", err)
 			w.mu.Unlock()
@@ -161,13 +153,13 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 		return nil
 	}
 	n := len(w.chunks) - 1
-	if n < 0 || len(w.chunks[n])+len(block) > cap(w.chunks[n]) {
-		w.chunks = append(w.chunks, make([]byte, 0, max(chunkSize, len(block))))
+	if n < 0 || len(w.chunks[n])+len(buf) > cap(w.chunks[n]) {
+		w.chunks = append(w.chunks, make([]byte, 0, max(chunkSize, len(buf))))
 		n++
 	}
 	e.chunk, e.off = n, int64(len(w.chunks[n]))
-	w.chunks[n] = append(w.chunks[n], block...)
-	w.memUsed += len(block)
+	w.chunks[n] = append(w.chunks[n], buf...)
+	w.memUsed += len(buf)
 	w.entries = append(w.entries, e)
 	w.mu.Unlock()
 	return nil
@@ -201,30 +193,19 @@ func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 	})
 	bw := bufio.NewWriterSize(out, 256<<10)
 	var total int64
-	var cbuf, dbuf []byte
+	var fbuf []byte
 	for _, e := range w.entries {
-		var block []byte
+		var data []byte
 		if e.onDisk {
-			if cap(cbuf) < e.clen {
-				cbuf = make([]byte, e.clen)
+			if cap(fbuf) < e.len {
+				fbuf = make([]byte, e.len)
 			}
-			block = cbuf[:e.clen]
-			if _, err := w.file.ReadAt(block, e.off); err != nil {
+			data = fbuf[:e.len]
+			if _, err := w.file.ReadAt(data, e.off); err != nil {
 				return total, fmt.Errorf("reading temporary file: %w", err)
 			}
 		} else {
-			block = w.chunks[e.chunk][e.off : e.off+int64(e.clen)]
-		}
-		n, err := s2.DecodedLen(block)
-		if err != nil {
-			return total, fmt.Errorf("reading back encoded output: %w", err)
-		}
-		if cap(dbuf) < n {
-			dbuf = make([]byte, n)
-		}
-		data, err := s2.Decode(dbuf[:cap(dbuf)], block)
-		if err != nil {
-			return total, fmt.Errorf("reading back encoded output: %w", err)
+			data = w.chunks[e.chunk][e.off : e.off+int64(e.len)]
 		}
 		m, err := bw.Write(data)
 		total += int64(m)

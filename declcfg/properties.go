@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"unicode"
 
 	"github.com/fbcat/opm/internal/fbcyaml"
@@ -56,12 +57,25 @@ func BundleObjectData(raw json.RawMessage) ([]byte, error) {
 	return toJSON(obj.Data)
 }
 
-func decodeBundleObjectData(data string) ([]byte, error) {
-	raw, err := base64.StdEncoding.DecodeString(data)
-	if err != nil {
-		return nil, fmt.Errorf("not valid base64: %w", err)
+// objectBufs are scratch buffers for checkBundleObjectData.
+var objectBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// checkBundleObjectData checks that the data of an olm.bundle.object
+// property is base64 of a JSON or YAML document, as BundleObjectData
+// will need it to be. The data is decoded into a reused buffer: loading
+// only checks it, and it is most of a catalog's bytes.
+func checkBundleObjectData(data string) error {
+	bp := objectBufs.Get().(*[]byte)
+	defer objectBufs.Put(bp)
+	if n := base64.StdEncoding.DecodedLen(len(data)); cap(*bp) < n {
+		*bp = make([]byte, n)
 	}
-	return toJSON(raw)
+	n, err := base64.StdEncoding.Decode((*bp)[:cap(*bp)], []byte(data))
+	if err != nil {
+		return fmt.Errorf("not valid base64: %w", err)
+	}
+	_, err = toJSON((*bp)[:n])
+	return err
 }
 
 // toJSON passes JSON through and converts YAML, like upstream's yaml.ToJSON.

@@ -1,36 +1,65 @@
 #!/usr/bin/env bash
 # Measures a built opm on catalogs of two sizes: the real conformance
 # catalogs (when ../shared is there) and a large synthetic catalog written
-# by internal/synth (320 packages, 6400 bundles with olm.csv.metadata,
-# about 120 MB of YAML); and on registry+v1 bundle directories (the
-# conformance bundles, else testdata's). Prints wall time and peak RSS,
-# best of 3 runs. Image rendering is measured by the Go benchmarks
-# (BenchmarkRenderCatalogImage, BenchmarkRenderBundleImages), against an
-# in-process registry on loopback.
-# Usage: e2e/bench.sh bin/opm [workdir]
+# by internal/synth (320 packages, about 5,000 bundles, some carrying
+# their manifests as base64 olm.bundle.object data, the others
+# olm.csv.metadata; YAML and JSON files; about 130 MB); and on registry+v1
+# bundle directories (the conformance bundles, else testdata's). Prints
+# wall time and peak RSS, best of 3 runs. Image rendering is measured by
+# the Go benchmarks (BenchmarkRenderCatalogImage,
+# BenchmarkRenderBundleImages), against an in-process registry on
+# loopback.
+#
+# With a second opm binary (a previous build, or another implementation),
+# validate and render are measured for both, runs alternating, and the
+# ratio of ours to the other's is printed.
+# Usage: e2e/bench.sh bin/opm [workdir [other-opm]]
 set -euo pipefail
 bin=$(realpath "$1")
 work=${2:-$(mktemp -d)}
+other=${3:+$(realpath "$3")}
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"
-if [ ! -d "$work/large" ]; then
-  echo "writing the synthetic catalog to $work/large ..."
-  (cd "$here" && go run ./internal/synth/cmd/gencatalog "$work/large")
+# The catalog's name changes with its content, so a stale one is not reused.
+large=$work/$(cd "$here" && go run ./internal/synth/cmd/gencatalog -name)
+if [ ! -d "$large" ]; then
+  echo "writing the synthetic catalog to $large ..."
+  (cd "$here" && go run ./internal/synth/cmd/gencatalog "$large.tmp") && mv "$large.tmp" "$large"
 fi
+# run1 BIN ARGS...: one run; sets wall (s) and kb (peak RSS).
+run1() {
+  /usr/bin/time -o "$work/time" -f "%e %M" "$@" > /dev/null 2>&1 || true
+  read -r wall kb < "$work/time"
+}
 measure() { # label, command...
   local label=$1; shift
   local best="" rss=0
   for i in 1 2 3; do
-    /usr/bin/time -o "$work/time" -f "%e %M" "$@" > /dev/null 2>&1 || true
-    read -r wall kb < "$work/time"
+    run1 "$@"
     if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
     [ "$kb" -gt "$rss" ] && rss=$kb
   done
   printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" $((rss / 1024))
 }
+# compare LABEL ARGS...: ours and the other binary, alternating, best of 3.
+compare() {
+  local label=$1; shift
+  local best="" rss=0 obest="" orss=0
+  for i in 1 2 3; do
+    run1 "$bin" "$@"
+    if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
+    [ "$kb" -gt "$rss" ] && rss=$kb
+    run1 "$other" "$@"
+    if [ -z "$obest" ] || awk "BEGIN{exit !($wall < $obest)}"; then obest=$wall; fi
+    [ "$kb" -gt "$orss" ] && orss=$kb
+  done
+  printf '%-24s %6.2f s %5d MB | other %6.2f s %5d MB | ratio %5.3f wall, %5.3f memory\n' "$label" \
+    "$best" $((rss / 1024)) "$obest" $((orss / 1024)) \
+    "$(awk "BEGIN{print $best / $obest}")" "$(awk "BEGIN{print $rss / $orss}")"
+}
 catalogs=()
 [ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
-catalogs+=("$work/large")
+catalogs+=("$large")
 healthy=$work/healthy
 (cd "$here" && go build -o "$healthy" ./internal/cmd/healthy)
 free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
@@ -53,9 +82,15 @@ serve_healthy() {
 for c in "${catalogs[@]}"; do
   size=$(du -sm "$c" | cut -f1)
   echo "== $c (${size} MB)"
-  measure "validate" "$bin" validate "$c"
-  measure "render -o json" "$bin" render "$c" -o json
-  measure "render -o yaml" "$bin" render "$c" -o yaml
+  if [ -n "$other" ]; then
+    compare "validate" validate "$c"
+    compare "render -o json" render "$c" -o json
+    compare "render -o yaml" render "$c" -o yaml
+  else
+    measure "validate" "$bin" validate "$c"
+    measure "render -o json" "$bin" render "$c" -o json
+    measure "render -o yaml" "$bin" render "$c" -o yaml
+  fi
   serve_healthy "serve: time to healthy" "$c"
   serve_healthy "serve --http-addr: time to healthy" "$c" --http-addr "127.0.0.1:$httpport"
 done

@@ -74,10 +74,21 @@ func TestMigrationLevels(t *testing.T) {
 	}
 }
 
-func BenchmarkRender(b *testing.B) {
-	dir := synth.BenchmarkCatalog(b)
+func BenchmarkRender(b *testing.B) { benchmarkRender(b, synth.BenchmarkCatalog(b), declcfg.FormatJSON) }
+
+// BenchmarkRenderLarge* render the large synthetic catalog as the render
+// command does.
+func BenchmarkRenderLargeJSON(b *testing.B) {
+	benchmarkRender(b, synth.BenchmarkLargeCatalog(b), declcfg.FormatJSON)
+}
+
+func BenchmarkRenderLargeYAML(b *testing.B) {
+	benchmarkRender(b, synth.BenchmarkLargeCatalog(b), declcfg.FormatYAML)
+}
+
+func benchmarkRender(b *testing.B, dir string, f declcfg.Format) {
 	for b.Loop() {
-		w := declcfg.NewOrderedWriter(declcfg.FormatJSON)
+		w := declcfg.NewOrderedWriter(f)
 		if err := (&Renderer{}).RenderTo(context.Background(), w, dir); err != nil {
 			b.Fatal(err)
 		}

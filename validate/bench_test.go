@@ -13,8 +13,13 @@ import (
 	"github.com/fbcat/opm/validate"
 )
 
-func BenchmarkValidate(b *testing.B) {
-	fsys := os.DirFS(synth.BenchmarkCatalog(b))
+func BenchmarkValidate(b *testing.B) { benchmarkValidate(b, synth.BenchmarkCatalog(b)) }
+
+// BenchmarkValidateLarge validates the large synthetic catalog.
+func BenchmarkValidateLarge(b *testing.B) { benchmarkValidate(b, synth.BenchmarkLargeCatalog(b)) }
+
+func benchmarkValidate(b *testing.B, dir string) {
+	fsys := os.DirFS(dir)
 	for b.Loop() {
 		res, err := validate.Validate(context.Background(), fsys, validate.Options{})
 		if err != nil || !res.Passed() {

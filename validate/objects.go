@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/blang/semver/v4"
-	"github.com/distribution/reference"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
@@ -153,7 +152,7 @@ func (o *objectProblems) bundleRules(b *declcfg.Bundle, flagged bool) {
 		o.report(0, model.BundleProblem(b, "bundle image must be set (OLM pulls the bundle from it)"))
 	}
 	if b.Image != "" {
-		if _, err := reference.ParseNormalizedNamed(b.Image); err != nil {
+		if err := checkImageRef(b.Image); err != nil {
 			o.report(0, model.BundleProblem(b, "image: invalid image pull spec %q: %v", b.Image, err))
 		}
 	}
@@ -161,7 +160,7 @@ func (o *objectProblems) bundleRules(b *declcfg.Bundle, flagged bool) {
 		if ri.Image == "" {
 			continue
 		}
-		if _, err := reference.ParseNormalizedNamed(ri.Image); err != nil {
+		if err := checkImageRef(ri.Image); err != nil {
 			o.report(0, model.BundleProblem(b, "relatedImages[%d].image: invalid image pull spec %q: %v", i, ri.Image, err))
 		}
 	}

@@ -2,8 +2,10 @@ package fbcyaml
 
 import (
 	"bytes"
+	"encoding/base64"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -181,6 +183,112 @@ func TestIsYAMLFloat(t *testing.T) {
 	for _, s := range []string{"", "1", "+1", "-", ".", ".5", "1.", "1.5", "1e3", "1E+3", "1e", "1e+", ".e3", "-.5e-3", "1.2.3", "0x1", "1_0", "+.", "1e3x", "--1"} {
 		if got, want := isYAMLFloat(s), re.MatchString(s); got != want {
 			t.Errorf("isYAMLFloat(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestAppendJSONText checks text that exercises the writers' runs: words
+// of every length with multi-byte characters (columns count characters),
+// quotes, indicators and line breaks, at several depths (indentation
+// moves where lines fold).
+func TestAppendJSONText(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "bc", "déf", "日本語", "😀", "'", "\"", ":", "#", "\\", "x-y", "1.5", "base64+/=", "\u00a0", "ẞ"}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for n := r.IntN(60); n > 0; n-- {
+			for k := r.IntN(12); k >= 0; k-- {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			b.WriteByte(" \n "[r.IntN(3)])
+		}
+		v := value.Value{Kind: value.String, Str: b.String()}
+		for d := r.IntN(4); d > 0; d-- {
+			v = value.Value{Kind: value.Object, Fields: []value.Field{{Key: "k", Value: value.Value{Kind: value.Array, Items: []value.Value{v}}}}}
+		}
+		v = value.Value{Kind: value.Object, Fields: []value.Field{{Key: "key", Value: v}}}
+		want := oracle(t, &v)
+		if want == nil {
+			continue
+		}
+		if got := AppendDocument(nil, &v); !bytes.Equal(got, want) {
+			t.Fatalf("%s\n--- got\n%s\n--- want\n%s", value.AppendCompact(nil, &v), got, want)
+		}
+	}
+}
+
+// TestAppendJSONInput checks what the emitter reads: white space between
+// tokens, repeated keys (the last wins, as in a map), escapes, long base64
+// scalars; and that what is not JSON is an error.
+func TestAppendJSONInput(t *testing.T) {
+	long := strings.Repeat("eyJhcGlWZXJzaW9uIjoidjEiLCJraW5kIjoiU2VydmljZSJ9+/==", 400)
+	for _, js := range []string{
+		`{"a":[1,2,{}],"b":{"c":null,"d":true,"e":false},"f":[]}`,
+		" {\n\t\"b\" : [ 1 , -2.5e3 ] ,\r\n \"a\" : \"x\" } ",
+		`{"a":1,"b":2,"a":3}`,
+		`{"z":"\u00e9\n\ttab \"q\" \\ 😀","y":"\u2028"}`,
+		`{"data":"` + long + `"}`,
+		`{"a10":1,"a9":2,"A":3,"_":4,"10":5,"9":6}`,
+		`{"n":[0,-0,1e21,1E-7,123456789012345678901234567890,0.1]}`,
+	} {
+		want, err := yaml.JSONToYAML([]byte(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := AppendJSON(nil, []byte(js))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%.80s: %v\n--- got\n%.400s\n--- want\n%.400s", js, err, got, want)
+		}
+	}
+	for _, js := range []string{``, `{`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `"abc`, `{"a":1}x`, `nul`, `01`, `-`, `1.`, `{a:1}`, `{"a":tru}`} {
+		if out, err := AppendJSON([]byte("keep"), []byte(js)); err == nil || string(out) != "keep" {
+			t.Errorf("%q: got %q, %v; want an error and dst unchanged", js, out, err)
+		}
+	}
+}
+
+func BenchmarkAppendJSON(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	data := make([]byte, 90000)
+	for i := range data {
+		data[i] = byte(r.IntN(256))
+	}
+	desc := strings.Repeat("A description of what the operator manages, with words of every length.\n\n* a list\n", 40)
+	js := []byte(`{"schema":"olm.bundle","properties":[{"type":"olm.bundle.object","value":{"data":"` +
+		base64.StdEncoding.EncodeToString(data) + `"}},{"type":"olm.csv.metadata","value":{"description":` + strconv.Quote(desc) + `}}]}`)
+	b.SetBytes(int64(len(js)))
+	var out []byte
+	for b.Loop() {
+		out, _ = AppendJSON(out[:0], js)
+	}
+}
+
+// TestStringEscapes checks the emitter's reading of JSON strings against
+// the JSON parser's.
+func TestStringEscapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	pieces := []string{`a`, `é`, `\n`, `\"`, `\\`, `\/`, `\b`, `\f`, `\r`, `\t`, `\u00e9`, `\u2028`, `\ud83d\ude00`, `\ud800`, `\udc00`, `\ud800\u0041`, `\ud800\n`, `\uD83D\uDE00`, "\xff", `\u0000`}
+	for i := 0; i < 5000; i++ {
+		var b strings.Builder
+		b.WriteByte('"')
+		for n := r.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		b.WriteByte('"')
+		js := b.String()
+		want, err := value.ParseJSON([]byte(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := emitter{js: js}
+		got, end, err := e.str(0)
+		if err != nil || end != len(js) || value.ValidUTF8(got) != want.Str {
+			t.Fatalf("%s: got %q (%d, %v), want %q", js, got, end, err, want.Str)
+		}
+	}
+	for _, js := range []string{`"\x"`, `"\u12"`, `"\u12g4"`, `"\`} {
+		if _, _, err := (&emitter{js: js}).str(0); err == nil {
+			t.Errorf("%s: no error", js)
 		}
 	}
 }

@@ -40,6 +40,8 @@ type fastParser struct {
 
 	depth     int    // collections open around pos
 	nonFinite *Error // the first NaN or infinity of the document
+	// text is scratch space for block scalars, which are copied out.
+	text []byte
 }
 
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
@@ -60,7 +62,7 @@ func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0]}
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0]}
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line
@@ -868,7 +870,8 @@ func (p *fastParser) literal(parent int) string {
 			indent = parent + increment
 		}
 	}
-	var s, leadingBreak, trailingBreaks []byte
+	var leadingBreak, trailingBreaks []byte
+	s := p.text[:0]
 	p.blockBreaks(&indent, &trailingBreaks, parent)
 	for p.col() == indent && p.pos < len(p.d) {
 		s = append(s, leadingBreak...)
@@ -896,9 +899,7 @@ func (p *fastParser) literal(parent int) string {
 	if p.lineStart > header {
 		p.pos = p.lineStart
 	}
-	if s == nil {
-		return ""
-	}
+	p.text = s[:0]
 	return string(s)
 }
 

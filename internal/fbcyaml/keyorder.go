@@ -1,6 +1,8 @@
 package fbcyaml
 
 import (
+	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -65,4 +67,39 @@ func runesLess[S any](a, b S, na, nb int, at func(S, int) rune) bool {
 		return ca < cb
 	}
 	return na < nb
+}
+
+// sortMembers puts an object's members in go-yaml v2's key order and
+// returns them. As when JSON is read into a map, the last of members with
+// the same key wins; go-yaml then sorts the map's keys, starting from
+// byte order (which decides among keys its order cannot tell apart).
+func sortMembers(ms []member) []member {
+	sorted := true
+	for i := 1; i < len(ms); i++ {
+		if ms[i-1].key >= ms[i].key {
+			sorted = false
+			break
+		}
+	}
+	if !sorted {
+		slices.SortStableFunc(ms, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		out := ms[:0]
+		for i := range ms {
+			if i+1 < len(ms) && ms[i+1].key == ms[i].key {
+				continue
+			}
+			out = append(out, ms[i])
+		}
+		ms = out
+	}
+	slices.SortStableFunc(ms, func(a, b member) int {
+		switch {
+		case keyLess(a.key, b.key):
+			return -1
+		case keyLess(b.key, a.key):
+			return 1
+		}
+		return 0
+	})
+	return ms
 }

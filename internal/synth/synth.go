@@ -1,81 +1,182 @@
-// Package synth writes large synthetic file-based catalogs for benchmarks.
-// They look like real community catalogs: one catalog file per package, a
-// package icon, channels with replaces chains, skips and skip ranges, and
-// bundles carrying olm.gvk properties, related images and olm.csv.metadata
-// with CRD descriptions and descriptors, keywords, links and a long
-// description. Content is derived from a seed, so every run writes the same
-// bytes.
+// Package synth writes large synthetic file-based catalogs for benchmarks,
+// shaped like real community catalogs so that what is measured is what
+// users run:
+//
+//   - many small packages and a few large ones with hundreds of bundles;
+//   - bundles of three eras: ones that carry their manifests as
+//     olm.bundle.object properties (base64 of the JSON of a whole
+//     ClusterServiceVersion, with its icon, and of CRDs of 4 to 120 KB),
+//     ones that carry olm.csv.metadata instead, and packages that moved
+//     from the first to the second;
+//   - markdown descriptions and pretty-printed alm-examples (block scalars
+//     in YAML), icons, channels with replaces chains, skips and skip
+//     ranges, related images, a few deprecations;
+//   - YAML and JSON files, most packages in one file, some split into a
+//     package file, a channels file and one file per bundle.
+//
+// Everything is derived from the seed: every run writes the same bytes.
 package synth
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/fbcat/opm/declcfg"
 )
 
 // Options sizes a catalog.
 type Options struct {
-	Packages          int
-	BundlesPerPackage int
-	Format            declcfg.Format
-	Seed              uint64
+	Packages int    // number of packages
+	Bundles  int    // about how many bundles, spread over the packages
+	Seed     uint64 // the catalog is a function of the options
 }
 
-// Large is the benchmark catalog: 320 packages of 20 bundles (6400), about
-// 100 MB of YAML.
-var Large = Options{Packages: 320, BundlesPerPackage: 20, Format: declcfg.FormatYAML, Seed: 1}
+// Large is the catalog of e2e/bench.sh: 320 packages, about 5,000
+// bundles, about 130 MB.
+var Large = Options{Packages: 320, Bundles: 5000, Seed: 1}
 
-var words = strings.Fields(`operator cluster manages deploys scales upgrades backups restores monitors
-configures database cache queue stream storage network security policy certificate gateway mesh
-observability metrics logging tracing pipeline workflow serverless function event broker registry
-kubernetes openshift namespace resource custom controller reconcile status spec condition replica
-high availability failover snapshot volume encryption authentication authorization tenant quota`)
+// generation changes whenever the content for the same options changes,
+// so that catalogs cached under Name are not reused after such a change.
+const generation = 2
+
+// Name says what a catalog holds, for caching it (see BenchmarkCatalog).
+func (o Options) Name() string {
+	return fmt.Sprintf("opm-bench-g%d-%dp-%db-s%d", generation, o.Packages, o.Bundles, o.Seed)
+}
+
+// era says how a package's bundles carry their ClusterServiceVersion.
+type era uint8
+
+const (
+	eraMetadata era = iota // olm.csv.metadata
+	eraObjects             // olm.bundle.object: the CSV, the CRDs and the other manifests
+	eraMigrated            // the older half as objects, the newer as metadata
+)
+
+// plan is what is decided for a package before it is made.
+type plan struct {
+	bundles int
+	era     era
+	format  declcfg.Format
+	split   bool // package, channels and each bundle in files of their own
+}
+
+// plans decides the size and form of every package: a quarter of the
+// bundles go to one package in 80 (at least one), the rest are spread
+// unevenly over the others.
+func (o Options) plans() []plan {
+	r := rand.New(rand.NewPCG(o.Seed, 0))
+	plans := make([]plan, o.Packages)
+	big := max(1, o.Packages/80)
+	if o.Packages <= 1 {
+		big = o.Packages
+	}
+	bigBundles := o.Bundles / 4
+	if big == o.Packages {
+		bigBundles = o.Bundles
+	}
+	weights := make([]float64, o.Packages)
+	total := 0.0
+	for i := big; i < o.Packages; i++ {
+		weights[i] = 0.2 + r.ExpFloat64()
+		total += weights[i]
+	}
+	order := r.Perm(o.Packages) // where the big packages fall
+	for k, i := range order {
+		p := &plans[i]
+		if k < big {
+			p.bundles = bigBundles / big
+		} else {
+			p.bundles = max(1, int(float64(o.Bundles-bigBundles)*weights[k]/total+0.5))
+		}
+		switch x := r.IntN(20); {
+		case x < 2:
+			p.era = eraObjects
+		case x < 4:
+			p.era = eraMigrated
+		}
+		p.format = declcfg.FormatYAML
+		if r.IntN(3) == 0 {
+			p.format = declcfg.FormatJSON
+		}
+		p.split = r.IntN(6) == 0
+	}
+	return plans
+}
 
 // Write writes a catalog under dir (which must exist), one directory per
 // package.
 func Write(dir string, o Options) error {
-	r := rand.New(rand.NewPCG(o.Seed, 0x5eed))
-	for p := 0; p < o.Packages; p++ {
-		cfg := Package(r, p, o.BundlesPerPackage)
-		pkgDir := filepath.Join(dir, cfg.Packages[0].Name)
-		if err := os.MkdirAll(pkgDir, 0o755); err != nil {
-			return err
-		}
-		f, err := os.Create(filepath.Join(pkgDir, "catalog"+o.Format.Ext()))
+	plans := o.plans()
+	var wg sync.WaitGroup
+	errs := make([]error, len(plans))
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = writePackage(dir, o.Seed, i, plans[i])
+			}
+		}()
+	}
+	for i := range plans {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
-			return err
-		}
-		if err := declcfg.Write(cfg, f, o.Format); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func sentence(r *rand.Rand, n int) string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = words[r.IntN(len(words))]
+func writePackage(dir string, seed uint64, i int, p plan) error {
+	r := rand.New(rand.NewPCG(seed, uint64(i)+1))
+	cfg := makePackage(r, i, p)
+	pkgDir := filepath.Join(dir, cfg.Packages[0].Name)
+	if err := os.MkdirAll(pkgDir, 0o755); err != nil {
+		return err
 	}
-	s := strings.Join(out, " ")
-	return strings.ToUpper(s[:1]) + s[1:] + "."
+	if !p.split {
+		return writeFile(filepath.Join(pkgDir, "catalog"+p.format.Ext()), cfg, p.format)
+	}
+	if err := writeFile(filepath.Join(pkgDir, "package.yaml"), &declcfg.DeclarativeConfig{Packages: cfg.Packages, Deprecations: cfg.Deprecations}, declcfg.FormatYAML); err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(pkgDir, "channels"+p.format.Ext()), &declcfg.DeclarativeConfig{Channels: cfg.Channels}, p.format); err != nil {
+		return err
+	}
+	if err := os.Mkdir(filepath.Join(pkgDir, "bundles"), 0o755); err != nil {
+		return err
+	}
+	for _, b := range cfg.Bundles {
+		if err := writeFile(filepath.Join(pkgDir, "bundles", b.Name+p.format.Ext()), &declcfg.DeclarativeConfig{Bundles: []declcfg.Bundle{b}}, p.format); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-func paragraph(r *rand.Rand, sentences int) string {
-	out := make([]string, sentences)
-	for i := range out {
-		out[i] = sentence(r, 6+r.IntN(14))
+func writeFile(path string, cfg *declcfg.DeclarativeConfig, f declcfg.Format) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return err
 	}
-	return strings.Join(out, " ")
+	if err := declcfg.Write(cfg, file, f); err != nil {
+		file.Close()
+		return err
+	}
+	return file.Close()
 }
 
 func mustJSON(v any) json.RawMessage {
@@ -86,111 +187,137 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-type kind struct{ group, kind, version, plural string }
-
-// Package builds package number i with n bundles.
-func Package(r *rand.Rand, i, n int) *declcfg.DeclarativeConfig {
-	name := fmt.Sprintf("%s-%s-operator-%03d", words[r.IntN(len(words))], words[r.IntN(len(words))], i)
-	group := fmt.Sprintf("%s.example%03d.io", words[r.IntN(len(words))], i)
-	var kinds []kind
-	for k := 0; k < 2+r.IntN(5); k++ {
-		w := words[r.IntN(len(words))]
-		kn := strings.ToUpper(w[:1]) + w[1:] + fmt.Sprint(k)
-		kinds = append(kinds, kind{group, kn, "v1", strings.ToLower(kn) + "s"})
+// makePackage builds package number i as planned.
+func makePackage(r *rand.Rand, i int, p plan) *declcfg.DeclarativeConfig {
+	op := &operator{
+		pkg:   fmt.Sprintf("%s-%s-operator-%03d", word(r), word(r), i),
+		group: fmt.Sprintf("%s.example%03d.io", word(r), i),
+		icon:  randomBytes(r, 3000+r.IntN(9000)),
 	}
-	icon := make([]byte, 4000+r.IntN(8000))
-	for j := range icon {
-		icon[j] = byte(r.IntN(256))
+	copy(op.icon, "\x89PNG\r\n\x1a\n")
+	for k := 0; k < 1+r.IntN(4); k++ {
+		op.kinds = append(op.kinds, newKind(r, op.group, k, logUniform(r, 4000, 120000)))
 	}
-	copy(icon, "\x89PNG\r\n\x1a\n")
+	op.rules = rbacRules(r, op.kinds)
+	op.description = markdown(r, op.pkg, 2+r.IntN(6))
 	cfg := &declcfg.DeclarativeConfig{}
 	cfg.Packages = append(cfg.Packages, declcfg.Package{
-		Schema: declcfg.SchemaPackage, Name: name, DefaultChannel: "stable",
-		Icon:        &declcfg.Icon{Data: icon, MediaType: "image/png"},
-		Description: paragraph(r, 4),
+		Schema: declcfg.SchemaPackage, Name: op.pkg, DefaultChannel: "stable",
+		Icon:        &declcfg.Icon{Data: op.icon, MediaType: "image/png"},
+		Description: op.description,
 	})
-	stable := declcfg.Channel{Schema: declcfg.SchemaChannel, Name: "stable", Package: name}
-	fast := declcfg.Channel{Schema: declcfg.SchemaChannel, Name: "fast", Package: name}
-	prev := ""
-	longDescription := paragraph(r, 30+r.IntN(30))
-	for b := 0; b < n; b++ {
-		version := fmt.Sprintf("%d.%d.%d", 1+b/10, b%10, r.IntN(3))
-		bname := fmt.Sprintf("%s.v%s", name, version)
-		entry := declcfg.ChannelEntry{Name: bname, Replaces: prev}
-		if b%5 == 4 {
-			entry.SkipRange = fmt.Sprintf(">=%d.0.0 <%s", 1+b/10, version)
+	cfg.Bundles = make([]declcfg.Bundle, 0, p.bundles)
+	var names []string
+	for b := 0; b < p.bundles; b++ {
+		version := fmt.Sprintf("%d.%d.%d", 1+b/40, b%40/8, b%8)
+		name := fmt.Sprintf("%s.v%s", op.pkg, version)
+		objects := p.era == eraObjects || p.era == eraMigrated && b < p.bundles/2
+		replaces := ""
+		if b > 0 {
+			replaces = names[b-1]
 		}
-		stable.Entries = append(stable.Entries, entry)
-		fast.Entries = append(fast.Entries, entry)
-		prev = bname
-		if b%7 == 6 {
-			// A new paragraph now and then, as descriptions evolve.
-			longDescription += " " + paragraph(r, 3)
+		cfg.Bundles = append(cfg.Bundles, op.bundle(r, name, version, replaces, objects))
+		names = append(names, name)
+		if b%3 == 2 {
+			op.kinds[r.IntN(len(op.kinds))].evolve(r)
 		}
-		cfg.Bundles = append(cfg.Bundles, bundle(r, name, bname, version, kinds, longDescription))
+		if b%9 == 8 {
+			op.description += "\n\n" + paragraph(r, 2) // descriptions grow
+		}
 	}
-	cfg.Channels = append(cfg.Channels, stable, fast)
+	cfg.Channels = channels(op.pkg, names)
+	if r.IntN(8) == 0 && len(names) > 1 {
+		cfg.Deprecations = append(cfg.Deprecations, declcfg.Deprecation{
+			Schema: declcfg.SchemaDeprecations, Package: op.pkg,
+			Entries: []declcfg.DeprecationEntry{
+				{Reference: declcfg.PackageScopedReference{Schema: declcfg.SchemaBundle, Name: names[0]}, Message: names[0] + " has a known security issue; upgrade to a newer version.\n"},
+				{Reference: declcfg.PackageScopedReference{Schema: declcfg.SchemaChannel, Name: "fast"}, Message: "The fast channel is no longer updated; use stable."},
+			},
+		})
+	}
 	return cfg
 }
 
-func bundle(r *rand.Rand, pkg, name, version string, kinds []kind, description string) declcfg.Bundle {
-	image := fmt.Sprintf("quay.io/example/%s-bundle@sha256:%064x", pkg, r.Uint64())
-	b := declcfg.Bundle{Schema: declcfg.SchemaBundle, Name: name, Package: pkg, Image: image}
-	var owned []map[string]any
-	var examples []map[string]any
-	for _, k := range kinds {
-		b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyGVK, Value: mustJSON(map[string]string{"group": k.group, "kind": k.kind, "version": k.version})})
-		var specs []map[string]any
-		for d := 0; d < 4+r.IntN(8); d++ {
-			w := words[r.IntN(len(words))]
-			specs = append(specs, map[string]any{
-				"path": fmt.Sprintf("spec.%s%d", w, d), "displayName": strings.ToUpper(w[:1]) + w[1:],
-				"description":   sentence(r, 8+r.IntN(10)),
-				"x-descriptors": []string{"urn:alm:descriptor:com.tectonic.ui:text", "urn:alm:descriptor:com.tectonic.ui:fieldGroup:" + w},
-			})
+// channels are "stable" and "fast" over every bundle (a replaces chain,
+// with skips and skip ranges now and then) and, for packages with more
+// than one major version, one channel per major version.
+func channels(pkg string, names []string) []declcfg.Channel {
+	stable := declcfg.Channel{Schema: declcfg.SchemaChannel, Name: "stable", Package: pkg}
+	for b, name := range names {
+		e := declcfg.ChannelEntry{Name: name}
+		if b > 0 {
+			e.Replaces = names[b-1]
 		}
-		owned = append(owned, map[string]any{
-			"name": k.plural + "." + k.group, "version": k.version, "kind": k.kind, "displayName": k.kind,
-			"description":       sentence(r, 10),
-			"resources":         []map[string]string{{"kind": "Deployment", "name": "", "version": "v1"}, {"kind": "Service", "name": "", "version": "v1"}},
-			"specDescriptors":   specs,
-			"statusDescriptors": []map[string]any{{"path": "conditions", "displayName": "Conditions", "x-descriptors": []string{"urn:alm:descriptor:io.kubernetes.conditions"}}},
-		})
-		examples = append(examples, map[string]any{"apiVersion": k.group + "/" + k.version, "kind": k.kind, "metadata": map[string]string{"name": "example"}, "spec": map[string]any{"size": 3}})
+		if b%7 == 6 {
+			// Skipped versions leave the replaces chain.
+			e.Replaces, e.Skips = names[b-3], []string{names[b-2], names[b-1]}
+		}
+		if b%5 == 4 {
+			e.SkipRange = fmt.Sprintf(">=%d.0.0 <%d.%d.%d", 1+b/40, 1+b/40, b%40/8, b%8)
+		}
+		stable.Entries = append(stable.Entries, e)
 	}
-	b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyPackage, Value: mustJSON(map[string]string{"packageName": pkg, "version": version})})
-	csv := map[string]any{
-		"annotations": map[string]string{
-			"alm-examples":   string(mustJSON(examples)),
-			"capabilities":   "Full Lifecycle",
-			"categories":     "Database, Storage",
-			"containerImage": fmt.Sprintf("quay.io/example/%s@sha256:%064x", pkg, r.Uint64()),
-			"createdAt":      fmt.Sprintf("2026-%02d-%02dT10:00:00Z", 1+r.IntN(12), 1+r.IntN(28)),
-			"repository":     "https://github.com/example/" + pkg,
-			"support":        "Example, Inc.",
-		},
-		"apiServiceDefinitions": map[string]any{},
-		"crdDescriptions":       map[string]any{"owned": owned},
-		"description":           description,
-		"displayName":           strings.ReplaceAll(pkg, "-", " "),
-		"installModes": []map[string]any{
-			{"supported": true, "type": "OwnNamespace"}, {"supported": true, "type": "SingleNamespace"},
-			{"supported": false, "type": "MultiNamespace"}, {"supported": true, "type": "AllNamespaces"},
-		},
-		"keywords":       []string{words[r.IntN(len(words))], words[r.IntN(len(words))], "operator"},
-		"links":          []map[string]string{{"name": "Documentation", "url": "https://example.com/docs/" + pkg}},
-		"maintainers":    []map[string]string{{"email": "maintainers@example.com", "name": "Example Maintainers"}},
-		"maturity":       "stable",
-		"minKubeVersion": "1.25.0",
-		"provider":       map[string]string{"name": "Example, Inc."},
+	fast := stable
+	fast.Name = "fast"
+	out := []declcfg.Channel{stable, fast}
+	for major := 0; major*40 < len(names) && len(names) > 40; major++ {
+		ch := declcfg.Channel{Schema: declcfg.SchemaChannel, Name: fmt.Sprintf("stable-v%d", major+1), Package: pkg}
+		for b := major * 40; b < min(len(names), (major+1)*40); b++ {
+			e := declcfg.ChannelEntry{Name: names[b]}
+			if b > major*40 {
+				e.Replaces = names[b-1]
+			}
+			ch.Entries = append(ch.Entries, e)
+		}
+		out = append(out, ch)
 	}
-	b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyCSVMetadata, Value: mustJSON(csv)})
-	for i := 0; i < 2+r.IntN(4); i++ {
-		b.RelatedImages = append(b.RelatedImages, declcfg.RelatedImage{
-			Name:  fmt.Sprintf("operand-%d", i),
-			Image: fmt.Sprintf("quay.io/example/%s-operand-%d@sha256:%064x", pkg, i, r.Uint64()),
-		})
+	return out
+}
+
+// bundle makes one bundle, carrying its CSV as bundle objects or as CSV
+// metadata.
+func (op *operator) bundle(r *rand.Rand, name, version, replaces string, objects bool) declcfg.Bundle {
+	image := fmt.Sprintf("quay.io/example/%s-bundle@sha256:%016x%016x%016x%016x", op.pkg, r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64())
+	b := declcfg.Bundle{Schema: declcfg.SchemaBundle, Name: name, Package: op.pkg, Image: image}
+	for _, k := range op.kinds {
+		b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyGVK, Value: mustJSON(map[string]string{"group": k.group, "kind": k.kind, "version": k.version})})
+	}
+	if len(op.pkg)%3 == 0 {
+		b.Properties = append(b.Properties, declcfg.Property{Type: "olm.maxOpenShiftVersion", Value: mustJSON("4.18")})
+	}
+	b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyPackage, Value: mustJSON(map[string]string{"packageName": op.pkg, "version": version})})
+	meta := op.csvMetadata(r, version)
+	var images []string
+	for i := 0; i < 1+r.IntN(4); i++ {
+		images = append(images, fmt.Sprintf("quay.io/example/%s-operand-%d@sha256:%016x%016x%016x%016x", op.pkg, i, r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()))
+	}
+	if objects {
+		manifests := []any{op.csv(r, name, version, replaces, meta, images)}
+		for _, k := range op.kinds {
+			manifests = append(manifests, k.crd())
+		}
+		manifests = append(manifests, op.smallObjects(r)...)
+		for _, m := range manifests {
+			data := base64.StdEncoding.EncodeToString(mustJSON(m))
+			b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyBundleObject, Value: mustJSON(map[string]string{"data": data})})
+		}
+	} else {
+		b.Properties = append(b.Properties, declcfg.Property{Type: declcfg.PropertyCSVMetadata, Value: mustJSON(meta)})
 	}
 	b.RelatedImages = append(b.RelatedImages, declcfg.RelatedImage{Image: image})
+	b.RelatedImages = append(b.RelatedImages, declcfg.RelatedImage{Name: "manager", Image: meta["annotations"].(map[string]string)["containerImage"]})
+	for i, img := range images {
+		b.RelatedImages = append(b.RelatedImages, declcfg.RelatedImage{Name: fmt.Sprintf("operand-%d", i), Image: img})
+	}
+	// As upstream's render leaves them.
+	slices.SortFunc(b.RelatedImages, func(x, y declcfg.RelatedImage) int {
+		switch {
+		case x.Image < y.Image:
+			return -1
+		case x.Image > y.Image:
+			return 1
+		}
+		return 0
+	})
 	return b
 }

@@ -1,18 +1,15 @@
 package synth
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
-
-	"github.com/fbcat/opm/declcfg"
 )
 
-// Medium is the catalog Go benchmarks use: 40 packages of 20 bundles,
-// about 15 MB of YAML, the size of a real community catalog.
-var Medium = Options{Packages: 40, BundlesPerPackage: 20, Format: declcfg.FormatYAML, Seed: 1}
+// Medium is the catalog Go benchmarks use: 40 packages, about 650
+// bundles, about 15 MB, the size of a real community catalog.
+var Medium = Options{Packages: 40, Bundles: 650, Seed: 1}
 
 // catalogOnce provides a benchmark catalog. It is written once into the
 // temporary directory, under a name that says what it holds, and reused by
@@ -26,7 +23,7 @@ type catalogOnce struct {
 func (c *catalogOnce) get(b *testing.B, o Options) string {
 	b.Helper()
 	c.once.Do(func() {
-		c.dir = filepath.Join(os.TempDir(), fmt.Sprintf("opm-bench-%s-%dx%d-%d", o.Format, o.Packages, o.BundlesPerPackage, o.Seed))
+		c.dir = filepath.Join(os.TempDir(), o.Name())
 		if _, err := os.Stat(c.dir); err == nil {
 			return
 		}

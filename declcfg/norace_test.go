@@ -1,0 +1,5 @@
+//go:build !race
+
+package declcfg_test
+
+const raceDetector = false
