@@ -21,7 +21,7 @@ export HELP_ALPHA=true
 
 # opm runs `buildah bud` from PATH: point it at the private storage.
 mkdir -p "$work/wrap"
-printf '#!/bin/sh\nexec %s "$@"\n' "${buildah[*]}" > "$work/wrap/buildah"
+printf '#!/bin/sh\nexec %s %s "$@"\n' "$(command -v buildah)" "${buildah[*]:1}" > "$work/wrap/buildah"
 chmod +x "$work/wrap/buildah"
 skopeo=(skopeo --insecure-policy)
 
