@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/internal/bundle"
 )
 
 // The annotations (and labels) of a bundle.
@@ -98,7 +100,7 @@ func Generate(o Options) (*Result, error) {
 		return nil, err
 	}
 	if st, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", o.Directory, unwrapPath(err))
+		return nil, fmt.Errorf("bundle directory %s: %w", o.Directory, bundle.UnwrapPath(err))
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("bundle directory %s is not a directory", o.Directory)
 	}
@@ -156,7 +158,7 @@ func Generate(o Options) (*Result, error) {
 	if existing, err := os.ReadFile(r.Annotations); errors.Is(err, fs.ErrNotExist) {
 		writeAnnotations = true
 	} else if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", r.Annotations, unwrapPath(err))
+		return nil, fmt.Errorf("reading %s: %w", r.Annotations, bundle.UnwrapPath(err))
 	} else if !o.Overwrite {
 		if err := checkAnnotations(r.Annotations, existing, r.Labels); err != nil {
 			return nil, err

@@ -46,7 +46,7 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 	pkgDir := filepath.Dir(bundleDir)
 	entries, err := os.ReadDir(pkgDir)
 	if err != nil {
-		return nil, fmt.Errorf("reading package directory %s: %w", pkgDir, unwrapPath(err))
+		return nil, fmt.Errorf("reading package directory %s: %w", pkgDir, bundle.UnwrapPath(err))
 	}
 	edges := map[string][]string{} // CSV name -> the CSVs it replaces or skips
 	var manifest *value.Value
@@ -93,7 +93,7 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 func readCSV(dir string) (*value.Value, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("reading bundle directory %s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("reading bundle directory %s: %w", dir, bundle.UnwrapPath(err))
 	}
 	var csv *value.Value
 	var csvFile string

@@ -1,9 +1,7 @@
 package bundle
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -26,7 +24,7 @@ const (
 func MediaType(dir string) (string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", fmt.Errorf("bundle directory %s: %w", dir, unwrapPath(err))
+		return "", fmt.Errorf("bundle directory %s: %w", dir, bundle.UnwrapPath(err))
 	}
 	var files []string
 	for _, e := range entries {
@@ -44,7 +42,7 @@ func MediaType(dir string) (string, error) {
 	for _, name := range files {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			return "", fmt.Errorf("bundle directory %s: cannot read %s: %w", dir, name, unwrapPath(err))
+			return "", fmt.Errorf("bundle directory %s: cannot read %s: %w", dir, name, bundle.UnwrapPath(err))
 		}
 		if obj, ok := bundle.FirstObject(data, 10); ok && bundle.StringAt(obj, "kind") == "ClusterServiceVersion" {
 			csv = true
@@ -96,13 +94,4 @@ func isChartDir(dir string) bool {
 		return false
 	}
 	return m.Name != ""
-}
-
-// unwrapPath drops the operation from a path error.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -15,3 +15,8 @@ func StringAt(v *value.Value, keys ...string) string {
 	}
 	return ""
 }
+
+// UnwrapPath drops the operation and path an *fs.PathError repeats ("open
+// x: no such file or directory" becomes "no such file or directory"), for
+// messages that name the file already.
+func UnwrapPath(err error) error { return unwrapPath(err) }
