@@ -101,6 +101,23 @@ install_image_tools() {
   $sudo /etc/init.d/docker-registry stop >/dev/null 2>&1 || true
 }
 
+# need_skopeo: skopeo, installed with apt-get when missing (pinned
+# version, Debian 12).
+SKOPEO_VERSION=1.9.3+ds1-1+b10
+need_skopeo() {
+  command -v skopeo >/dev/null && return
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  echo "${E2E_NAME:-e2e}: installing skopeo $SKOPEO_VERSION with apt-get" >&2
+  $sudo apt-get update -qq
+  local opts=(-y -qq --no-install-recommends -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+  if ! $sudo apt-get install "${opts[@]}" "skopeo=$SKOPEO_VERSION" >/dev/null; then
+    echo "${E2E_NAME:-e2e}: pinned version unavailable, installing the distribution's current one" >&2
+    $sudo apt-get install "${opts[@]}" skopeo >/dev/null
+  fi
+}
+
 # need_image_tools: docker-registry, buildah, htpasswd and curl, installed
 # when any is missing.
 need_image_tools() {

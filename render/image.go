@@ -39,13 +39,24 @@ type ImageOptions struct {
 	TempDir string
 }
 
+// Options are the image package's options for these.
+func (o ImageOptions) Options() (image.Options, error) {
+	opts := image.Options{Insecure: o.Insecure, Progress: o.Progress, Transport: o.Transport, CacheDir: o.CacheDir}
+	if o.Platform != "" {
+		p, err := image.ParsePlatform(o.Platform)
+		if err != nil {
+			return image.Options{}, err
+		}
+		opts.Platform = p
+	}
+	return opts, nil
+}
+
 // pull fetches an image's manifest and configuration and tells its kind.
 func (r *Renderer) pull(ctx context.Context, ref string) (img *image.Image, kind image.Kind, configs string, err error) {
-	opts := image.Options{Insecure: r.Images.Insecure, Progress: r.Images.Progress, Transport: r.Images.Transport, CacheDir: r.Images.CacheDir}
-	if r.Images.Platform != "" {
-		if opts.Platform, err = image.ParsePlatform(r.Images.Platform); err != nil {
-			return nil, 0, "", err
-		}
+	opts, err := r.Images.Options()
+	if err != nil {
+		return nil, 0, "", err
 	}
 	if img, err = image.Pull(ctx, ref, opts); err != nil {
 		return nil, 0, "", err

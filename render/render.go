@@ -20,6 +20,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/bundle"
+	"github.com/fbcat/opm/internal/image"
 )
 
 // Kind is a kind of reference.
@@ -216,6 +217,9 @@ func classify(ref string) (Kind, error) {
 	case err == nil:
 		return 0, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
 	case errors.Is(err, fs.ErrNotExist):
+		if image.IsLocalRef(ref) {
+			return 0, nil
+		}
 		if _, perr := reference.ParseNamed(ref); perr != nil {
 			return 0, fmt.Errorf("no such file or directory: %q (nor an image reference: %v; image references name their registry, e.g. quay.io/org/catalog:tag)", ref, perr)
 		}

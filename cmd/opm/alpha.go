@@ -19,7 +19,7 @@ func newAlphaCmd(reg *registryFlags) *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg))
+	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg), newBundleCmd(reg))
 	return cmd
 }
 

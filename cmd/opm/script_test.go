@@ -31,7 +31,8 @@ func TestMain(m *testing.M) {
 // bundles/NAME:vVERSION, and a multi-platform image, multi:v1, whose
 // linux/amd64 image is the catalog and linux/arm64 image a bundle) and
 // $AUTH_REGISTRY (the catalog image behind basic auth, with
-// $WORK/auth.json holding its credentials). $WORK/templates is a copy of
+// $WORK/auth.json holding its credentials); $LOCAL holds the same images
+// outside a registry (see writeLocalImages). $WORK/templates is a copy of
 // testdata/templates whose templates and goldens name the bundle images
 // of its images.txt, pushed to $REGISTRY/tmpl.
 //
@@ -45,6 +46,7 @@ func TestScripts(t *testing.T) {
 	}
 	reg, authReg := pushTestImages(t, testdata)
 	tmpl := templatetest.PushAll(t, testdata, reg)
+	local := writeLocalImages(t, testdata)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -73,6 +75,7 @@ func TestScripts(t *testing.T) {
 			if err := templatetest.Expand(filepath.Join(testdata, "templates"), tmpl, filepath.Join(env.WorkDir, "templates")); err != nil {
 				return err
 			}
+			env.Setenv("LOCAL", local)
 			auth := base64.StdEncoding.EncodeToString([]byte("alice:s3cret"))
 			return os.WriteFile(filepath.Join(env.WorkDir, "auth.json"), []byte(`{"auths":{"`+authReg+`":{"auth":"`+auth+`"}}}`), 0o600)
 		},
@@ -98,4 +101,24 @@ func pushTestImages(t *testing.T, testdata string) (reg, authReg string) {
 		imagetest.DirLayer(t, filepath.Join(testdata, "bundles", "pelorus-operator_0.0.2"), ""))
 	imagetest.PushIndex(t, reg+"/multi:v1", catalog, arm)
 	return reg, authReg
+}
+
+// writeLocalImages writes the catalog image and the pelorus-operator
+// bundle image as an OCI layout ($LOCAL/layout, named catalog:v1 and
+// pelorus:v0.0.2), an OCI archive of that layout ($LOCAL/oci.tar) and a
+// docker archive ($LOCAL/docker.tar, tagged
+// quay.io/example/catalog:v1 and quay.io/example/pelorus-operator:v0.0.2).
+func writeLocalImages(t *testing.T, testdata string) string {
+	dir := t.TempDir()
+	catalog := imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil,
+		imagetest.DirLayer(t, filepath.Join(testdata, "catalog"), "configs"))
+	bundle := imagetest.Image(t, map[string]string{labels.Package: "x"}, nil,
+		imagetest.DirLayer(t, filepath.Join(testdata, "bundles", "pelorus-operator_0.0.2"), ""))
+	layout := filepath.Join(dir, "layout")
+	imagetest.WriteLayout(t, layout, "catalog:v1", catalog)
+	imagetest.WriteLayout(t, layout, "pelorus:v0.0.2", bundle)
+	imagetest.TarDir(t, layout, filepath.Join(dir, "oci.tar"))
+	imagetest.WriteDockerArchive(t, filepath.Join(dir, "docker.tar"),
+		[]string{"quay.io/example/catalog:v1", "quay.io/example/pelorus-operator:v0.0.2"}, catalog, bundle)
+	return dir
 }

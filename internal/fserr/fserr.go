@@ -4,6 +4,7 @@ package fserr
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 )
 
@@ -15,6 +16,18 @@ func Cause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	return err
+}
+
+// WithPath drops only the operation of an fs.PathError ("open x.yaml:
+// permission denied" becomes "x.yaml: permission denied"), for messages
+// that name a directory or an image but not the file inside it. Other
+// errors are returned as they are.
+func WithPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
 	}
 	return err
 }

@@ -128,8 +128,12 @@ func isLoopback(host string) bool {
 }
 
 // Pull fetches an image's manifest and configuration. For a multi-platform
-// image, the manifest for the selected platform is used.
+// image, the manifest for the selected platform is used. References with
+// a transport (oci:, oci-archive:, docker-archive:) are read from disk.
 func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
+	if IsLocalRef(ref) {
+		return openLocal(ctx, ref, o)
+	}
 	r, err := ParseReference(ref, o.Insecure)
 	if err != nil {
 		return nil, err

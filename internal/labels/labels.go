@@ -17,4 +17,8 @@ const (
 	DefaultChannel = "operators.operatorframework.io.bundle.channel.default.v1"
 	// MediaType is the format of a bundle, such as registry+v1.
 	MediaType = "operators.operatorframework.io.bundle.mediatype.v1"
+	// Manifests is the directory of a bundle's manifests in its image.
+	Manifests = "operators.operatorframework.io.bundle.manifests.v1"
+	// Metadata is the directory of a bundle's metadata in its image.
+	Metadata = "operators.operatorframework.io.bundle.metadata.v1"
 )

@@ -5,6 +5,7 @@ package imagetest
 import (
 	"archive/tar"
 	"bytes"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"log"
@@ -20,6 +21,7 @@ import (
 	"github.com/google/go-containerregistry/pkg/registry"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/empty"
+	"github.com/google/go-containerregistry/pkg/v1/layout"
 	"github.com/google/go-containerregistry/pkg/v1/mutate"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
@@ -194,6 +196,19 @@ func Push(t testing.TB, ref string, img v1.Image, opts ...remote.Option) {
 // PushIndex writes a multi-platform index of the images to ref.
 func PushIndex(t testing.TB, ref string, imgs ...v1.Image) {
 	t.Helper()
+	idx := index(t, imgs...)
+	r, err := name.ParseReference(ref, name.Insecure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := remote.WriteIndex(r, idx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// index makes a multi-platform index of the images.
+func index(t testing.TB, imgs ...v1.Image) v1.ImageIndex {
+	t.Helper()
 	var idx v1.ImageIndex = empty.Index
 	for _, img := range imgs {
 		cf, err := img.ConfigFile()
@@ -205,11 +220,129 @@ func PushIndex(t testing.TB, ref string, imgs ...v1.Image) {
 			Descriptor: v1.Descriptor{Platform: &v1.Platform{OS: cf.OS, Architecture: cf.Architecture, Variant: cf.Variant}},
 		})
 	}
-	r, err := name.ParseReference(ref, name.Insecure)
+	return idx
+}
+
+// WriteLayout adds img to the OCI image layout dir (made if missing),
+// named name (org.opencontainers.image.ref.name) unless name is empty.
+func WriteLayout(t testing.TB, dir, name string, img v1.Image) {
+	t.Helper()
+	p := layoutPath(t, dir)
+	var opts []layout.Option
+	if name != "" {
+		opts = append(opts, layout.WithAnnotations(map[string]string{"org.opencontainers.image.ref.name": name}))
+	}
+	if err := p.AppendImage(img, opts...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WriteLayoutIndex adds a multi-platform index of the images to the OCI
+// image layout dir, named name.
+func WriteLayoutIndex(t testing.TB, dir, name string, imgs ...v1.Image) {
+	t.Helper()
+	if err := layoutPath(t, dir).AppendIndex(index(t, imgs...), layout.WithAnnotations(map[string]string{"org.opencontainers.image.ref.name": name})); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func layoutPath(t testing.TB, dir string) layout.Path {
+	t.Helper()
+	if p, err := layout.FromPath(dir); err == nil {
+		return p
+	}
+	p, err := layout.Write(dir, empty.Index)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := remote.WriteIndex(r, idx); err != nil {
+	return p
+}
+
+// TarDir writes the files under dir to a tar file (an OCI archive when
+// dir is an OCI layout).
+func TarDir(t testing.TB, dir, file string) {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.AddFS(os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WriteDockerArchive writes the images to file as "docker save" does:
+// manifest.json, each configuration as <hex>.json, each layer
+// uncompressed as <diff ID hex>/layer.tar, tagged with tags[i] (none when
+// empty).
+func WriteDockerArchive(t testing.TB, file string, tags []string, imgs ...v1.Image) {
+	t.Helper()
+	type entry struct {
+		Config   string
+		RepoTags []string
+		Layers   []string
+	}
+	var manifest []entry
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	add := func(name string, data []byte) {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(data))}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, img := range imgs {
+		cfg, err := img.RawConfigFile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, err := img.ConfigName()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := entry{Config: name.Hex + ".json"}
+		if i < len(tags) && tags[i] != "" {
+			e.RepoTags = []string{tags[i]}
+		}
+		add(e.Config, cfg)
+		layers, err := img.Layers()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range layers {
+			diffID, err := l.DiffID()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc, err := l.Uncompressed()
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Layers = append(e.Layers, diffID.Hex+"/layer.tar")
+			add(diffID.Hex+"/layer.tar", data)
+		}
+		manifest = append(manifest, e)
+	}
+	data, err := json.Marshal(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("manifest.json", data)
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
