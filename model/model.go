@@ -231,12 +231,12 @@ func (p *Package) Deprecated(schema, name string) (message string, ok bool) {
 func (ch *Channel) Entry(bundle string) *declcfg.ChannelEntry { return ch.entries[bundle] }
 
 // duplicateCause is the cause shared by the second definitions of a
-// package's objects in one file: the file repeats what another defines.
+// package's objects: a copy of what a file defines.
 func duplicateCause(pkg string, at, first declcfg.Pos) string {
 	if at.File == first.File {
-		return fmt.Sprintf("%s defines objects of package %q a second time; keep one of each", at.File, pkg)
+		return fmt.Sprintf("objects of package %q defined twice in %s; keep one of each", pkg, first.File)
 	}
-	return fmt.Sprintf("%s repeats objects of package %q first defined in %s; keep one copy", at.File, pkg, first.File)
+	return fmt.Sprintf("objects of package %q defined again (first in %s); keep one copy", pkg, first.File)
 }
 
 // Problem constructors name the object a problem concerns; New and the

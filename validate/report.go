@@ -43,7 +43,7 @@ func GroupProblems(problems declcfg.ErrorList) []Group {
 // String is the group's line: a single problem as it is; several as their
 // first position, the cause and every place with what is there, e.g.
 //
-//	b/catalog.yaml:2: b/catalog.yaml repeats objects of package "foo" first defined in a/catalog.yaml; keep one copy (3 problems: b/catalog.yaml:2 package "foo"; :8 channel "stable"; :14 bundle "foo.v0.1.0")
+//	b/catalog.yaml:2: objects of package "foo" defined again (first in a/catalog.yaml); keep one copy (3 problems: b/catalog.yaml:2 package "foo"; :8 channel "stable"; :14 bundle "foo.v0.1.0")
 func (g Group) String() string {
 	if len(g.Problems) == 1 {
 		return g.Problems[0].Error()

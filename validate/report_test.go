@@ -28,13 +28,13 @@ func TestGroupProblems(t *testing.T) {
 	if total != len(res.Problems) {
 		t.Fatalf("groups hold %d problems, want %d", total, len(res.Problems))
 	}
-	want := `cat/b/index.json:1: cat/b/index.json repeats objects of package "foo" first defined in cat/a/index.json; keep one copy (6 problems: cat/b/index.json:1 package "foo"; :2 channel "stable"; :3 channel "fast"; :4 bundle "foo.v0.1.0"; :5 bundle "foo.v0.2.0"; :6 bundle "foo.v0.3.0")`
+	want := `cat/b/index.json:1: objects of package "foo" defined again (first in cat/a/index.json); keep one copy (6 problems: cat/b/index.json:1 package "foo"; :2 channel "stable"; :3 channel "fast"; :4 bundle "foo.v0.1.0"; :5 bundle "foo.v0.2.0"; :6 bundle "foo.v0.3.0")`
 	if lines[0] != want {
 		t.Errorf("duplicate package line:\n got %s\nwant %s", lines[0], want)
 	}
 	found := false
 	for _, l := range lines[1:] {
-		if strings.Contains(l, "repeats objects") {
+		if strings.Contains(l, "defined again") {
 			t.Errorf("the duplicate package is reported on more than one line: %s", l)
 		}
 		if strings.HasPrefix(l, "cat/c/extra.json:1: ") && strings.Contains(l, `(2 problems: cat/c/extra.json:1 bundle "foo.v9.0.0"; :2 bundle "foo.v9.1.0")`) {

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-containerregistry/pkg/authn"
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 // in-process registry holding a catalog image, catalog:v1, bundle images,
 // bundles/NAME:vVERSION, and a multi-platform image, multi:v1, whose
 // linux/amd64 image is the catalog and linux/arm64 image a bundle) and
+// $LOCALHOST_REGISTRY (the same registry named localhost:PORT),
 // $AUTH_REGISTRY (the catalog image behind basic auth, with
 // $WORK/auth.json holding its credentials).
 func TestScripts(t *testing.T) {
@@ -44,6 +46,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOGC", "100")
 			env.Setenv("TESTDATA", testdata)
 			env.Setenv("REGISTRY", reg)
+			env.Setenv("LOCALHOST_REGISTRY", strings.Replace(reg, "127.0.0.1", "localhost", 1))
 			env.Setenv("AUTH_REGISTRY", authReg)
 			auth := base64.StdEncoding.EncodeToString([]byte("alice:s3cret"))
 			return os.WriteFile(filepath.Join(env.WorkDir, "auth.json"), []byte(`{"auths":{"`+authReg+`":{"auth":"`+auth+`"}}}`), 0o600)
