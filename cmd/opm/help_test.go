@@ -1,0 +1,30 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// TestHelpSaysFileBasedCatalogs checks that the help of every command that
+// works on catalogs says "file-based catalog", as upstream's does, rather
+// than the older "declarative config index" alone.
+func TestHelpSaysFileBasedCatalogs(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		switch c.Name() {
+		case "version", "completion", "help", "bash", "zsh", "fish", "powershell":
+			return
+		}
+		if help := c.Short + "\n" + c.Long; !strings.Contains(help, "file-based catalog") {
+			t.Errorf("%s: help does not say \"file-based catalog\":\n%s", c.CommandPath(), help)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	root := newRootCmd()
+	root.InitDefaultCompletionCmd()
+	walk(root)
+}
