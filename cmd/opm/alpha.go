@@ -21,7 +21,7 @@ may still change.`,
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newListCmd(reg))
+	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg))
 	return cmd
 }
 

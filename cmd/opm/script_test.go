@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/fbcat/opm/alpha/template/templatetest"
 	"github.com/fbcat/opm/internal/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
 )
@@ -31,13 +32,16 @@ func TestMain(m *testing.M) {
 // linux/amd64 image is the catalog and linux/arm64 image a bundle) and
 // $LOCALHOST_REGISTRY (the same registry named localhost:PORT),
 // $AUTH_REGISTRY (the catalog image behind basic auth, with
-// $WORK/auth.json holding its credentials).
+// $WORK/auth.json holding its credentials). $WORK/templates is a copy of
+// testdata/templates whose templates and goldens name the bundle images
+// of its images.txt, pushed to $REGISTRY/tmpl.
 func TestScripts(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
 	reg, authReg := pushTestImages(t, testdata)
+	tmpl := templatetest.PushAll(t, testdata, reg)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -48,6 +52,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("REGISTRY", reg)
 			env.Setenv("LOCALHOST_REGISTRY", strings.Replace(reg, "127.0.0.1", "localhost", 1))
 			env.Setenv("AUTH_REGISTRY", authReg)
+			if err := templatetest.Expand(filepath.Join(testdata, "templates"), tmpl, filepath.Join(env.WorkDir, "templates")); err != nil {
+				return err
+			}
 			auth := base64.StdEncoding.EncodeToString([]byte("alice:s3cret"))
 			return os.WriteFile(filepath.Join(env.WorkDir, "auth.json"), []byte(`{"auths":{"`+authReg+`":{"auth":"`+auth+`"}}}`), 0o600)
 		},
