@@ -41,6 +41,15 @@ func registerFlagCompletions(cmd *cobra.Command) {
 	if cmd.Flags().Lookup("migrate-level") != nil {
 		registerCompletion(cmd, "migrate-level", render.MigrationLevels()...)
 	}
+	// Flags that name a package (render-graph --package-name) or a package
+	// and maybe one of its channels (filter --package NAME[:CHANNEL]) of
+	// the catalog directory given as an argument.
+	if cmd.Flags().Lookup("package-name") != nil {
+		_ = cmd.RegisterFlagCompletionFunc("package-name", completePackageFlag(false))
+	}
+	if cmd.Flags().Lookup("package") != nil {
+		_ = cmd.RegisterFlagCompletionFunc("package", completePackageFlag(true))
+	}
 	for _, c := range cmd.Commands() {
 		registerFlagCompletions(c)
 	}
@@ -66,6 +75,32 @@ func completeCatalogThenPackage(cmd *cobra.Command, args []string, toComplete st
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
+// completePackageFlag completes the packages of the first catalog
+// directory among the arguments and, withChannels, "PACKAGE:CHANNEL" once a
+// package and a colon are typed.
+func completePackageFlag(withChannels bool) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		for _, dir := range args {
+			c := loadForCompletion(cmd.Context(), dir)
+			if c == nil {
+				continue
+			}
+			if pkg, _, ok := strings.Cut(toComplete, ":"); ok && withChannels {
+				var names []string
+				if p := c.Packages[pkg]; p != nil {
+					for ch := range p.Channels {
+						names = append(names, pkg+":"+ch)
+					}
+				}
+				slices.Sort(names)
+				return matching(names, toComplete), cobra.ShellCompDirectiveNoFileComp
+			}
+			return matching(packageNames(c), toComplete), cobra.ShellCompDirectiveNoFileComp
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
 // catalogPackages lists the packages of the catalog directory dir, and
 // nothing when dir is not one (an image, a bundle, a missing path) or
 // cannot be read; a catalog with problems lists what could be indexed.
@@ -74,6 +109,11 @@ func catalogPackages(ctx context.Context, dir string) []string {
 	if c == nil {
 		return nil
 	}
+	return packageNames(c)
+}
+
+// packageNames are the names of a catalog's packages, sorted.
+func packageNames(c *model.Catalog) []string {
 	names := make([]string, 0, len(c.Packages))
 	for name := range c.Packages {
 		names = append(names, name)
