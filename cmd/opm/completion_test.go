@@ -34,7 +34,7 @@ func TestCompletePackageFlag(t *testing.T) {
 		{true, []string{dir}, "foo:s", []string{"foo:stable"}},
 		{true, []string{dir}, "nope:", nil},
 		{true, []string{"quay.io/x/y:v1", dir}, "b", []string{"bar"}}, // the first catalog directory
-		{true, []string{filepath.Join(dir, "missing")}, "", nil},       // silent
+		{true, []string{filepath.Join(dir, "missing")}, "", nil},      // silent
 		{true, nil, "", nil},
 	}
 	for _, tt := range tests {

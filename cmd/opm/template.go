@@ -138,7 +138,7 @@ func newConvertTemplateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert-template",
 		Short: "Convert existing FBC to a supported template type",
-		Long: `Convert an existing file-based catalog (FBC) to a supported template type.`,
+		Long:  `Convert an existing file-based catalog (FBC) to a supported template type.`,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
