@@ -20,6 +20,10 @@ type Error struct {
 	Channel string `json:"channel,omitempty"`
 	Bundle  string `json:"bundle,omitempty"`
 	Message string `json:"message"`
+	// Cause, when set, names what this problem shares with others: the
+	// problems of one cause (a package defined twice) have equal causes,
+	// so that reports can list them together.
+	Cause string `json:"cause,omitempty"`
 }
 
 // Error formats the problem as "file:line:col: subject: message".

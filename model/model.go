@@ -81,7 +81,9 @@ func New(cfg *declcfg.DeclarativeConfig, opts Options) (*Catalog, declcfg.ErrorL
 			continue
 		}
 		if first := c.Packages[p.Name]; first != nil {
-			report(p.Pos, PackageProblem(p.Name, "duplicate olm.package blob for package %q (it is first defined at %s:%d); keep one", p.Name, first.Decl.Pos.File, first.Decl.Pos.Line))
+			e := PackageProblem(p.Name, "duplicate olm.package blob for package %q (it is first defined at %s:%d); keep one", p.Name, first.Decl.Pos.File, first.Decl.Pos.Line)
+			e.Cause = duplicateCause(p.Name, p.Pos, first.Decl.Pos)
+			report(p.Pos, e)
 			continue
 		}
 		c.Packages[p.Name] = newPackage(p.Name, p)
@@ -110,7 +112,9 @@ func New(cfg *declcfg.DeclarativeConfig, opts Options) (*Catalog, declcfg.ErrorL
 			continue
 		}
 		if first := p.Channels[ch.Name]; first != nil {
-			report(ch.Pos, ChannelProblem(ch, "duplicate channel %q in package %q (it is first defined at %s:%d); merge the two", ch.Name, ch.Package, first.Decl.Pos.File, first.Decl.Pos.Line))
+			e := ChannelProblem(ch, "duplicate channel %q in package %q (it is first defined at %s:%d); merge the two", ch.Name, ch.Package, first.Decl.Pos.File, first.Decl.Pos.Line)
+			e.Cause = duplicateCause(ch.Package, ch.Pos, first.Decl.Pos)
+			report(ch.Pos, e)
 			continue
 		}
 		p.Channels[ch.Name] = NewChannel(p, ch)
@@ -126,7 +130,9 @@ func New(cfg *declcfg.DeclarativeConfig, opts Options) (*Catalog, declcfg.ErrorL
 			continue
 		}
 		if first := p.Bundles[b.Name]; first != nil {
-			report(b.Pos, BundleProblem(b, "duplicate bundle %q in package %q (it is first defined at %s:%d); keep one", b.Name, b.Package, first.Decl.Pos.File, first.Decl.Pos.Line))
+			e := BundleProblem(b, "duplicate bundle %q in package %q (it is first defined at %s:%d); keep one", b.Name, b.Package, first.Decl.Pos.File, first.Decl.Pos.Line)
+			e.Cause = duplicateCause(b.Package, b.Pos, first.Decl.Pos)
+			report(b.Pos, e)
 			continue
 		}
 		p.Bundles[b.Name] = &Bundle{Name: b.Name, Package: p, Decl: b}
@@ -223,6 +229,15 @@ func (p *Package) Deprecated(schema, name string) (message string, ok bool) {
 
 // Entry returns the channel's entry for a bundle, nil if it has none.
 func (ch *Channel) Entry(bundle string) *declcfg.ChannelEntry { return ch.entries[bundle] }
+
+// duplicateCause is the cause shared by the second definitions of a
+// package's objects: a copy of what a file defines.
+func duplicateCause(pkg string, at, first declcfg.Pos) string {
+	if at.File == first.File {
+		return fmt.Sprintf("objects of package %q defined twice in %s; keep one of each", pkg, first.File)
+	}
+	return fmt.Sprintf("objects of package %q defined again (first in %s); keep one copy", pkg, first.File)
+}
 
 // Problem constructors name the object a problem concerns; New and the
 // validation rules share them.

@@ -210,7 +210,7 @@ func classify(ref string) (Kind, error) {
 	st, err := os.Stat(ref)
 	switch {
 	case err == nil && st.IsDir():
-		if isBundleDir(ref) {
+		if IsBundleDir(ref) {
 			return BundleDir, nil
 		}
 		return CatalogDir, nil
@@ -266,10 +266,10 @@ func (r *Renderer) renderCatalogFS(ctx context.Context, fsys fs.FS, name string,
 	return nil, nil
 }
 
-// isBundleDir reports whether dir has both manifests/ and metadata/
+// IsBundleDir reports whether dir has both manifests/ and metadata/
 // subdirectories (links do not count), which is how upstream tells a
 // registry+v1 bundle from a catalog.
-func isBundleDir(dir string) bool {
+func IsBundleDir(dir string) bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false

@@ -216,7 +216,7 @@ func checkRelease(r string) error {
 
 func (o *objectProblems) deprecationRules(d *declcfg.Deprecation) {
 	seen := map[declcfg.PackageScopedReference]bool{}
-	for _, e := range d.Entries {
+	for i, e := range d.Entries {
 		ref := e.Reference
 		if ref.Schema == "" {
 			continue // the schema check reports it
@@ -235,6 +235,10 @@ func (o *objectProblems) deprecationRules(d *declcfg.Deprecation) {
 				problem("a package deprecation must not name anything: remove name %q from the reference", ref.Name)
 			}
 		case declcfg.SchemaChannel, declcfg.SchemaBundle:
+			if ref.Name == "" {
+				kind := strings.TrimPrefix(ref.Schema, "olm.")
+				problem("entries[%d] (%s).reference.name is missing; it is required: name the %s to deprecate", i, ref.Schema, kind)
+			}
 		default:
 			problem("cannot deprecate objects of schema %q: only olm.package, olm.channel and olm.bundle can be deprecated", ref.Schema)
 		}

@@ -127,7 +127,7 @@ func (r *rules) checkDeprecation(p *model.Package) {
 	seen := map[declcfg.PackageScopedReference]bool{}
 	for _, e := range d.Entries {
 		ref := e.Reference
-		if seen[ref] {
+		if seen[ref] || ref.Name == "" {
 			continue // objectRules reports it
 		}
 		seen[ref] = true

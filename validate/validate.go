@@ -51,6 +51,8 @@ type Result struct {
 	Config *declcfg.DeclarativeConfig
 	// Model indexes Config, when GraphChecked and Options.KeepConfig.
 	Model *model.Catalog
+	// Objects is the number of blobs read (of every schema).
+	Objects int
 	// GraphChecked is false when documents that could not be read made the
 	// checks that span objects (channels, upgrade graphs, references) skip:
 	// their results would have been misleading.
@@ -135,6 +137,9 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("compiling schemas: %w", compileErr)
 	}
 	res := &Result{Problems: problems, Warnings: warnings, GraphChecked: true}
+	if cfg != nil {
+		res.Objects = len(cfg.Packages) + len(cfg.Channels) + len(cfg.Bundles) + len(cfg.Deprecations) + len(cfg.Others)
+	}
 	if opts.KeepConfig {
 		res.Config = cfg
 	}

@@ -11,8 +11,10 @@ import (
 
 func newAlphaCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:    "alpha",
-		Short:  "Run an alpha subcommand",
+		Use:   "alpha",
+		Short: "Run an alpha subcommand",
+		Long: `Run an alpha subcommand: commands for file-based catalogs whose interface
+may still change.`,
 		Hidden: !helpAlpha(),
 		Args:   noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -27,8 +29,8 @@ func newListCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List contents of an index",
-		Long: `The list subcommands print the contents of a catalog (a directory or a
-catalog image). The catalog must be valid: problems are reported as
+		Long: `The list subcommands print the contents of a file-based catalog (a
+directory or a catalog image). The catalog must be valid: problems are reported as
 opm validate reports them.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -44,11 +46,12 @@ opm validate reports them.`,
 		return list.Load(cmd.Context(), r, ref)
 	}
 	packages := &cobra.Command{
-		Use:     "packages <indexRef>",
-		Short:   "List packages in an index",
-		Long:    `The "packages" command lists the packages in the provided catalog, with the display name of the default channel's head and the default channel.`,
-		Example: `  opm alpha list packages catalog/`,
-		Args:    exactArgs(1),
+		Use:               "packages <indexRef>",
+		Short:             "List packages in an index",
+		Long:              `The "packages" command lists the packages in the provided file-based catalog, with the display name of the default channel's head and the default channel.`,
+		Example:           `  opm alpha list packages catalog/`,
+		Args:              exactArgs(1),
+		ValidArgsFunction: completeDirs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := load(cmd, args[0])
 			if err != nil {
@@ -62,7 +65,8 @@ opm validate reports them.`,
 	perPackage := func(use, short, long, example string, write func(w io.Writer, c *list.Catalog, pkg string) error) *cobra.Command {
 		return &cobra.Command{
 			Use: use, Short: short, Long: long, Example: example,
-			Args: rangeArgs(1, 2),
+			Args:              rangeArgs(1, 2),
+			ValidArgsFunction: completeCatalogThenPackage,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				c, err := load(cmd, args[0])
 				if err != nil {
@@ -73,7 +77,7 @@ opm validate reports them.`,
 		}
 	}
 	channels := perPackage("channels <indexRef> [packageName]", "List channels in an index",
-		`The "channels" command lists the channels in the provided catalog (or in one of its packages) with their heads.`,
+		`The "channels" command lists the channels in the provided file-based catalog (or in one of its packages) with their heads.`,
 		`  opm alpha list channels catalog/ etcd`,
 		func(w io.Writer, c *list.Catalog, pkg string) error {
 			rows, err := c.Channels(pkg)
@@ -83,7 +87,7 @@ opm validate reports them.`,
 			return list.WriteChannels(w, rows)
 		})
 	bundles := perPackage("bundles <indexRef> [packageName]", "List bundles in an index",
-		`The "bundles" command lists the bundles in the provided catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
+		`The "bundles" command lists the bundles in the provided file-based catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
 		`  opm alpha list bundles quay.io/org/catalog:latest etcd`,
 		func(w io.Writer, c *list.Catalog, pkg string) error {
 			rows, err := c.Bundles(pkg)

@@ -18,8 +18,11 @@ func newBundleCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bundle",
 		Short: "Operator bundle commands",
-		Long:  `Generate operator bundle metadata and build bundle image.`,
-		Args:  noArgs,
+		Long: `Generate operator bundle metadata and build bundle image.
+
+Bundles are what file-based catalogs are made of: opm render reads a bundle
+image or directory into a catalog's olm.bundle.`,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},

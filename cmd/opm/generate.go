@@ -13,7 +13,7 @@ import (
 func newGenerateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
-		Short: "Generate various artifacts for declarative config indexes",
+		Short: "Generate various artifacts for file-based catalogs",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
@@ -28,8 +28,8 @@ func newGenerateDockerfileCmd() *cobra.Command {
 	var labels []string
 	cmd := &cobra.Command{
 		Use:   "dockerfile <fbcRootDir>",
-		Short: "Generate a Dockerfile for a declarative config index",
-		Long: `Generate a Dockerfile for a declarative config index.
+		Short: "Generate a Dockerfile for a file-based catalog",
+		Long: `Generate a Dockerfile for a file-based catalog.
 
 This command creates a Dockerfile in the same directory as the <fbcRootDir>
 (named <fbcDirName>.Dockerfile) that can be used to build the index. If a

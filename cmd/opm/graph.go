@@ -40,9 +40,11 @@ func newRenderGraphCmd(reg *registryFlags) *cobra.Command {
 	var opts graph.Options
 	var platform string
 	cmd := &cobra.Command{
-		Use:     "render-graph [index-image | fbc-dir]",
-		Short:   "Generate mermaid-formatted view of upgrade graph of operators in an index",
-		Long:    `Generate mermaid-formatted view of upgrade graphs of operators in an index`,
+		Use:   "render-graph [index-image | fbc-dir]",
+		Short: "Generate mermaid-formatted view of upgrade graph of operators in an index",
+		Long: `Generate mermaid-formatted view of upgrade graphs of operators in an index
+
+The index is a file-based catalog directory or a catalog image.`,
 		Example: renderGraphExample,
 		Args:    minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -15,7 +15,8 @@ func newInitCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "init <packageName>",
 		Short: "Generate an olm.package declarative config blob",
-		Long: `Generate an olm.package declarative config blob
+		Long: `Generate an olm.package declarative config blob, the blob that starts a
+package in a file-based catalog.
 
 The blob is written to stdout. The icon's media type is detected from its
 content (PNG, JPEG, GIF, WebP, SVG, ICO, BMP, TIFF, AVIF or HEIF); the

@@ -135,6 +135,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	quiet(root)
+	if err := removedHint(root, args); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
 	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return 0

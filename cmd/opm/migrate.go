@@ -16,7 +16,7 @@ func newMigrateCmd(reg *registryFlags) *cobra.Command {
 	var migrateLevel, platform string
 	cmd := &cobra.Command{
 		Use:   "migrate <catalogRef> <outputDir>",
-		Short: "Migrate a file-based catalog image or directory to a new file-based catalog",
+		Short: "Migrate a file-based catalog to a new file-based catalog applying optional migrations",
 		Long: `Migrate a file-based catalog image or directory to a new file-based catalog,
 optionally applying migrations.
 

@@ -21,9 +21,26 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
 		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
 		Long: `Generate a stream of file-based catalog objects to stdout from the provided
-catalog images, file-based catalog directories, bundle images, and sqlite
-database files.
+catalog images, file-based catalog directories, bundle images, and bundle
+directories.
+
+Each reference is one of:
+  - a registry+v1 bundle directory: a directory with manifests/ and metadata/
+  - a file-based catalog directory: any other directory of JSON and YAML files
+  - an image reference that names its registry (quay.io/org/catalog:v1): a
+    catalog image (label operators.operatorframework.io.index.configs.v1) or a
+    bundle image (label operators.operatorframework.io.bundle.package.v1)
+
+sqlite database files and sqlite-based index images are not read (upstream
+dropped them too): convert one to a file-based catalog with the opm migrate
+of an opm release that still reads sqlite.
 `,
+		Example: `  opm render catalog/ > catalog.json
+  opm render catalog/ -o yaml
+  opm render bundle/                                 # a bundle directory: manifests/ and metadata/
+  opm render quay.io/org/catalog:v4.18
+  opm render quay.io/org/op-bundle:v1.2.0 --migrate-level bundle-object-to-csv-metadata
+  opm render --platform linux/arm64 quay.io/org/catalog:v4.18`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {

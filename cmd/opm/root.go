@@ -34,6 +34,9 @@ func newRootCmd() *cobra.Command {
 		Short: "operator package manager",
 		Long: `CLI to interact with operator-registry and build indexes of operator content.
 
+opm makes, checks and serves file-based catalogs: directories of JSON and
+YAML files that list OLM's operator packages, their channels and bundles.
+
 To view help related to alpha features, set HELP_ALPHA=true in the environment.`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
@@ -65,6 +68,7 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 	if !helpAlpha() {
 		hideAlphaFlags(root)
 	}
+	registerFlagCompletions(root)
 	return root
 }
 
@@ -124,9 +128,11 @@ func (r *registryFlags) imageOptions(cmd *cobra.Command, platform string) render
 
 // Argument validators that report usage mistakes.
 
+// noArgs is the validator of commands that take no arguments, most of
+// which group subcommands: an argument is a command it does not have.
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError{fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())}
+		return unknownCommand(cmd, args[0])
 	}
 	return nil
 }

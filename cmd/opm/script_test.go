@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-containerregistry/pkg/authn"
@@ -30,6 +31,7 @@ func TestMain(m *testing.M) {
 // in-process registry holding a catalog image, catalog:v1, bundle images,
 // bundles/NAME:vVERSION, and a multi-platform image, multi:v1, whose
 // linux/amd64 image is the catalog and linux/arm64 image a bundle) and
+// $LOCALHOST_REGISTRY (the same registry named localhost:PORT),
 // $AUTH_REGISTRY (the catalog image behind basic auth, with
 // $WORK/auth.json holding its credentials); $LOCAL holds the same images
 // outside a registry (see writeLocalImages). $WORK/templates is a copy of
@@ -71,6 +73,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOGC", "100")
 			env.Setenv("TESTDATA", testdata)
 			env.Setenv("REGISTRY", reg)
+			env.Setenv("LOCALHOST_REGISTRY", strings.Replace(reg, "127.0.0.1", "localhost", 1))
 			env.Setenv("AUTH_REGISTRY", authReg)
 			if err := templatetest.Expand(filepath.Join(testdata, "templates"), tmpl, filepath.Join(env.WorkDir, "templates")); err != nil {
 				return err

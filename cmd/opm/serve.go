@@ -43,7 +43,7 @@ func newServeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve <source_path>",
 		Short: "serve declarative configs",
-		Long: `This command serves file-based catalogs (declarative configs) via a GRPC server,
+		Long: `This command serves a file-based catalog directory via a GRPC server,
 and, with --http-addr, over the OLM v1 catalog HTTP API.
 
 The catalog directory is loaded and validated (as opm validate does) at startup;
@@ -52,7 +52,8 @@ starts are not reflected in the served content.`,
 		Example: `  opm serve catalog/
   opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
   opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
-		Args: exactArgs(1),
+		Args:              exactArgs(1),
+		ValidArgsFunction: completeDirs,
 		// SIGINT and SIGTERM stop serving: calls in flight finish, exit 0.
 		Annotations: map[string]string{stopGracefully: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -24,7 +24,8 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "render-template [TYPE] [FILE]",
 		Short: "Render a catalog template (basic, semver or substitutes)",
-		Long: `Render a catalog template with optional type specification.
+		Long: `Render a catalog template with optional type specification: the
+file-based catalog it describes is written to stdout.
 
 If TYPE is specified, it must be one of:
 ` + strings.Join(types, "\n") + `
@@ -137,6 +138,7 @@ func newConvertTemplateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert-template",
 		Short: "Convert existing FBC to a supported template type",
+		Long:  `Convert an existing file-based catalog (FBC) to a supported template type.`,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
@@ -149,7 +151,8 @@ func newConvertTemplateCmd() *cobra.Command {
 			Short: fmt.Sprintf("Generate a %s template from existing FBC", k),
 			Long: fmt.Sprintf(`Generate a %s template from existing FBC.
 
-This command outputs a %s catalog template to STDOUT from input FBC.
+This command outputs a %s catalog template to STDOUT from input FBC (a
+file-based catalog file).
 If no argument is specified or is '-' input is assumed from STDIN.`, k, k),
 			Example: fmt.Sprintf("  opm alpha convert-template %s catalog/my-operator/catalog.yaml -o yaml", k),
 			Args:    rangeArgs(0, 1),

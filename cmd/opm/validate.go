@@ -12,27 +12,37 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/validate"
 )
 
 func newValidateCmd() *cobra.Command {
-	output := outputFlag{allowed: []string{"json", "yaml"}}
+	output := outputFlag{allowed: []string{"json", "yaml", "sarif"}}
 	var schemaPaths []string
+	var maxProblems int
 	cmd := &cobra.Command{
 		Use:   "validate <directory>",
 		Short: "Validate the declarative index config",
-		Long: `Validate the declarative config JSON file(s) in a given directory.
+		Long: `Validate a file-based catalog: the JSON and YAML files in a directory.
 
 Every blob is checked against the schema for its kind, and the catalog as a
 whole against OLM's rules (channels, upgrade graphs, versions, image
 references, deprecations). Every problem is reported, each with its file and
-line. With --schema, blobs of your own schemas are checked against your CUE
-definitions: each definition with a concrete "schema" field applies to the
-blobs of that schema.`,
+line; problems from one cause (a package copied into a second file, one
+mistake made in many bundles) share one line. With --schema, blobs of your
+own schemas are checked against your CUE definitions: each definition with a
+concrete "schema" field applies to the blobs of that schema.
+
+A directory without any catalog object fails, so that a mistyped path
+cannot pass a CI job. A registry+v1 bundle directory is not a file-based
+catalog: opm render reads it.`,
 		Example: `  opm validate catalog
   opm validate catalog -o json
+  opm validate catalog -o sarif > opm.sarif       # for code-scanning tools
+  opm validate catalog --max-problems 20
   opm validate catalog --schema schemas/`,
-		Args: exactArgs(1),
+		Args:              exactArgs(1),
+		ValidArgsFunction: completeDirs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
 			st, err := os.Stat(dir)
@@ -42,6 +52,12 @@ blobs of that schema.`,
 			if !st.IsDir() {
 				return fmt.Errorf("%q is not a directory", dir)
 			}
+			if render.IsBundleDir(dir) {
+				return fmt.Errorf("%s is a registry+v1 bundle directory (manifests/ and metadata/), not a file-based catalog: opm render %s reads it (and writes its olm.bundle blob for a catalog)", dir, dir)
+			}
+			if maxProblems < 0 {
+				return usageError{fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", maxProblems)}
+			}
 			user, err := validate.LoadUserSchemas(schemaPaths)
 			if err != nil {
 				return fmt.Errorf("--schema: %w", err)
@@ -50,12 +66,21 @@ blobs of that schema.`,
 			if err != nil {
 				return err
 			}
-			if output.value != "" {
-				if err := writeValidateResult(cmd.OutOrStdout(), output.value, res); err != nil {
+			if res.Passed() && res.Objects == 0 {
+				return fmt.Errorf("%s holds no catalog objects (no JSON or YAML blob with a \"schema\" field): check the path; a file-based catalog is a directory of files such as PACKAGE/catalog.yaml", dir)
+			}
+			shown := capped(res.Problems, maxProblems)
+			switch output.value {
+			case "":
+				writeValidateReport(cmd.ErrOrStderr(), res, shown)
+			case "sarif":
+				if err := writeSARIF(cmd.OutOrStdout(), shown, len(res.Problems)-len(shown)); err != nil {
 					return err
 				}
-			} else {
-				writeValidateReport(cmd.ErrOrStderr(), res)
+			default:
+				if err := writeValidateResult(cmd.OutOrStdout(), output.value, res, shown); err != nil {
+					return err
+				}
 			}
 			if !res.Passed() {
 				return errReported
@@ -63,17 +88,26 @@ blobs of that schema.`,
 			return nil
 		},
 	}
-	cmd.Flags().VarP(&output, "output", "o", "Output format for the result: a list of problems and whether validation passed (json|yaml)")
+	cmd.Flags().VarP(&output, "output", "o", "Output format for the result: a list of problems and whether validation passed (json|yaml), or a SARIF 2.1.0 log (sarif)")
 	cmd.Flags().StringArrayVar(&schemaPaths, "schema", nil, "CUE file or directory of CUE files with definitions for your own schemas (repeatable)")
+	cmd.Flags().IntVar(&maxProblems, "max-problems", 0, "Report at most this many problems, and how many more were left out (0: every problem)")
 	return cmd
 }
 
-// writeValidateReport prints the problems for people: one line each,
-// "file:line:col: subject: message", then the warnings, one line per
-// cause, then a summary.
-func writeValidateReport(w io.Writer, res *validate.Result) {
-	for _, p := range res.Problems {
-		fmt.Fprintln(w, p.Error())
+// capped is the first max problems (all when max is 0).
+func capped(problems declcfg.ErrorList, max int) declcfg.ErrorList {
+	if max > 0 && len(problems) > max {
+		return problems[:max]
+	}
+	return problems
+}
+
+// writeValidateReport prints the problems for people: one line per cause
+// ("file:line:col: subject: message" for a problem of its own), then the
+// warnings, one line per cause, then a summary.
+func writeValidateReport(w io.Writer, res *validate.Result, shown declcfg.ErrorList) {
+	for _, g := range validate.GroupProblems(shown) {
+		fmt.Fprintln(w, g.String())
 	}
 	writeWarnings(w, res.Warnings)
 	if !res.GraphChecked {
@@ -84,7 +118,11 @@ func writeValidateReport(w io.Writer, res *validate.Result) {
 		for _, p := range res.Problems {
 			files[p.File] = true
 		}
-		fmt.Fprintf(w, "%d %s in %d %s\n", n, plural(n, "problem", "problems"), len(files), plural(len(files), "file", "files"))
+		fmt.Fprintf(w, "%d %s in %d %s", n, plural(n, "problem", "problems"), len(files), plural(len(files), "file", "files"))
+		if left := n - len(shown); left > 0 {
+			fmt.Fprintf(w, " (%d more left out by --max-problems %d)", left, len(shown))
+		}
+		fmt.Fprintln(w)
 	}
 }
 
@@ -102,6 +140,7 @@ type validateOutput struct {
 	Error        *validateError   `json:"error,omitempty"`
 	Problems     []*declcfg.Error `json:"problems"`
 	Warnings     []*declcfg.Error `json:"warnings"`
+	Omitted      int              `json:"omitted,omitempty"`
 	GraphChecked bool             `json:"graphChecked"`
 }
 
@@ -109,8 +148,11 @@ type validateError struct {
 	Message string `json:"message"`
 }
 
-func writeValidateResult(w io.Writer, format string, res *validate.Result) error {
-	out := validateOutput{Passed: res.Passed(), Problems: res.Problems, GraphChecked: res.GraphChecked}
+// writeValidateResult writes the structured result with the problems
+// shown (every problem unless --max-problems capped them; "omitted" counts
+// the others).
+func writeValidateResult(w io.Writer, format string, res *validate.Result, shown declcfg.ErrorList) error {
+	out := validateOutput{Passed: res.Passed(), Problems: shown, Omitted: len(res.Problems) - len(shown), GraphChecked: res.GraphChecked}
 	if out.Problems == nil {
 		out.Problems = []*declcfg.Error{}
 	}
@@ -119,8 +161,8 @@ func writeValidateResult(w io.Writer, format string, res *validate.Result) error
 		out.Warnings[i] = w.At
 	}
 	if !res.Passed() {
-		lines := make([]string, len(res.Problems))
-		for i, p := range res.Problems {
+		lines := make([]string, len(shown))
+		for i, p := range shown {
 			lines[i] = p.Error()
 		}
 		out.Error = &validateError{Message: strings.Join(lines, "\n")}
@@ -150,4 +192,15 @@ func writeWarnings(w io.Writer, ws []declcfg.Warning) {
 	for _, g := range declcfg.GroupWarnings(ws) {
 		fmt.Fprintln(w, g)
 	}
+}
+
+// writeSARIF writes a SARIF 2.1.0 log of the problems shown, with file
+// names relative to the working directory.
+func writeSARIF(w io.Writer, shown declcfg.ErrorList, omitted int) error {
+	wd, _ := os.Getwd()
+	log := validate.SARIF(shown, validate.SARIFOptions{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd, Omitted: omitted})
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
 }

@@ -22,17 +22,23 @@ func newVersionCmd() *cobra.Command {
 		Example: "opm version",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v := version
-			if v == "" {
-				v = "unknown"
-				if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-					v = bi.Main.Version
-				}
-			}
+			v := opmVersion()
 			// Upstream prints a Go struct literal; scripts parse it, so keep the shape.
 			_, err := fmt.Fprintf(cmd.OutOrStdout(), "Version: version.Version{OpmVersion:%q, GitCommit:%q, BuildDate:%q, GoOs:%q, GoArch:%q}\n",
 				v, gitCommit, buildDate, runtime.GOOS, runtime.GOARCH)
 			return err
 		},
 	}
+}
+
+// opmVersion is the version set at build time, else the module's, else
+// "unknown".
+func opmVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "unknown"
 }

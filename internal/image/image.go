@@ -205,7 +205,7 @@ func pullError(ref string, r name.Reference, platform v1.Platform, err error) er
 		case http.StatusForbidden:
 			return fmt.Errorf("failed to pull image %q: access denied by %s: check that your credentials may read this repository", ref, registry)
 		case http.StatusNotFound:
-			return fmt.Errorf("failed to pull image %q: image not found in %s: check the repository and tag", ref, registry)
+			return &MissingError{Ref: ref, Registry: registry, Err: fmt.Errorf("failed to pull image %q: image not found in %s: check the repository and tag", ref, registry)}
 		}
 		return fmt.Errorf("failed to pull image %q: %s answered %d: %w", ref, registry, terr.StatusCode, err)
 	}
@@ -218,7 +218,7 @@ func pullError(ref string, r name.Reference, platform v1.Platform, err error) er
 	case strings.Contains(err.Error(), "x509:") || strings.Contains(err.Error(), "tls:"):
 		return &OptionError{Option: OptionInsecure, Err: fmt.Errorf("failed to pull image %q: TLS with %s failed: %w", ref, registry, err)}
 	case errors.As(err, &dnsErr) || errors.As(err, &opErr):
-		return fmt.Errorf("failed to pull image %q: cannot reach registry %s: %w", ref, registry, err)
+		return &MissingError{Ref: ref, Registry: registry, Err: fmt.Errorf("failed to pull image %q: cannot reach registry %s: %w", ref, registry, err)}
 	case strings.Contains(err.Error(), "no child with platform"):
 		return &OptionError{Option: OptionPlatform, Err: fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s: %w", ref, platform, err)}
 	case errors.Is(err, context.Canceled):
@@ -248,6 +248,19 @@ type OptionError struct {
 func (e *OptionError) Error() string { return e.Err.Error() }
 
 func (e *OptionError) Unwrap() error { return e.Err }
+
+// MissingError is a pull that found no image: the registry does not have
+// it, or there is no registry to ask. Callers may know where else the
+// image could be (a container engine's local store).
+type MissingError struct {
+	Ref      string // as given
+	Registry string // the registry asked, host[:port]
+	Err      error
+}
+
+func (e *MissingError) Error() string { return e.Err.Error() }
+
+func (e *MissingError) Unwrap() error { return e.Err }
 
 // ParsePlatform reads "os/arch[/variant]".
 func ParsePlatform(s string) (*v1.Platform, error) {
