@@ -220,7 +220,7 @@ func (p *configParser) fields(n *yaml.Node, path string, spec map[string]fieldSp
 		case !known:
 			p.errorf(k, "%s: unknown field %q (expected one of: %s)", path, name, strings.Join(knownFields(spec), ", "))
 		case s.kind == fieldUnsupported:
-			p.errorf(k, "%s.%s is not supported by opm alpha filter; %s", path, name, s.why)
+			p.errorf(k, "%s: %s is not supported by opm alpha filter; %s", path, name, s.why)
 		case s.kind == fieldUsed:
 			out[name] = v
 		}
@@ -356,16 +356,16 @@ func (p *configParser) catalog(n *yaml.Node, path string) Catalog {
 	cat := Catalog{Line: n.Line}
 	f := p.fields(n, path, operatorSpec)
 	if v, ok := f["catalog"]; ok {
-		cat.Catalog = p.str(v, path+".catalog")
+		cat.Catalog = p.str(v, path+": catalog")
 	} else if n.Kind == yaml.MappingNode {
 		p.errorf(n, "%s: missing catalog", path)
 	}
 	if v, ok := f["full"]; ok {
-		cat.Full = p.boolean(v, path+".full")
+		cat.Full = p.boolean(v, path+": full")
 	}
 	seen := map[string]*yaml.Node{}
 	if v, ok := f["packages"]; ok {
-		for i, pn := range p.list(v, path+".packages") {
+		for i, pn := range p.list(v, path+": packages") {
 			pkg := p.pkg(pn, fmt.Sprintf("%s.packages[%d]", path, i), cat.Full)
 			if first := seen[pkg.Name]; first != nil && pkg.Name != "" {
 				p.errorf(pn, "package %q is listed twice (first at line %d); merge the entries", pkg.Name, first.Line)
@@ -380,15 +380,15 @@ func (p *configParser) catalog(n *yaml.Node, path string) Catalog {
 
 func (p *configParser) pkg(n *yaml.Node, path string, full bool) Package {
 	pkg := Package{Line: n.Line}
+	if name := peekName(n); name != "" {
+		path = fmt.Sprintf("package %q", name)
+	}
 	f := p.fields(n, path, packageSpec)
 	if v, ok := f["name"]; ok {
-		pkg.Name = p.str(v, path+".name")
+		pkg.Name = p.str(v, path+": name")
 	}
 	if pkg.Name == "" && n.Kind == yaml.MappingNode {
 		p.errorf(n, "%s: missing package name", path)
-	}
-	if pkg.Name != "" {
-		path = fmt.Sprintf("package %q", pkg.Name)
 	}
 	if v, ok := f["defaultChannel"]; ok {
 		pkg.DefaultChannel = p.str(v, path+": defaultChannel")
@@ -399,15 +399,15 @@ func (p *configParser) pkg(n *yaml.Node, path string, full bool) Package {
 		for i, cn := range p.list(v, path+": channels") {
 			ch := Channel{Line: cn.Line}
 			cpath := fmt.Sprintf("%s: channels[%d]", path, i)
+			if name := peekName(cn); name != "" {
+				cpath = fmt.Sprintf("%s, channel %q", path, name)
+			}
 			cf := p.fields(cn, cpath, channelSpec)
 			if v, ok := cf["name"]; ok {
-				ch.Name = p.str(v, cpath+".name")
+				ch.Name = p.str(v, cpath+": name")
 			}
 			if ch.Name == "" && cn.Kind == yaml.MappingNode {
 				p.errorf(cn, "%s: missing channel name", cpath)
-			}
-			if ch.Name != "" {
-				cpath = fmt.Sprintf("%s, channel %q", path, ch.Name)
 			}
 			ch.Range = p.versionRange(cf, cpath, full)
 			if first := seen[ch.Name]; first != nil && ch.Name != "" {
@@ -422,6 +422,20 @@ func (p *configParser) pkg(n *yaml.Node, path string, full bool) Package {
 		p.errorf(n, "%s: minVersion/maxVersion of the package cannot be combined with channels; set them on the channels", path)
 	}
 	return pkg
+}
+
+// peekName returns the name field of a mapping, if it is a string, to name
+// the mapping in messages.
+func peekName(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k, v := n.Content[i], n.Content[i+1]; k.Value == "name" && v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+			return v.Value
+		}
+	}
+	return ""
 }
 
 // versionRange reads minVersion and maxVersion.
