@@ -293,7 +293,9 @@ func TestConformanceCatalogs(t *testing.T) {
 	ranges := map[string]func(v []model.Version) filter.Range{
 		"min": func(v []model.Version) filter.Range { return filter.Range{Min: &v[len(v)/2].Version} },
 		"max": func(v []model.Version) filter.Range { return filter.Range{Max: &v[len(v)/2].Version} },
-		"one": func(v []model.Version) filter.Range { return filter.Range{Min: &v[len(v)/2].Version, Max: &v[len(v)/2].Version} },
+		"one": func(v []model.Version) filter.Range {
+			return filter.Range{Min: &v[len(v)/2].Version, Max: &v[len(v)/2].Version}
+		},
 	}
 	check := func(t *testing.T, f filter.Filter) {
 		t.Helper()
