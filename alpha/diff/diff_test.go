@@ -49,7 +49,9 @@ func TestCompare(t *testing.T) {
 			t.Errorf("result lacks %s:\n%s", want, got)
 		}
 	}
-	if len(res.Removed) != 1+1+4+1 { // cat-facts: package, channel, 4 bundles; widget.v1.0.0
+	// cat-facts-operator: package, channel, 4 bundles; clusterpulse:
+	// package, 2 channels, 9 bundles; widget.v1.0.0.
+	if len(res.Removed) != 6+12+1 {
 		t.Errorf("removed: %+v", res.Removed)
 	}
 	if res.Empty() {
