@@ -45,6 +45,18 @@ type Filter struct {
 	// default channel is not among its listed channels, the first one
 	// listed becomes the default instead of that being an error.
 	ShortForm bool
+	// File is the configuration file the filter was read from, if any:
+	// errors about a package or channel it lists name its line.
+	File string
+}
+
+// at is the "file:line: " prefix of errors about what the configuration
+// says at line, empty when the filter did not come from a file.
+func (f *Filter) at(line int) string {
+	if f.File == "" || line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: ", f.File, line)
 }
 
 // Package says what to keep of one package.
@@ -353,7 +365,7 @@ func (p *configParser) config(root *yaml.Node) *Config {
 }
 
 func (p *configParser) catalog(n *yaml.Node, path string) Catalog {
-	cat := Catalog{Line: n.Line}
+	cat := Catalog{Line: n.Line, Filter: Filter{File: p.file}}
 	f := p.fields(n, path, operatorSpec)
 	if v, ok := f["catalog"]; ok {
 		cat.Catalog = p.str(v, path+": catalog")

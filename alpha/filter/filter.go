@@ -6,6 +6,7 @@
 package filter
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -75,7 +76,7 @@ func Apply(cfg *declcfg.DeclarativeConfig, f Filter) (*declcfg.DeclarativeConfig
 	for _, pf := range pkgs {
 		p := m.Packages[pf.Name]
 		if p == nil {
-			return nil, fmt.Errorf("package %q is not in the catalog%s", pf.Name, available("packages", m.PackageNames()))
+			return nil, fmt.Errorf("%spackage %q is not in the catalog%s", f.at(pf.Line), pf.Name, available("packages", m.PackageNames()))
 		}
 		k, err := keepPackage(p, pf, f)
 		if err != nil {
@@ -107,7 +108,7 @@ func keepPackage(p *model.Package, pf Package, f Filter) (*keptPackage, error) {
 	for _, cf := range channels {
 		ch := p.Channels[cf.Name]
 		if ch == nil {
-			return nil, fmt.Errorf("package %q: channel %q is not in the catalog%s", p.Name, cf.Name, available("channels", p.ChannelNames()))
+			return nil, fmt.Errorf("%spackage %q: channel %q is not in the catalog%s", f.at(cf.Line), p.Name, cf.Name, available("channels", p.ChannelNames()))
 		}
 		r := cf.Range
 		if !r.IsSet() {
@@ -138,7 +139,7 @@ func keepPackage(p *model.Package, pf Package, f Filter) (*keptPackage, error) {
 				return nil, fmt.Errorf("package %q, channel %q: nothing to keep: the channel has no entries", p.Name, ch.Name)
 			}
 			if listed {
-				return nil, fmt.Errorf("package %q, channel %q: no bundle is within %s%s", p.Name, ch.Name, r.Text, versionSpan(p, ch))
+				return nil, fmt.Errorf("%spackage %q, channel %q: no bundle is within %s%s", f.at(cmp.Or(cf.Line, pf.Line)), p.Name, ch.Name, r.Text, versionSpan(p, ch))
 			}
 			continue // a package's range may leave out some of its channels
 		}
@@ -151,21 +152,21 @@ func keepPackage(p *model.Package, pf Package, f Filter) (*keptPackage, error) {
 		k.channels[ch.Name] = names
 	}
 	if len(k.channels) == 0 {
-		return nil, fmt.Errorf("package %q: no bundle of any channel is within %s", p.Name, pf.Range.Text)
+		return nil, fmt.Errorf("%spackage %q: no bundle of any channel is within %s", f.at(pf.Line), p.Name, pf.Range.Text)
 	}
 	keptNames := slices.Sorted(maps.Keys(k.channels))
 	k.defaultChannel = p.Decl.DefaultChannel
 	switch {
 	case pf.DefaultChannel != "":
 		if k.channels[pf.DefaultChannel] == nil {
-			return nil, fmt.Errorf("package %q: defaultChannel %q is not among the channels kept (%s)", p.Name, pf.DefaultChannel, strings.Join(keptNames, ", "))
+			return nil, fmt.Errorf("%spackage %q: defaultChannel %q is not among the channels kept (%s)", f.at(pf.Line), p.Name, pf.DefaultChannel, strings.Join(keptNames, ", "))
 		}
 		k.defaultChannel = pf.DefaultChannel
 	case k.channels[k.defaultChannel] != nil:
 	case f.ShortForm && listed:
 		k.defaultChannel = channels[0].Name
 	default:
-		return nil, fmt.Errorf("package %q: its default channel %q is not kept; set defaultChannel to one of the channels kept (%s)", p.Name, k.defaultChannel, strings.Join(keptNames, ", "))
+		return nil, fmt.Errorf("%spackage %q: its default channel %q is not kept; set defaultChannel to one of the channels kept (%s)", f.at(pf.Line), p.Name, k.defaultChannel, strings.Join(keptNames, ", "))
 	}
 	return k, nil
 }

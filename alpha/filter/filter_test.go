@@ -217,9 +217,9 @@ func TestApplyDeprecationsAndOthers(t *testing.T) {
 func TestApplyErrors(t *testing.T) {
 	orig := load(t, testCatalog)
 	for _, tc := range []struct{ name, config, want string }{
-		{"unknown package", "    packages:\n    - name: gadget\n", `package "gadget" is not in the catalog (packages: cat-facts-operator, clusterpulse, widget)`},
-		{"unknown channel", "    packages:\n    - name: widget\n      channels:\n      - name: beta\n", `package "widget": channel "beta" is not in the catalog (channels: fast, stable)`},
-		{"empty range", "    packages:\n    - name: widget\n      channels:\n      - name: stable\n        minVersion: 3.0.0\n", `package "widget", channel "stable": no bundle is within >=3.0.0 (the channel has 1.0.0 to 1.3.0)`},
+		{"unknown package", "    packages:\n    - name: gadget\n", `imageset.yaml:7: package "gadget" is not in the catalog (packages: cat-facts-operator, clusterpulse, widget)`},
+		{"unknown channel", "    packages:\n    - name: widget\n      channels:\n      - name: beta\n", `imageset.yaml:9: package "widget": channel "beta" is not in the catalog (channels: fast, stable)`},
+		{"empty range", "    packages:\n    - name: widget\n      channels:\n      - name: stable\n        minVersion: 3.0.0\n", `imageset.yaml:9: package "widget", channel "stable": no bundle is within >=3.0.0 (the channel has 1.0.0 to 1.3.0)`},
 		{"empty package range", "    packages:\n    - name: widget\n      minVersion: 5.0.0\n", `package "widget": no bundle of any channel is within >=5.0.0`},
 		{"default channel left out", "    packages:\n    - name: widget\n      channels:\n      - name: fast\n", `package "widget": its default channel "stable" is not kept; set defaultChannel to one of the channels kept (fast)`},
 		{"default channel not kept", "    packages:\n    - name: widget\n      defaultChannel: beta\n", `package "widget": defaultChannel "beta" is not among the channels kept (fast, stable)`},
