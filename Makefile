@@ -25,9 +25,10 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./declcfg ./validate ./render ./internal/serve ./alpha/filter ./alpha/diff
 	./e2e/bench.sh $(BIN) $(BENCHDIR)
 
+# go vet, gofmt and staticcheck (pinned in hack/lint.sh, installed into
+# bin/tools).
 lint:
-	$(GO) vet ./...
-	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	./hack/lint.sh
 
 # The main job on bundled example data: a new package, a catalog rendered
 # and validated, a bundle directory rendered, the catalog listed, a

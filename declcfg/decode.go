@@ -1,7 +1,6 @@
 package declcfg
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"unicode"
@@ -31,17 +30,11 @@ type document struct {
 // not stop at the first bad YAML document; each document's failure is
 // reported on its own.
 func decodeFile(data []byte, emit func(document)) {
-	if looksLikeJSON(data) {
+	if value.LooksLikeJSON(data, sniffLen) {
 		decodeJSONStream(data, emit)
 		return
 	}
 	decodeYAMLStream(data, 0, 1, emit)
-}
-
-func looksLikeJSON(data []byte) bool {
-	head := data[:min(len(data), sniffLen)]
-	head = bytes.TrimLeftFunc(head, unicode.IsSpace)
-	return len(head) > 0 && head[0] == '{'
 }
 
 func decodeJSONStream(data []byte, emit func(document)) {

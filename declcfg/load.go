@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/fbcat/opm/internal/fserr"
 	"github.com/fbcat/opm/internal/value"
 )
 
@@ -374,12 +375,12 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 func readFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot open: %v", fserr.Cause(err))
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("cannot stat: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot stat: %v", fserr.Cause(err))
 	}
 	if st.IsDir() {
 		return nil, fmt.Errorf("this is a link to a directory; opm does not follow directory links (replace the link with a copy, or list it in %s)", IndexIgnoreFile)
@@ -408,7 +409,7 @@ func readAll(r io.Reader, size, limit int64) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+			return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
 		}
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)] // the file grew: make room

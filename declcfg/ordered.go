@@ -256,22 +256,7 @@ func (w *OrderedWriter) Close() error {
 // AddAll adds every object of cfg, encoding on all CPUs; the objects of
 // cfg take load order from their place in its slices.
 func (w *OrderedWriter) AddAll(cfg *DeclarativeConfig, source int) error {
-	var objs []Encodable
-	for i := range cfg.Packages {
-		objs = append(objs, &cfg.Packages[i])
-	}
-	for i := range cfg.Channels {
-		objs = append(objs, &cfg.Channels[i])
-	}
-	for i := range cfg.Bundles {
-		objs = append(objs, &cfg.Bundles[i])
-	}
-	for i := range cfg.Others {
-		objs = append(objs, &cfg.Others[i])
-	}
-	for i := range cfg.Deprecations {
-		objs = append(objs, &cfg.Deprecations[i])
-	}
+	objs := cfg.encodables()
 	var wg sync.WaitGroup
 	errs := make(chan error, 1)
 	work := make(chan int, 64)
@@ -313,4 +298,26 @@ func Write(cfg *DeclarativeConfig, out io.Writer, f Format) error {
 	}
 	_, err := w.WriteTo(out)
 	return err
+}
+
+// encodables lists every object of cfg: packages, channels, bundles,
+// other blobs, deprecations.
+func (cfg *DeclarativeConfig) encodables() []Encodable {
+	var objs []Encodable
+	for i := range cfg.Packages {
+		objs = append(objs, &cfg.Packages[i])
+	}
+	for i := range cfg.Channels {
+		objs = append(objs, &cfg.Channels[i])
+	}
+	for i := range cfg.Bundles {
+		objs = append(objs, &cfg.Bundles[i])
+	}
+	for i := range cfg.Others {
+		objs = append(objs, &cfg.Others[i])
+	}
+	for i := range cfg.Deprecations {
+		objs = append(objs, &cfg.Deprecations[i])
+	}
+	return objs
 }

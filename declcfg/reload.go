@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"github.com/fbcat/opm/internal/fserr"
 )
 
 // ReloadBundle reads b's document again from fsys, the file system b was
@@ -42,7 +44,7 @@ func ReloadBundle(fsys fs.FS, b *Bundle) (*Bundle, error) {
 func readRange(fsys fs.FS, src Source) ([]byte, error) {
 	f, err := fsys.Open(src.Path)
 	if err != nil {
-		return nil, unwrapPathError(err)
+		return nil, fserr.Cause(err)
 	}
 	defer f.Close()
 	if src.Off < 0 || src.End < src.Off {
@@ -51,15 +53,15 @@ func readRange(fsys fs.FS, src Source) ([]byte, error) {
 	data := make([]byte, src.End-src.Off)
 	if ra, ok := f.(io.ReaderAt); ok {
 		if _, err := ra.ReadAt(data, int64(src.Off)); err != nil {
-			return nil, unwrapPathError(err)
+			return nil, fserr.Cause(err)
 		}
 		return data, nil
 	}
 	if _, err := io.CopyN(io.Discard, f, int64(src.Off)); err != nil {
-		return nil, unwrapPathError(err)
+		return nil, fserr.Cause(err)
 	}
 	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, unwrapPathError(err)
+		return nil, fserr.Cause(err)
 	}
 	return data, nil
 }

@@ -49,50 +49,50 @@ type Pos struct {
 
 // Package is an olm.package blob.
 type Package struct {
-	Schema         string
-	Name           string
-	DefaultChannel string
-	Icon           *Icon
-	Description    string
-	Properties     []Property
-	Pos            Pos
+	Schema         string     `json:"schema"`
+	Name           string     `json:"name"`
+	DefaultChannel string     `json:"defaultChannel"`
+	Icon           *Icon      `json:"icon,omitempty"`
+	Description    string     `json:"description,omitempty"`
+	Properties     []Property `json:"properties,omitempty"`
+	Pos            Pos        `json:"-"`
 }
 
 // Icon is a package icon.
 type Icon struct {
-	Data      []byte // nil is written as null
-	MediaType string
+	Data      []byte `json:"base64data"` // nil is written as null
+	MediaType string `json:"mediatype"`
 }
 
 // Channel is an olm.channel blob.
 type Channel struct {
-	Schema     string
-	Name       string
-	Package    string
-	Entries    []ChannelEntry // nil is written as null
-	Properties []Property
-	Pos        Pos
+	Schema     string         `json:"schema"`
+	Name       string         `json:"name"`
+	Package    string         `json:"package"`
+	Entries    []ChannelEntry `json:"entries"` // nil is written as null
+	Properties []Property     `json:"properties,omitempty"`
+	Pos        Pos            `json:"-"`
 }
 
 // ChannelEntry is one bundle of a channel and its upgrade edges.
 type ChannelEntry struct {
-	Name      string
-	Replaces  string
-	Skips     []string
-	SkipRange string
-	Line      int // line of the entry in Pos.File of its channel
+	Name      string   `json:"name"`
+	Replaces  string   `json:"replaces,omitempty"`
+	Skips     []string `json:"skips,omitempty"`
+	SkipRange string   `json:"skipRange,omitempty"`
+	Line      int      `json:"-"` // line of the entry in Pos.File of its channel
 }
 
 // Bundle is an olm.bundle blob.
 type Bundle struct {
-	Schema        string
-	Name          string
-	Package       string
-	Image         string
-	Properties    []Property
-	RelatedImages []RelatedImage
-	Pos           Pos
-	Src           Source
+	Schema        string         `json:"schema"`
+	Name          string         `json:"name,omitempty"`
+	Package       string         `json:"package,omitempty"`
+	Image         string         `json:"image"`
+	Properties    []Property     `json:"properties,omitempty"`
+	RelatedImages []RelatedImage `json:"relatedImages,omitempty"`
+	Pos           Pos            `json:"-"`
+	Src           Source         `json:"-"`
 }
 
 // Source locates an object's document in the file system it was loaded
@@ -106,38 +106,38 @@ type Source struct {
 
 // RelatedImage is an image a bundle uses.
 type RelatedImage struct {
-	Name  string
-	Image string
+	Name  string `json:"name"`
+	Image string `json:"image"`
 }
 
 // Property is a typed bundle, package or channel property. Value holds
 // compact JSON with keys sorted, as upstream normalises it; a nil Value is
 // written as null.
 type Property struct {
-	Type  string
-	Value json.RawMessage
-	Line  int // line of the property in its object's file, 0 if unknown
+	Type  string          `json:"type"`
+	Value json.RawMessage `json:"value"`
+	Line  int             `json:"-"` // line of the property in its object's file, 0 if unknown
 }
 
 // Deprecation is an olm.deprecations blob.
 type Deprecation struct {
-	Schema  string
-	Package string
-	Entries []DeprecationEntry
-	Pos     Pos
+	Schema  string             `json:"schema"`
+	Package string             `json:"package"`
+	Entries []DeprecationEntry `json:"entries"`
+	Pos     Pos                `json:"-"`
 }
 
 // DeprecationEntry deprecates the package, a channel or a bundle.
 type DeprecationEntry struct {
-	Reference PackageScopedReference
-	Message   string
-	Line      int
+	Reference PackageScopedReference `json:"reference"`
+	Message   string                 `json:"message"`
+	Line      int                    `json:"-"`
 }
 
 // PackageScopedReference names an object of the deprecation's package.
 type PackageScopedReference struct {
-	Schema string
-	Name   string
+	Schema string `json:"schema"`
+	Name   string `json:"name,omitempty"`
 }
 
 // Meta is a blob of any other schema, kept as compact JSON with sorted
@@ -148,4 +148,13 @@ type Meta struct {
 	Name    string
 	Blob    json.RawMessage
 	Pos     Pos
+}
+
+// MarshalJSON writes the blob as it is: a Meta stands for any object of
+// the file format.
+func (m Meta) MarshalJSON() ([]byte, error) {
+	if len(m.Blob) == 0 {
+		return []byte("null"), nil
+	}
+	return m.Blob, nil
 }

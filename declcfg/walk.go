@@ -1,13 +1,14 @@
 package declcfg
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/fbcat/opm/internal/fserr"
 )
 
 // IndexIgnoreFile names the files that list paths the loader skips.
@@ -29,7 +30,7 @@ func catalogFiles(fsys fs.FS) ([]string, ErrorList, error) {
 			if p == "." {
 				return err
 			}
-			problems = append(problems, &Error{File: p, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+			problems = append(problems, &Error{File: p, Message: fmt.Sprintf("cannot read: %v", fserr.Cause(err))})
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -66,7 +67,7 @@ func catalogFiles(fsys fs.FS) ([]string, ErrorList, error) {
 func readIgnoreFile(fsys fs.FS, p string) ([]gitignore.Pattern, error) {
 	data, err := fs.ReadFile(fsys, p)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
 	}
 	var domain []string
 	if dir := path.Dir(p); dir != "." {
@@ -81,14 +82,4 @@ func readIgnoreFile(fsys fs.FS, p string) ([]gitignore.Pattern, error) {
 		ps = append(ps, gitignore.ParsePattern(line, domain))
 	}
 	return ps, nil
-}
-
-// unwrapPathError drops the path an fs.PathError repeats, since the
-// caller's message names the file already.
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -10,27 +10,6 @@ import (
 	"strings"
 )
 
-// Format is an output format.
-type Format string
-
-// The output formats.
-const (
-	FormatJSON Format = "json"
-	FormatYAML Format = "yaml"
-)
-
-// ParseFormat checks a user-given format name.
-func ParseFormat(s string) (Format, error) {
-	switch Format(s) {
-	case FormatJSON, FormatYAML:
-		return Format(s), nil
-	}
-	return "", fmt.Errorf("invalid --output value %q, expected (json|yaml)", s)
-}
-
-// Ext is the file extension for the format.
-func (f Format) Ext() string { return "." + string(f) }
-
 // CheckPackageDirName checks that a package name can be a directory name.
 func CheckPackageDirName(name string) error {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || strings.ContainsRune(name, 0) {

@@ -12,13 +12,12 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/fbcat/opm/internal/labels"
 )
 
 // DefaultImage is the default base and builder image.
 const DefaultImage = "quay.io/operator-framework/opm:latest"
-
-// ConfigsLabel names the directory of the catalog in a catalog image.
-const ConfigsLabel = "operators.operatorframework.io.index.configs.v1"
 
 // Dockerfile describes a catalog image build.
 type Dockerfile struct {
@@ -115,7 +114,7 @@ COPY --from=builder /tmp/cache /tmp/cache
 # Set FBC-specific label for the location of the FBC root directory
 # in the image
 LABEL %s=/configs
-`, ConfigsLabel)
+`, labels.Configs)
 	if len(d.Labels) > 0 {
 		b.WriteString("\n# Set other custom labels\n")
 		keys := make([]string, 0, len(d.Labels))

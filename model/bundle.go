@@ -13,20 +13,44 @@ import (
 // PackageProperty returns the value of the bundle's olm.package property;
 // ok is false unless there is exactly one and it parses.
 func (b *Bundle) PackageProperty() (declcfg.PackageProperty, bool) {
-	var found *declcfg.Property
+	v, _, err := b.packageProperty()
+	return v, err == nil
+}
+
+// packageProperty returns the value of the bundle's single olm.package
+// property and the line it is on, or a problem saying why there is no
+// such value.
+func (b *Bundle) packageProperty() (declcfg.PackageProperty, int, error) {
+	var found []*declcfg.Property
 	for i, p := range b.Decl.Properties {
 		if p.Type == declcfg.PropertyPackage {
-			if found != nil {
-				return declcfg.PackageProperty{}, false
-			}
-			found = &b.Decl.Properties[i]
+			found = append(found, &b.Decl.Properties[i])
 		}
 	}
-	if found == nil {
-		return declcfg.PackageProperty{}, false
+	switch len(found) {
+	case 0:
+		return declcfg.PackageProperty{}, 0, b.problem(0, "has no %q property; add {type: %s, value: {packageName: %s, version: ...}}", declcfg.PropertyPackage, declcfg.PropertyPackage, b.Decl.Package)
+	case 1:
+	default:
+		return declcfg.PackageProperty{}, 0, b.problem(found[1].Line, "has %d %q properties; keep one", len(found), declcfg.PropertyPackage)
 	}
-	v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](found.Value)
-	return v, err == nil
+	p := found[0]
+	v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
+	if err != nil {
+		return v, p.Line, b.problem(p.Line, "cannot read its %q property: %v", declcfg.PropertyPackage, err)
+	}
+	return v, p.Line, nil
+}
+
+// problem is a problem with the bundle, placed at line (the bundle's own
+// line if 0).
+func (b *Bundle) problem(line int, format string, args ...any) *declcfg.Error {
+	e := BundleProblem(b.Decl, format, args...)
+	e.File, e.Line = b.Decl.Pos.File, b.Decl.Pos.Line
+	if line > 0 {
+		e.Line = line
+	}
+	return &e
 }
 
 // Version is a bundle's version as OLM orders bundles: a semantic version
@@ -36,15 +60,16 @@ type Version struct {
 	Release string
 }
 
-// Version reads the bundle's version from its olm.package property.
+// Version reads the bundle's version from its olm.package property. The
+// error is a *declcfg.Error placed at the bundle or the property.
 func (b *Bundle) Version() (Version, error) {
-	p, ok := b.PackageProperty()
-	if !ok {
-		return Version{}, fmt.Errorf("bundle %q has no single valid olm.package property", b.Name)
+	p, line, err := b.packageProperty()
+	if err != nil {
+		return Version{}, err
 	}
 	v, err := semver.Parse(p.Version)
 	if err != nil {
-		return Version{}, fmt.Errorf("bundle %q: version %q: %w", b.Name, p.Version, err)
+		return Version{}, b.problem(line, "invalid version %q in its %q property: %v (write MAJOR.MINOR.PATCH, without a leading \"v\")", p.Version, declcfg.PropertyPackage, err)
 	}
 	return Version{Version: v, Release: p.Release}, nil
 }

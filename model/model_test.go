@@ -164,3 +164,30 @@ func TestVersionCompare(t *testing.T) {
 		}
 	}
 }
+
+func TestVersionErrors(t *testing.T) {
+	bundle := func(values ...string) *Bundle {
+		d := &declcfg.Bundle{Name: "b", Package: "p", Pos: declcfg.Pos{File: "c.yaml", Line: 3}}
+		for i, v := range values {
+			d.Properties = append(d.Properties, declcfg.Property{Type: declcfg.PropertyPackage, Value: []byte(v), Line: 5 + i})
+		}
+		return &Bundle{Name: "b", Decl: d}
+	}
+	for _, c := range []struct {
+		b    *Bundle
+		want string
+	}{
+		{bundle(), `c.yaml:3: bundle "b" (package "p"): has no "olm.package" property; add {type: olm.package, value: {packageName: p, version: ...}}`},
+		{bundle(`{"version":"1.0.0"}`, `{"version":"2.0.0"}`), `c.yaml:6: bundle "b" (package "p"): has 2 "olm.package" properties; keep one`},
+		{bundle(`[]`), `c.yaml:5: bundle "b" (package "p"): cannot read its "olm.package" property: json: cannot unmarshal array into Go value of type declcfg.PackageProperty`},
+		{bundle(`{"version":"v1.0.0"}`), `c.yaml:5: bundle "b" (package "p"): invalid version "v1.0.0" in its "olm.package" property: Invalid character(s) found in major number "v1" (write MAJOR.MINOR.PATCH, without a leading "v")`},
+	} {
+		_, err := c.b.Version()
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v\nwant %s", err, c.want)
+		}
+		if _, ok := c.b.PackageProperty(); ok && !strings.Contains(c.want, "invalid version") {
+			t.Errorf("PackageProperty ok for %s", c.want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/bundle"
 	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 // ImageOptions says how images are pulled.
@@ -126,7 +127,7 @@ func (r *Renderer) withCatalogImage(ctx context.Context, img *image.Image, confi
 	return withExtracted(ctx, img, r.Images.TempDir, dirs, func(root string) error {
 		catalog := filepath.Join(root, filepath.FromSlash(dir))
 		if st, err := os.Stat(catalog); err != nil || !st.IsDir() {
-			return fmt.Errorf("catalog image %q: its label %s=%q names a directory the image does not have", img.Ref, image.ConfigsLabel, configs)
+			return fmt.Errorf("catalog image %q: its label %s=%q names a directory the image does not have", img.Ref, labels.Configs, configs)
 		}
 		return use(os.DirFS(catalog), path.Join(img.Ref, dir))
 	})

@@ -15,8 +15,8 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/internal/synth"
 )
 
@@ -47,7 +47,7 @@ func mustRender(t *testing.T, r *Renderer, refs ...string) []byte {
 // bundleImage makes a bundle image of a bundle directory: manifests/ and
 // metadata/ at the root, and the package label.
 func bundleImage(t *testing.T, dir string) v1.Image {
-	return imagetest.Image(t, map[string]string{image.PackageLabel: "any", image.MediaTypeLabel: "registry+v1"}, nil,
+	return imagetest.Image(t, map[string]string{labels.Package: "any", labels.MediaType: "registry+v1"}, nil,
 		imagetest.DirLayer(t, filepath.Join(dir, "manifests"), "manifests"),
 		imagetest.DirLayer(t, filepath.Join(dir, "metadata"), "metadata"))
 }
@@ -58,7 +58,7 @@ func TestRenderImages(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "", "")
 	catalogRef := host + "/catalog:v1"
-	imagetest.Push(t, catalogRef, imagetest.Image(t, map[string]string{image.ConfigsLabel: "/configs"}, nil,
+	imagetest.Push(t, catalogRef, imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil,
 		imagetest.Layer(t, imagetest.Entry{Name: "bin/opm", Body: "not extracted"}),
 		imagetest.DirLayer(t, "../testdata/catalog", "configs")))
 	bundleDirs, _ := filepath.Glob("../testdata/bundles/*")
@@ -112,13 +112,13 @@ func TestRenderImageErrors(t *testing.T) {
 		imagetest.Push(t, ref, imagetest.Image(t, labels, nil, layers...))
 		return ref
 	}
-	catalog := push("catalog", map[string]string{image.ConfigsLabel: "/configs"}, imagetest.DirLayer(t, "../testdata/catalog", "configs"))
-	bundle := push("bundle", map[string]string{image.PackageLabel: "x"}, imagetest.DirLayer(t, "../testdata/bundles/pelorus-operator_0.0.2", ""))
-	wrongLabel := push("wronglabel", map[string]string{image.ConfigsLabel: "/catalog"}, imagetest.DirLayer(t, "../testdata/catalog", "configs"))
-	emptyBundle := push("emptybundle", map[string]string{image.PackageLabel: "x"}, imagetest.Layer(t, imagetest.Entry{Name: "README", Body: "x"}))
-	broken := push("broken", map[string]string{image.ConfigsLabel: "/configs"}, imagetest.Layer(t, imagetest.Entry{Name: "configs/foo/catalog.json", Body: `{"schema":"olm.package","name":`}))
-	hostile := push("hostile", map[string]string{image.ConfigsLabel: "/configs"}, imagetest.Layer(t, imagetest.Entry{Name: "configs/passwd", Type: '2', Linkname: "/etc/passwd"}))
-	sqlite := push("sqlite", map[string]string{image.DatabaseLabel: "/database/index.db"})
+	catalog := push("catalog", map[string]string{labels.Configs: "/configs"}, imagetest.DirLayer(t, "../testdata/catalog", "configs"))
+	bundle := push("bundle", map[string]string{labels.Package: "x"}, imagetest.DirLayer(t, "../testdata/bundles/pelorus-operator_0.0.2", ""))
+	wrongLabel := push("wronglabel", map[string]string{labels.Configs: "/catalog"}, imagetest.DirLayer(t, "../testdata/catalog", "configs"))
+	emptyBundle := push("emptybundle", map[string]string{labels.Package: "x"}, imagetest.Layer(t, imagetest.Entry{Name: "README", Body: "x"}))
+	broken := push("broken", map[string]string{labels.Configs: "/configs"}, imagetest.Layer(t, imagetest.Entry{Name: "configs/foo/catalog.json", Body: `{"schema":"olm.package","name":`}))
+	hostile := push("hostile", map[string]string{labels.Configs: "/configs"}, imagetest.Layer(t, imagetest.Entry{Name: "configs/passwd", Type: '2', Linkname: "/etc/passwd"}))
+	sqlite := push("sqlite", map[string]string{labels.Database: "/database/index.db"})
 
 	tmp := t.TempDir()
 	tests := []struct {
@@ -162,7 +162,7 @@ func BenchmarkRenderCatalogImage(b *testing.B) {
 	dir := synth.BenchmarkCatalog(b)
 	host := imagetest.Registry(b, "", "")
 	ref := host + "/catalog:v1"
-	imagetest.Push(b, ref, imagetest.Image(b, map[string]string{image.ConfigsLabel: "/configs"}, nil, imagetest.DirLayer(b, dir, "configs")))
+	imagetest.Push(b, ref, imagetest.Image(b, map[string]string{labels.Configs: "/configs"}, nil, imagetest.DirLayer(b, dir, "configs")))
 	r := &Renderer{Images: ImageOptions{TempDir: b.TempDir()}}
 	for b.Loop() {
 		w := declcfg.NewOrderedWriter(declcfg.FormatJSON)
@@ -184,7 +184,7 @@ func BenchmarkRenderBundleImages(b *testing.B) {
 	var refs []string
 	for i, dir := range dirs {
 		ref := fmt.Sprintf("%s/bundle%d:v1", host, i)
-		imagetest.Push(b, ref, imagetest.Image(b, map[string]string{image.PackageLabel: "x"}, nil, imagetest.DirLayer(b, dir, "")))
+		imagetest.Push(b, ref, imagetest.Image(b, map[string]string{labels.Package: "x"}, nil, imagetest.DirLayer(b, dir, "")))
 		refs = append(refs, ref)
 	}
 	r := &Renderer{Images: ImageOptions{TempDir: b.TempDir()}}

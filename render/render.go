@@ -31,8 +31,6 @@ const (
 	BundleDir
 	CatalogImage
 	BundleImage
-
-	AllKinds = CatalogDir | BundleDir | CatalogImage | BundleImage
 )
 
 func (k Kind) String() string {

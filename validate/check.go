@@ -31,9 +31,9 @@ func (s *schemas) check(obj *declcfg.Object) []*declcfg.Error {
 		}
 	}
 	errs = append(errs, nullPropertyValues(obj)...)
-	errs = append(errs, s.unify(obj, def, obj.Schema, "", true)...)
+	errs = append(errs, s.unify(obj, def)...)
 	for _, ud := range s.user[obj.Schema] {
-		errs = append(errs, s.unify(obj, ud.value, obj.Schema, ud.name, false)...)
+		errs = append(errs, s.unify(obj, ud)...)
 	}
 	return errs
 }
@@ -112,20 +112,17 @@ func kindFor(schema string) string {
 // positions in the file. CUE does not report missing required fields of
 // an object that also has type conflicts, so when there are conflicts the
 // check runs again without the conflicting fields.
-func (s *schemas) unify(obj *declcfg.Object, def cue.Value, schema, defName string, strip bool) []*declcfg.Error {
-	conv := s.plain
-	if strip {
-		conv = s.stripped
-	}
-	shape, known := conv.knownValid(obj.Value, schema)
+func (s *schemas) unify(obj *declcfg.Object, def *definition) []*declcfg.Error {
+	kind := kindFor(obj.Schema)
+	key, known := def.conv.prepare(obj.Value, kind)
 	if known {
 		return nil
 	}
-	in := conv.input(obj.Value, kindFor(schema))
-	found := s.validate(def, in)
-	conv.settle(found)
+	in := def.conv.input(obj.Value, kind)
+	found := s.validate(def.value, in)
+	def.conv.settle(found)
 	if len(found) == 0 {
-		conv.remember(shape)
+		def.conv.remember(key)
 		return nil
 	}
 	var conflicts [][]string
@@ -136,7 +133,7 @@ func (s *schemas) unify(obj *declcfg.Object, def cue.Value, schema, defName stri
 	}
 	if len(conflicts) > 0 {
 		in = withoutPaths(in, conflicts)
-		for _, f := range s.validate(def, in) {
+		for _, f := range s.validate(def.value, in) {
 			if f.missing && !underAny(f.path, conflicts) {
 				found = append(found, f)
 			}
@@ -145,7 +142,7 @@ func (s *schemas) unify(obj *declcfg.Object, def cue.Value, schema, defName stri
 	var errs []*declcfg.Error
 	seen := map[string]bool{}
 	for _, f := range found {
-		e := describe(obj, f, defName)
+		e := describe(obj, f, def.name)
 		if key := e.Message; !seen[key] {
 			seen[key] = true
 			errs = append(errs, e)

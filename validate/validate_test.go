@@ -2,17 +2,11 @@ package validate
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/value"
 )
 
 // A valid package: two channels, three bundles.
@@ -131,147 +125,5 @@ func TestRules(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestUserSchemas(t *testing.T) {
-	dir := t.TempDir()
-	schema := `package custom
-
-#Widget: {
-	schema: "example.com.widget"
-	name!: string & =~"^[a-z]+$"
-	spec: size: int & >0
-	...
-}
-`
-	if err := os.WriteFile(filepath.Join(dir, "widget.cue"), []byte(schema), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	user, err := LoadUserSchemas([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := user.Schemas(); !slices.Equal(got, []string{"example.com.widget"}) {
-		t.Errorf("Schemas() = %v", got)
-	}
-	res := run(t, map[string]string{
-		"foo/index.json": goodPackage,
-		"w.yaml":         "schema: example.com.widget\nname: Bad-Name\nspec:\n  size: 0\n---\nschema: example.com.widget\nname: good\nspec:\n  size: 3\n",
-	}, func(o *Options) { o.Schemas = user })
-	var got []string
-	for _, p := range res.Problems {
-		got = append(got, p.Error())
-	}
-	if len(got) != 2 || !strings.Contains(got[0], "cat/w.yaml:2") || !strings.Contains(got[0], "name") || !strings.Contains(got[1], "cat/w.yaml:4") || !strings.Contains(got[1], "spec.size") {
-		t.Errorf("problems:\n%s", strings.Join(got, "\n"))
-	}
-	if _, err := LoadUserSchemas([]string{filepath.Join(dir, "missing.cue")}); err == nil {
-		t.Error("missing schema file accepted")
-	}
-	noDefs := filepath.Join(t.TempDir(), "x.cue")
-	os.WriteFile(noDefs, []byte("a: 1\n"), 0o644)
-	if _, err := LoadUserSchemas([]string{noDefs}); err == nil || !strings.Contains(err.Error(), "no definition") {
-		t.Errorf("schema file without definitions: %v", err)
-	}
-}
-
-// TestShapeCacheIsSound checks that remembering valid shapes never changes
-// a verdict: every object is checked by a worker that has seen many others
-// (cached) and by a fresh one, and the problems must be the same.
-func TestShapeCacheIsSound(t *testing.T) {
-	cfgDir := "../testdata/catalog"
-	var objs []*declcfg.Object
-	_, err := declcfg.WalkFS(context.Background(), os.DirFS(cfgDir), func(declcfg.Item) error { return nil },
-		declcfg.WithConcurrency(1), declcfg.WithObjectCheck(func() declcfg.ObjectCheck {
-			return func(o *declcfg.Object) []*declcfg.Error {
-				c := *o
-				objs = append(objs, &c)
-				return nil
-			}
-		}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	cached, err := compile(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for round := 0; round < 400; round++ {
-		obj := objs[r.IntN(len(objs))]
-		mutated := *obj
-		v := deepCopy(obj.Value)
-		if round%4 != 0 {
-			mutate(r, &v, 0)
-		}
-		mutated.Value = &v
-		fresh, _ := compile(nil)
-		a, b := messages(cached.check(&mutated)), messages(fresh.check(&mutated))
-		if !slices.Equal(a, b) {
-			t.Fatalf("round %d: cached check %v, fresh check %v\nobject: %s", round, a, b, value.AppendCompact(nil, &v))
-		}
-	}
-}
-
-func messages(errs []*declcfg.Error) []string {
-	var out []string
-	for _, e := range errs {
-		out = append(out, e.Message)
-	}
-	slices.Sort(out)
-	return out
-}
-
-func deepCopy(v *value.Value) value.Value {
-	c := *v
-	if v.Items != nil {
-		c.Items = make([]value.Value, len(v.Items))
-		for i := range v.Items {
-			c.Items[i] = deepCopy(&v.Items[i])
-		}
-	}
-	if v.Fields != nil {
-		c.Fields = make([]value.Field, len(v.Fields))
-		for i := range v.Fields {
-			c.Fields[i] = value.Field{Key: v.Fields[i].Key, Value: deepCopy(&v.Fields[i].Value)}
-		}
-	}
-	return c
-}
-
-// mutate changes one random node: another type, an empty string, a
-// removed or renamed field.
-func mutate(r *rand.Rand, v *value.Value, depth int) {
-	switch {
-	case v.Kind == value.Object && len(v.Fields) > 0 && r.IntN(3) > 0:
-		f := &v.Fields[r.IntN(len(v.Fields))]
-		switch r.IntN(6) {
-		case 0:
-			v.Fields = slices.DeleteFunc(v.Fields, func(x value.Field) bool { return x.Key == f.Key })
-		case 1:
-			f.Key = strings.ToUpper(f.Key[:1]) + f.Key[1:]
-			v.Fields = value.NormalizeFields(v.Fields)
-		default:
-			mutate(r, &f.Value, depth+1)
-		}
-		return
-	case v.Kind == value.Array && len(v.Items) > 0 && r.IntN(3) > 0:
-		mutate(r, &v.Items[r.IntN(len(v.Items))], depth+1)
-		return
-	}
-	switch r.IntN(6) {
-	case 0:
-		*v = value.Value{Kind: value.String, Str: ""}
-	case 1:
-		*v = value.Value{Kind: value.Number, Num: float64(r.IntN(3))}
-	case 2:
-		*v = value.Value{Kind: value.Null}
-	case 3:
-		*v = value.Value{Kind: value.Array}
-	case 4:
-		*v = value.Value{Kind: value.Object}
-	default:
-		*v = value.Value{Kind: value.String, Str: fmt.Sprint("s", r.IntN(3))}
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/filter"
-	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/render"
 )
 
@@ -16,7 +16,7 @@ import (
 func TestRunCatalogImage(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	ref := imagetest.Registry(t, "", "") + "/catalog:v1"
-	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{image.ConfigsLabel: "/configs"}, nil,
+	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil,
 		imagetest.DirLayer(t, testCatalog, "configs")))
 	f := config(t, "    packages:\n    - name: widget\n      channels:\n      - name: stable\n        minVersion: 1.1.0\n    - name: clusterpulse\n")
 	sel := func(string) (*filter.Filter, error) { return &f, nil }

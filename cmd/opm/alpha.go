@@ -19,7 +19,7 @@ func newAlphaCmd(reg *registryFlags) *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newListCmd(reg), newFilterCmd(reg), newDiffCmd(reg))
+	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg), newFilterCmd(reg), newDiffCmd(reg))
 	return cmd
 }
 

@@ -62,7 +62,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.Is(err, errReported) {
 		return 1
 	}
-	fmt.Fprintf(stderr, "Error: %v\n", err)
+	fmt.Fprintf(stderr, "Error: %v\n", withFlagHint(err))
 	var ue usageError
 	if errors.As(err, &ue) && cmd != nil {
 		fmt.Fprintf(stderr, "\n%s", cmd.UsageString())

@@ -44,7 +44,7 @@ blobs of that schema.`,
 			}
 			user, err := validate.LoadUserSchemas(schemaPaths)
 			if err != nil {
-				return err
+				return fmt.Errorf("--schema: %w", err)
 			}
 			res, err := validate.Validate(cmd.Context(), os.DirFS(dir), validate.Options{RootName: dir, Schemas: user})
 			if err != nil {

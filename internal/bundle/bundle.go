@@ -7,28 +7,22 @@ package bundle
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/fbcyaml"
+	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/internal/value"
-)
-
-// The annotations that describe a registry+v1 bundle.
-const (
-	PackageAnnotation        = "operators.operatorframework.io.bundle.package.v1"
-	ChannelsAnnotation       = "operators.operatorframework.io.bundle.channels.v1"
-	DefaultChannelAnnotation = "operators.operatorframework.io.bundle.channel.default.v1"
-	MediaTypeAnnotation      = "operators.operatorframework.io.bundle.mediatype.v1"
 )
 
 // Bundle is a parsed registry+v1 bundle.
@@ -105,7 +99,7 @@ func (b *Bundle) inFile(err error, file string) error {
 func (b *Bundle) addManifests(fsys fs.FS) error {
 	entries, err := fs.ReadDir(fsys, "manifests")
 	if err != nil {
-		return &Error{File: "manifests", Err: fmt.Errorf("cannot read the manifests directory: %w", unwrapPath(err))}
+		return &Error{File: "manifests", Err: fmt.Errorf("cannot read the manifests directory: %w", fserr.Cause(err))}
 	}
 	for _, e := range entries {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
@@ -114,7 +108,9 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 		name := path.Join("manifests", e.Name())
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			continue // upstream skips what it cannot decode
+			// Upstream skips what it cannot decode; what cannot be read
+			// at all is reported, not taken for a missing CSV.
+			return &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
 		}
 		obj, ok := firstObject(data, 30)
 		if !ok {
@@ -161,8 +157,7 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 // sniff bytes for a JSON object). It reports false for anything that is not
 // an object.
 func firstObject(data []byte, sniff int) (*value.Value, bool) {
-	head := bytes.TrimLeftFunc(data[:min(len(data), sniff)], unicode.IsSpace)
-	if len(head) > 0 && head[0] == '{' {
+	if value.LooksLikeJSON(data, sniff) {
 		p := value.NewJSONParser(data, 1)
 		if v, err := p.Next(); err == nil {
 			return &v, v.Kind == value.Object
@@ -230,29 +225,25 @@ func csvRelease(csv *value.Value) (string, error) {
 	return "", &Error{Err: errors.New("ClusterServiceVersion spec.release field must be a string or number")}
 }
 
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // addMetadata finds the annotations, dependencies and properties files:
 // the first file (in name order) holding each, whatever its name.
 func (b *Bundle) addMetadata(fsys fs.FS) error {
 	entries, err := fs.ReadDir(fsys, "metadata")
 	if err != nil {
-		return &Error{File: "metadata", Err: fmt.Errorf("cannot read the metadata directory: %w", unwrapPath(err))}
+		return &Error{File: "metadata", Err: fmt.Errorf("cannot read the metadata directory: %w", fserr.Cause(err))}
 	}
 	var annotations *value.Value
 	var deps, props []declcfg.Property
 	for _, e := range entries {
-		data, err := fs.ReadFile(fsys, path.Join("metadata", e.Name()))
-		if err != nil {
+		if e.IsDir() {
 			continue
 		}
-		json := isJSON(data, 30)
+		name := path.Join("metadata", e.Name())
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+		}
+		json := value.LooksLikeJSON(data, 30)
 		obj, ok := firstObject(data, 30)
 		if !ok {
 			continue
@@ -274,28 +265,24 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 		}
 	}
 	if annotations == nil {
-		return &Error{File: "metadata", Err: errors.New("Could not find annotations file: metadata/ needs a file with an annotations map naming the package (" + PackageAnnotation + ")")}
+		//lint:ignore ST1005 upstream's message, which users search for
+		return &Error{File: "metadata", Err: errors.New("Could not find annotations file: metadata/ needs a file with an annotations map naming the package (" + labels.Package + ")")}
 	}
-	b.Package = annotationString(annotations, PackageAnnotation)
-	if ch := annotationString(annotations, ChannelsAnnotation); ch != "" {
+	b.Package = annotationString(annotations, labels.Package)
+	if ch := annotationString(annotations, labels.Channels); ch != "" {
 		b.Channels = strings.Split(ch, ",")
 	}
-	b.DefaultChannel = annotationString(annotations, DefaultChannelAnnotation)
+	b.DefaultChannel = annotationString(annotations, labels.DefaultChannel)
 	b.dependencies = deps
 	b.properties = props
 	b.nFileProperties = len(props)
 	return nil
 }
 
-func isJSON(data []byte, sniff int) bool {
-	head := bytes.TrimLeftFunc(data[:min(len(data), sniff)], unicode.IsSpace)
-	return len(head) > 0 && head[0] == '{'
-}
-
 // hasBundleAnnotation reports whether an annotations map sets one of the
 // fields upstream's annotations type has.
 func hasBundleAnnotation(a *value.Value) bool {
-	for _, k := range []string{PackageAnnotation, ChannelsAnnotation, DefaultChannelAnnotation} {
+	for _, k := range []string{labels.Package, labels.Channels, labels.DefaultChannel} {
 		if annotationString(a, k) != "" {
 			return true
 		}
@@ -591,100 +578,129 @@ func (b *Bundle) FBC(image string) (declcfg.Bundle, error) {
 	}, nil
 }
 
+// propertySet gathers a bundle's properties by kind before they become
+// the final list.
+type propertySet struct {
+	pkg         *declcfg.Property // the last olm.package given
+	gvks        []apiKey          // provided APIs, without duplicates
+	required    []apiKey          // required APIs, without duplicates
+	pkgRequired []declcfg.Property
+	others      []declcfg.Property // every other type, as given
+}
+
+// addKey adds k to keys unless it is there already; the plural does not
+// count.
+func addKey(keys []apiKey, k apiKey) []apiKey {
+	k.plural = ""
+	if slices.Contains(keys, k) {
+		return keys
+	}
+	return append(keys, k)
+}
+
 // fbcProperties builds the final property list: one olm.package (the last
 // one given wins), the union of provided GVKs, the union of required GVKs
 // (from the dependencies file and the CSV), olm.package.required for
 // package dependencies, every other property and dependency as given, and
 // one olm.bundle.object per manifest object; sorted by type, then by value.
 func (b *Bundle) fbcProperties() ([]declcfg.Property, error) {
-	var pkg *declcfg.Property
-	var gvks, required []apiKey
-	var others, pkgRequired []declcfg.Property
-	addKey := func(keys []apiKey, k apiKey) []apiKey {
-		k.plural = ""
-		for _, have := range keys {
-			if have == k {
-				return keys
-			}
-		}
-		return append(keys, k)
+	var set propertySet
+	if err := b.addProperties(&set); err != nil {
+		return nil, err
 	}
-	for i, p := range b.properties {
-		switch p.Type {
-		case declcfg.PropertyGVK:
-			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
-			if err != nil {
-				return nil, b.propertyError(i, "olm.gvk", err)
-			}
-			gvks = addKey(gvks, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
-		case declcfg.PropertyPackage:
-			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
-			if err != nil {
-				return nil, b.propertyError(i, "olm.package", err)
-			}
-			prop := packageProperty(v.PackageName, v.Version, v.Release)
-			pkg = &prop
-		default:
-			others = append(others, p)
-		}
-	}
-	for i, p := range b.dependencies {
-		switch p.Type {
-		case declcfg.PropertyGVK:
-			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
-			if err != nil {
-				return nil, &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
-			}
-			required = addKey(required, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
-		case declcfg.PropertyPackage:
-			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
-			if err != nil {
-				return nil, &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
-			}
-			pkgRequired = append(pkgRequired, declcfg.Property{Type: declcfg.PropertyPackageRequired, Value: mustJSON(declcfg.PackageRequiredProperty{PackageName: v.PackageName, VersionRange: v.Version})})
-		default:
-			others = append(others, p)
-		}
+	if err := b.addDependencies(&set); err != nil {
+		return nil, err
 	}
 	provided, err := b.providedAPIs()
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range provided {
-		gvks = addKey(gvks, k)
+		set.gvks = addKey(set.gvks, k)
 	}
 	requiredAPIs, err := b.requiredAPIs()
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range requiredAPIs {
-		required = addKey(required, k)
+		set.required = addKey(set.required, k)
 	}
+	return b.propertyList(&set), nil
+}
 
+// addProperties reads the properties of the properties file and the
+// CSV's olm.properties annotation.
+func (b *Bundle) addProperties(set *propertySet) error {
+	for i, p := range b.properties {
+		switch p.Type {
+		case declcfg.PropertyGVK:
+			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
+			if err != nil {
+				return b.propertyError(i, "olm.gvk", err)
+			}
+			set.gvks = addKey(set.gvks, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
+		case declcfg.PropertyPackage:
+			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
+			if err != nil {
+				return b.propertyError(i, "olm.package", err)
+			}
+			prop := packageProperty(v.PackageName, v.Version, v.Release)
+			set.pkg = &prop
+		default:
+			set.others = append(set.others, p)
+		}
+	}
+	return nil
+}
+
+// addDependencies reads the dependencies file: GVKs and packages become
+// requirements.
+func (b *Bundle) addDependencies(set *propertySet) error {
+	for i, p := range b.dependencies {
+		switch p.Type {
+		case declcfg.PropertyGVK:
+			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
+			if err != nil {
+				return &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
+			}
+			set.required = addKey(set.required, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
+		case declcfg.PropertyPackage:
+			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
+			if err != nil {
+				return &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
+			}
+			set.pkgRequired = append(set.pkgRequired, declcfg.Property{Type: declcfg.PropertyPackageRequired, Value: mustJSON(declcfg.PackageRequiredProperty{PackageName: v.PackageName, VersionRange: v.Version})})
+		default:
+			set.others = append(set.others, p)
+		}
+	}
+	return nil
+}
+
+// propertyList turns the set into the final list, with the bundle's
+// objects and, if none was given, its own olm.package.
+func (b *Bundle) propertyList(set *propertySet) []declcfg.Property {
 	var props []declcfg.Property
 	for _, obj := range b.Objects {
 		props = append(props, declcfg.Property{Type: declcfg.PropertyBundleObject, Value: mustJSON(map[string]string{"data": base64.StdEncoding.EncodeToString(obj)})})
 	}
-	if pkg == nil {
-		p := packageProperty(b.Package, b.Version, b.Release)
-		pkg = &p
+	if set.pkg != nil {
+		props = append(props, *set.pkg)
+	} else {
+		props = append(props, packageProperty(b.Package, b.Version, b.Release))
 	}
-	props = append(props, *pkg)
-	for _, k := range gvks {
+	for _, k := range set.gvks {
 		props = append(props, gvkProperty(declcfg.PropertyGVK, k))
 	}
-	for _, k := range required {
+	for _, k := range set.required {
 		props = append(props, gvkProperty(declcfg.PropertyGVKRequired, k))
 	}
-	props = append(props, pkgRequired...)
-	props = append(props, others...)
-	sort.Slice(props, func(i, j int) bool {
-		if props[i].Type != props[j].Type {
-			return props[i].Type < props[j].Type
-		}
-		return string(props[i].Value) < string(props[j].Value)
+	props = append(props, set.pkgRequired...)
+	props = append(props, set.others...)
+	slices.SortFunc(props, func(x, y declcfg.Property) int {
+		return cmp.Or(cmp.Compare(x.Type, y.Type), bytes.Compare(x.Value, y.Value))
 	})
-	return props, nil
+	return props
 }
 
 // propertyError explains a bad property: one from the properties file,
@@ -755,11 +771,6 @@ func (b *Bundle) relatedImages(image string) ([]declcfg.RelatedImage, error) {
 		}
 	}
 	return related, nil
-}
-
-// CSVJSON returns the JSON of the bundle's ClusterServiceVersion.
-func (b *Bundle) CSVJSON() []byte {
-	return value.AppendKubernetesJSON(nil, b.CSV)
 }
 
 // ImageTemplateData is what an image reference template

@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -131,6 +132,12 @@ func TestParseErrors(t *testing.T) {
 		}, "no bundle objects found"},
 		{"no csv", func(m fstest.MapFS) { delete(m, "manifests/foo.csv.yaml") }, "no csv in bundle"},
 		{"no annotations", func(m fstest.MapFS) { delete(m, "metadata/annotations.yaml") }, "Could not find annotations file"},
+		{"unreadable manifest", func(m fstest.MapFS) {
+			m["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte("gone.yaml"), Mode: fs.ModeSymlink}
+		}, "manifests/foo.csv.yaml: cannot read: file does not exist"},
+		{"unreadable metadata", func(m fstest.MapFS) {
+			m["metadata/annotations.yaml"] = &fstest.MapFile{Data: []byte("gone.yaml"), Mode: fs.ModeSymlink}
+		}, "metadata/annotations.yaml: cannot read: file does not exist"},
 		{"numeric version", func(m fstest.MapFS) {
 			m["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(testCSV, "version: 1.0.0", "version: 1.0", 1))}
 		}, "manifests/foo.csv.yaml: ClusterServiceVersion spec.version must be a string"},

@@ -2,6 +2,7 @@ package image
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,7 +68,7 @@ func (Keychain) ResolveContext(_ context.Context, target authn.Resource) (authn.
 		for _, key := range authKeys(target) {
 			cfg, err := cf.GetAuthConfig(key)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("getting credentials for %s from auth file %s: %w", key, file, err)
 			}
 			cfg.ServerAddress = ""
 			if cfg != (types.AuthConfig{}) {
@@ -122,12 +123,12 @@ func loadAuthFile(path string) (*configfile.ConfigFile, error) {
 		if os.IsNotExist(err) {
 			return nil, nil
 		}
-		return nil, err
+		return nil, fmt.Errorf("reading auth file: %w", err)
 	}
 	defer f.Close()
 	cf, err := config.LoadFromReader(f)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading auth file %s: %w", path, err)
 	}
 	cf.Filename = path
 	return cf, nil

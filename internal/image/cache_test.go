@@ -12,6 +12,7 @@ import (
 
 	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 // blobCounter counts blob downloads; with failBody set, blob bodies break
@@ -43,7 +44,7 @@ func TestLayerCache(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "", "")
 	ref := host + "/cached:1"
-	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{image.ConfigsLabel: "/configs"}, nil,
+	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil,
 		imagetest.Layer(t, entry{Name: "configs/a.json", Body: strings.Repeat("a", 5000)}),
 		imagetest.Layer(t, entry{Name: "configs/b.json", Body: "b"})))
 	cache := t.TempDir()

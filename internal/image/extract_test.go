@@ -17,6 +17,7 @@ import (
 
 	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 type entry = imagetest.Entry
@@ -26,7 +27,7 @@ func pullLayers(t *testing.T, opts image.Options, layers ...v1.Layer) *image.Ima
 	t.Helper()
 	host := imagetest.Registry(t, "", "")
 	ref := host + "/extract:1"
-	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{image.ConfigsLabel: "/configs"}, nil, layers...))
+	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil, layers...))
 	img, err := image.Pull(context.Background(), ref, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -21,14 +21,8 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
-)
 
-// The labels that say what an image holds.
-const (
-	ConfigsLabel   = "operators.operatorframework.io.index.configs.v1"
-	PackageLabel   = "operators.operatorframework.io.bundle.package.v1"
-	MediaTypeLabel = "operators.operatorframework.io.bundle.mediatype.v1"
-	DatabaseLabel  = "operators.operatorframework.io.index.database.v1"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 // Kind is what an image holds.
@@ -170,19 +164,19 @@ func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
 // Kind tells a catalog image (with the directory of its catalog) from a
 // bundle image by their labels.
 func (i *Image) Kind() (Kind, string, error) {
-	if dir, ok := i.Labels[ConfigsLabel]; ok {
+	if dir, ok := i.Labels[labels.Configs]; ok {
 		return CatalogImage, dir, nil
 	}
-	for _, l := range []string{PackageLabel, MediaTypeLabel} {
+	for _, l := range []string{labels.Package, labels.MediaType} {
 		if _, ok := i.Labels[l]; ok {
 			return BundleImage, "", nil
 		}
 	}
-	if _, ok := i.Labels[DatabaseLabel]; ok {
+	if _, ok := i.Labels[labels.Database]; ok {
 		return 0, "", fmt.Errorf("image %q: sqlite-based index images are no longer supported, migrate to a file-based catalog", i.Ref)
 	}
 	if len(i.Labels) == 0 {
-		return 0, "", fmt.Errorf("image %q: image type could not be determined: the image has no labels (a catalog image has %s, a bundle image %s)", i.Ref, ConfigsLabel, PackageLabel)
+		return 0, "", fmt.Errorf("image %q: image type could not be determined: the image has no labels (a catalog image has %s, a bundle image %s)", i.Ref, labels.Configs, labels.Package)
 	}
 	keys := make([]string, 0, len(i.Labels))
 	for k := range i.Labels {
@@ -193,7 +187,7 @@ func (i *Image) Kind() (Kind, string, error) {
 	for _, k := range keys {
 		lines = append(lines, fmt.Sprintf("  %s=%s", k, i.Labels[k]))
 	}
-	return 0, "", fmt.Errorf("image %q: image type could not be determined (a catalog image has the label %s, a bundle image %s); found labels:\n%s", i.Ref, ConfigsLabel, PackageLabel, strings.Join(lines, "\n"))
+	return 0, "", fmt.Errorf("image %q: image type could not be determined (a catalog image has the label %s, a bundle image %s); found labels:\n%s", i.Ref, labels.Configs, labels.Package, strings.Join(lines, "\n"))
 }
 
 // pullError explains a failed pull.
@@ -218,16 +212,38 @@ func pullError(ref string, r name.Reference, platform v1.Platform, err error) er
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &neterr) && neterr.Timeout():
 		return fmt.Errorf("failed to pull image %q: timed out talking to %s: %w", ref, registry, err)
 	case strings.Contains(err.Error(), "x509:") || strings.Contains(err.Error(), "tls:"):
-		return fmt.Errorf("failed to pull image %q: TLS with %s failed (for a self-signed certificate use --skip-tls-verify, for a plain-HTTP registry --use-http): %w", ref, registry, err)
+		return &OptionError{Option: OptionInsecure, Err: fmt.Errorf("failed to pull image %q: TLS with %s failed: %w", ref, registry, err)}
 	case errors.As(err, &dnsErr) || errors.As(err, &opErr):
 		return fmt.Errorf("failed to pull image %q: cannot reach registry %s: %w", ref, registry, err)
 	case strings.Contains(err.Error(), "no child with platform"):
-		return fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s (choose another with --platform): %w", ref, platform, err)
+		return &OptionError{Option: OptionPlatform, Err: fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s: %w", ref, platform, err)}
 	case errors.Is(err, context.Canceled):
 		return fmt.Errorf("failed to pull image %q: interrupted", ref)
 	}
 	return fmt.Errorf("failed to pull image %q: %w", ref, err)
 }
+
+// The options an OptionError may name.
+const (
+	// OptionInsecure is Options.Insecure, for a registry whose certificate
+	// is not trusted or that speaks plain HTTP.
+	OptionInsecure = "Insecure"
+	// OptionPlatform is Options.Platform, for an image without the
+	// platform asked for.
+	OptionPlatform = "Platform"
+)
+
+// OptionError is a failed pull that another value of an option may fix;
+// Option names the field of Options, so that callers can say how their
+// users set it.
+type OptionError struct {
+	Option string
+	Err    error
+}
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+
+func (e *OptionError) Unwrap() error { return e.Err }
 
 // ParsePlatform reads "os/arch[/variant]".
 func ParsePlatform(s string) (*v1.Platform, error) {

@@ -3,17 +3,26 @@ package image_test
 import (
 	"context"
 	"encoding/base64"
+	"errors"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-containerregistry/pkg/authn"
+	"github.com/google/go-containerregistry/pkg/name"
+	"github.com/google/go-containerregistry/pkg/registry"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 
 	"github.com/fbcat/opm/internal/image"
 	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 )
 
 func TestKind(t *testing.T) {
@@ -26,11 +35,11 @@ func TestKind(t *testing.T) {
 		dir     string
 		wantErr string
 	}{
-		{"catalog", map[string]string{image.ConfigsLabel: "/configs"}, image.CatalogImage, "/configs", ""},
-		{"catalog wins", map[string]string{image.ConfigsLabel: "/c", image.PackageLabel: "p"}, image.CatalogImage, "/c", ""},
-		{"bundle", map[string]string{image.PackageLabel: "etcd"}, image.BundleImage, "", ""},
-		{"bundle by media type", map[string]string{image.MediaTypeLabel: "registry+v1"}, image.BundleImage, "", ""},
-		{"sqlite", map[string]string{image.DatabaseLabel: "/database/index.db"}, 0, "", "sqlite-based index images are no longer supported"},
+		{"catalog", map[string]string{labels.Configs: "/configs"}, image.CatalogImage, "/configs", ""},
+		{"catalog wins", map[string]string{labels.Configs: "/c", labels.Package: "p"}, image.CatalogImage, "/c", ""},
+		{"bundle", map[string]string{labels.Package: "etcd"}, image.BundleImage, "", ""},
+		{"bundle by media type", map[string]string{labels.MediaType: "registry+v1"}, image.BundleImage, "", ""},
+		{"sqlite", map[string]string{labels.Database: "/database/index.db"}, 0, "", "sqlite-based index images are no longer supported"},
 		{"no labels", nil, 0, "", "image type could not be determined: the image has no labels"},
 		{"other labels", map[string]string{"b": "2", "a": "1"}, 0, "", "found labels:\n  a=1\n  b=2"},
 	}
@@ -73,6 +82,24 @@ func TestPullErrors(t *testing.T) {
 	}
 }
 
+// TestPullTLSError checks that a registry with a certificate nobody
+// trusts is reported as an error Options.Insecure may fix. The registry is
+// on loopback; the transport dials it whatever host the reference names,
+// so that the client speaks HTTPS as it does to any remote registry.
+func TestPullTLSError(t *testing.T) {
+	imagetest.IsolateAuth(t)
+	srv := httptest.NewTLSServer(registry.New(registry.Logger(log.New(io.Discard, "", 0))))
+	defer srv.Close()
+	dial := func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
+	}
+	_, err := image.Pull(context.Background(), "registry.test/x:1", image.Options{Transport: &http.Transport{DialContext: dial}})
+	var oe *image.OptionError
+	if !errors.As(err, &oe) || oe.Option != image.OptionInsecure || !strings.Contains(err.Error(), "TLS with registry.test failed") {
+		t.Errorf("error %v, want an OptionError naming Insecure", err)
+	}
+}
+
 func TestPlatform(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "", "")
@@ -102,8 +129,9 @@ func TestPlatform(t *testing.T) {
 	}
 	s390, _ := image.ParsePlatform("linux/s390x")
 	_, err := image.Pull(context.Background(), ref, image.Options{Platform: s390})
-	if err == nil || !strings.Contains(err.Error(), "--platform") {
-		t.Errorf("missing platform: error %v, want a hint at --platform", err)
+	var oe *image.OptionError
+	if !errors.As(err, &oe) || oe.Option != image.OptionPlatform {
+		t.Errorf("missing platform: error %v, want an OptionError naming the platform", err)
 	}
 	if _, err := image.ParsePlatform("linux"); err == nil {
 		t.Error("ParsePlatform(\"linux\") succeeded")
@@ -126,7 +154,7 @@ func TestAuth(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "alice", "s3cret")
 	ref := host + "/private:1"
-	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{image.PackageLabel: "p"}, nil),
+	imagetest.Push(t, ref, imagetest.Image(t, map[string]string{labels.Package: "p"}, nil),
 		remote.WithAuth(&authn.Basic{Username: "alice", Password: "s3cret"}))
 
 	pull := func() error {
@@ -182,10 +210,37 @@ func TestAuth(t *testing.T) {
 	}
 }
 
+// TestAuthFileErrors checks that an auth file that cannot be used is
+// reported with its name.
+func TestAuthFileErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		write func(path string) error
+	}{
+		{"Error/malformed", func(path string) error { return os.WriteFile(path, []byte(`{"auths": [`), 0o600) }},
+		{"Error/not JSON", func(path string) error { return os.WriteFile(path, []byte("user: alice\n"), 0o600) }},
+		{"Error/directory", func(path string) error { return os.Mkdir(path, 0o700) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			imagetest.IsolateAuth(t)
+			path := filepath.Join(t.TempDir(), "auth.json")
+			if err := tt.write(path); err != nil {
+				t.Fatal(err)
+			}
+			t.Setenv("REGISTRY_AUTH_FILE", path)
+			_, err := image.Keychain{}.Resolve(name.MustParseReference("quay.io/x/y:1").Context())
+			if err == nil || !strings.Contains(err.Error(), path) {
+				t.Errorf("error %v, want one naming %s", err, path)
+			}
+		})
+	}
+}
+
 func TestPullByDigest(t *testing.T) {
 	imagetest.IsolateAuth(t)
 	host := imagetest.Registry(t, "", "")
-	img := imagetest.Image(t, map[string]string{image.PackageLabel: "p"}, nil)
+	img := imagetest.Image(t, map[string]string{labels.Package: "p"}, nil)
 	imagetest.Push(t, host+"/bydigest:1", img)
 	digest, err := img.Digest()
 	if err != nil {
@@ -196,7 +251,7 @@ func TestPullByDigest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pulled.Ref != ref || pulled.Labels[image.PackageLabel] != "p" {
+	if pulled.Ref != ref || pulled.Labels[labels.Package] != "p" {
 		t.Errorf("pulled %q with labels %v", pulled.Ref, pulled.Labels)
 	}
 	if _, err := image.Pull(context.Background(), host+"/bydigest@sha256:"+strings.Repeat("0", 64), image.Options{}); err == nil || !strings.Contains(err.Error(), "image not found") {

@@ -49,6 +49,7 @@ func BenchmarkGetBundleForChannel(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
+		//lint:ignore SA1019 deprecated in the API, but OLM still calls it
 		if _, err := client.GetBundleForChannel(context.Background(), reqs[i%len(reqs)]); err != nil {
 			b.Fatal(err)
 		}

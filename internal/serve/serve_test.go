@@ -143,6 +143,7 @@ func TestChangedCatalog(t *testing.T) {
 	conn, _ := dial(t, dir, LoadOptions{})
 	client := api.NewRegistryClient(conn)
 	req := &api.GetBundleInChannelRequest{PkgName: "foo", ChannelName: "stable"}
+	//lint:ignore SA1019 deprecated in the API, but OLM still calls it
 	if _, err := client.GetBundleForChannel(context.Background(), req); err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +151,7 @@ func TestChangedCatalog(t *testing.T) {
 	if err := os.WriteFile(file, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	//lint:ignore SA1019 deprecated in the API, but OLM still calls it
 	_, err := client.GetBundleForChannel(context.Background(), req)
 	if err == nil || !strings.Contains(err.Error(), "did the catalog change") {
 		t.Errorf("got %v", err)

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"unicode"
@@ -57,6 +58,14 @@ func (p *JSONParser) AtEOF() bool {
 func (p *JSONParser) Next() (Value, error) {
 	p.skipSpace()
 	return p.value()
+}
+
+// LooksLikeJSON reports whether the first non-space byte within the first
+// window bytes of data is '{': how upstream's YAML-or-JSON decoder picks
+// JSON over YAML.
+func LooksLikeJSON(data []byte, window int) bool {
+	head := bytes.TrimLeftFunc(data[:min(len(data), window)], unicode.IsSpace)
+	return len(head) > 0 && head[0] == '{'
 }
 
 // ParseJSON decodes data, which must hold exactly one JSON value.

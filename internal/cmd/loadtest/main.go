@@ -167,7 +167,7 @@ func listChannels(ctx context.Context, client api.RegistryClient) ([]channel, er
 }
 
 func getHead(ctx context.Context, client api.RegistryClient, ch channel) error {
-	// Deprecated in the API, but still what OLM calls.
+	//lint:ignore SA1019 deprecated in the API, but OLM still calls it
 	b, err := client.GetBundleForChannel(ctx, &api.GetBundleInChannelRequest{PkgName: ch.pkg, ChannelName: ch.name})
 	if err != nil {
 		return fmt.Errorf("GetBundleForChannel %s/%s: %w", ch.pkg, ch.name, err)

@@ -1,0 +1,82 @@
+package template
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/value"
+)
+
+// Render renders a template of the given format (see Detect) into a
+// catalog, rendering the bundle images it references with br. The
+// catalog is in upstream's order once written with declcfg.Write. Every
+// problem found is reported, as Errors, before any image is pulled when
+// the template itself is at fault.
+func Render(ctx context.Context, kind Kind, in Input, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
+	src := source{file: in.Name, kind: kind}
+	doc, schema, err := header(in)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			e.Kind = kind
+		}
+		return nil, err
+	}
+	if schema != kind.Schema() {
+		node, _ := member(&doc.value, "schema")
+		if node == nil {
+			node = &value.Value{Line: doc.line}
+		}
+		what := "missing"
+		if schema != "" {
+			what = fmt.Sprintf("%q", schema)
+		}
+		return nil, src.errorf(node, "", "schema is %s, but a %s template's schema is %q", what, kind, kind.Schema())
+	}
+	switch kind {
+	case Basic:
+		return renderBasic(ctx, src, doc, br)
+	case Semver:
+		return renderSemver(ctx, src, doc, br)
+	case Substitutes:
+		return renderSubstitutes(ctx, src, doc, br)
+	}
+	return nil, fmt.Errorf("unknown template type %q", kind)
+}
+
+// entries reads the entries of a basic or substitutes template: catalog
+// objects, typed as the catalog loader types them. An empty list renders
+// an empty catalog, as upstream's does; a template without the entries
+// key is an error (upstream renders nothing, which hides a misspelt key).
+func entries(src source, doc *document) ([]declcfg.Item, Errors) {
+	list, node, err := listMember(&doc.value, "entries")
+	if err != nil {
+		return nil, Errors{src.wrap(node, "", err)}
+	}
+	if node == nil {
+		return nil, Errors{src.errorf(&value.Value{Line: doc.line}, "", "the template has no \"entries\": list the catalog objects (olm.package, olm.channel, olm.bundle, ...) under it, or give \"entries: []\" for an empty catalog")}
+	}
+	var problems Errors
+	items := make([]declcfg.Item, len(list))
+	for i := range list {
+		e := &list[i]
+		entry := fmt.Sprintf("entries[%d]", i)
+		if e.Kind != value.Object {
+			problems = append(problems, src.errorf(e, entry, "must be a catalog object, not %s", value.Describe(e)))
+			continue
+		}
+		it, terr := declcfg.TypeValue(e, declcfg.Pos{File: src.file, Line: int(e.Line)})
+		if terr != nil {
+			msg := terr.Message
+			if s := terr.Subject(); s != "" {
+				msg = s + ": " + msg
+			}
+			problems = append(problems, &Error{File: src.file, Line: terr.Line, Kind: src.kind, Entry: entry, Err: errors.New(msg)})
+			continue
+		}
+		items[i] = it
+	}
+	return items, problems
+}

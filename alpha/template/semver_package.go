@@ -1,0 +1,37 @@
+package template
+
+import (
+	"encoding/base64"
+	"encoding/json"
+
+	"github.com/fbcat/opm/declcfg"
+)
+
+// describePackage copies the description and the first icon of bundle b's
+// ClusterServiceVersion (b heads the default channel) to the package, as
+// upstream does, migrated or not. An icon whose data is not standard
+// base64 is left out.
+func describePackage(p *declcfg.Package, b *Bundle) {
+	if b.CSV == nil {
+		return
+	}
+	var csv struct {
+		Spec struct {
+			Description string `json:"description"`
+			Icon        []struct {
+				Data      string `json:"base64data"`
+				MediaType string `json:"mediatype"`
+			} `json:"icon"`
+		} `json:"spec"`
+	}
+	if json.Unmarshal(b.CSV, &csv) != nil {
+		return
+	}
+	p.Description = csv.Spec.Description
+	if len(csv.Spec.Icon) > 0 {
+		icon := csv.Spec.Icon[0]
+		if data, err := base64.StdEncoding.DecodeString(icon.Data); err == nil {
+			p.Icon = &declcfg.Icon{Data: data, MediaType: icon.MediaType}
+		}
+	}
+}

@@ -1,0 +1,328 @@
+package validate
+
+import (
+	"hash/maphash"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/fbcat/opm/internal/value"
+)
+
+// converter turns the blobs one definition checks into the Go values
+// handed to CUE, and remembers (per worker) which shapes passed.
+//
+// A shape is a hash of everything the definition can observe of a value,
+// as its plan says (see shapePlan): kinds, keys, which fields are null,
+// booleans and numbers, whether strings are empty, the contents of strings
+// where the definition looks at them, and all of an exact position. Two
+// values with the same shape at the same position are equally valid. So
+// whole blobs whose shape passed are not checked again, and within a
+// blob, every object or list whose shape passed at its position is handed
+// to CUE as a stand-in: the value with only the fields a stand-in keeps,
+// which the definition accepts just the same. CUE's cost grows with the
+// size of its input, and catalogs repeat shapes bundle after bundle.
+//
+// A definition without a plan is checked in full every time.
+type converter struct {
+	plan    *shapePlan // exactPlan when nothing may be cached
+	cache   bool
+	valid   map[uint64]bool
+	seed    maphash.Seed
+	records []record // the parts of the blob at hand, in pre-order
+	parent  int32    // while hashing: the record of the enclosing part
+	next    int32    // while converting: the record of the next part
+}
+
+// record is one part of a blob: an object or list at a position with a
+// plan.
+type record struct {
+	key    uint64 // its shape at its position
+	size   int32  // the records of its subtree, itself included
+	parent int32  // the record of the enclosing part, -1 for the blob
+	index  int32  // its index in a list, or -1
+	field  string // its name in an object
+	full   bool   // handed to CUE in full, so its verdict is new
+}
+
+// newConverter makes the converter of a definition; plan is nil for a
+// definition that may not be cached.
+func newConverter(plan *shapePlan) *converter {
+	c := &converter{plan: plan, cache: plan != nil, valid: map[uint64]bool{}, seed: maphash.MakeSeed()}
+	if plan == nil {
+		c.plan = exactPlan
+	}
+	return c
+}
+
+var (
+	objectPlace = maphash.String(maphash.MakeSeed(), "object")
+	elemPlace   = maphash.String(maphash.MakeSeed(), "[*]")
+	nullKey     = uint64(0x9e3779b97f4a7c15)
+)
+
+// prepare hashes a blob of the given kind, noting its parts, and reports
+// whether its shape passed before; key is what to remember it by if it
+// passes now. Call input next, for the same blob.
+func (c *converter) prepare(v *value.Value, kind string) (key uint64, known bool) {
+	c.records, c.parent, c.next = c.records[:0], -1, 0
+	if !c.cache {
+		return 0, false
+	}
+	key = combine(objectPlace, c.shape(v, kind, c.plan, objectPlace))
+	return key, c.valid[key]
+}
+
+// input converts the blob prepare saw, replacing the parts whose shape
+// passed by stand-ins.
+func (c *converter) input(v *value.Value, kind string) any {
+	return c.build(v, kind, c.plan)
+}
+
+// remember records that a blob passed.
+func (c *converter) remember(key uint64) {
+	if c.cache {
+		c.valid[key] = true
+	}
+}
+
+// recorded reports whether a node at a position with plan p is a part.
+func recorded(v *value.Value, p *shapePlan) bool {
+	return p != nil && !p.exact && (v.Kind == value.Object || v.Kind == value.Array)
+}
+
+// shape hashes the node v at a position with plan p (place identifies the
+// position).
+func (c *converter) shape(v *value.Value, kind string, p *shapePlan, place uint64) uint64 {
+	switch {
+	case p == nil:
+		return uint64(v.Kind) + 1 // nothing constrains it: only its presence counts
+	case p.exact:
+		return c.exactShape(v, kind)
+	case v.Kind == value.Array:
+		// Every list a plan describes is [...X]: valid when each element
+		// is, whatever their number and order, so its shape is the set of
+		// its elements' shapes.
+		elem, place := p.element(), combine(place, elemPlace)
+		shapes := make([]uint64, len(v.Items))
+		for i := range v.Items {
+			shapes[i] = c.part(&v.Items[i], elemKind(kind), elem, place, int32(i), "")
+		}
+		slices.Sort(shapes)
+		shape := uint64(value.Array) + 1
+		for _, sh := range slices.Compact(shapes) {
+			shape = combine(shape, sh)
+		}
+		return shape
+	case v.Kind == value.Object:
+		shape := combine(uint64(value.Object)+1, uint64(len(v.Fields)))
+		for m := range members(v, kind) {
+			shape = combine(shape, maphash.String(c.seed, m.key))
+			switch {
+			case m.null:
+				shape = combine(shape, nullKey)
+			case m.cueKey != "":
+				at := combine(place, maphash.String(c.seed, m.cueKey))
+				if m.slot {
+					shape = combine(shape, maphash.String(c.seed, m.cueKey))
+				}
+				shape = combine(shape, c.part(m.node, m.kind, p.field(m.cueKey), at, -1, m.cueKey))
+			}
+		}
+		return shape
+	}
+	return c.scalarShape(v, p.values)
+}
+
+// part hashes a member or element, and notes it if it is a part.
+func (c *converter) part(v *value.Value, kind string, p *shapePlan, place uint64, index int32, field string) uint64 {
+	if !recorded(v, p) {
+		return c.shape(v, kind, p, place)
+	}
+	r := int32(len(c.records))
+	c.records = append(c.records, record{parent: c.parent, index: index, field: field})
+	saved := c.parent
+	c.parent = r
+	sh := c.shape(v, kind, p, place)
+	c.parent = saved
+	c.records[r].key = combine(place, sh)
+	c.records[r].size = int32(len(c.records)) - r
+	return sh
+}
+
+func (c *converter) scalarShape(v *value.Value, values bool) uint64 {
+	shape := uint64(v.Kind) + 1
+	switch v.Kind {
+	case value.Bool:
+		if v.Bool {
+			shape = combine(shape, 1)
+		}
+	case value.Number:
+		shape = combine(shape, math.Float64bits(v.Num))
+	case value.String:
+		if v.Str != "" {
+			shape = combine(shape, 1)
+		}
+		if values {
+			shape = combine(shape, maphash.String(c.seed, v.Str))
+		}
+	}
+	return shape
+}
+
+// exactShape hashes all of v that CUE sees.
+func (c *converter) exactShape(v *value.Value, kind string) uint64 {
+	shape := uint64(v.Kind) + 1
+	switch v.Kind {
+	case value.Array:
+		shape = combine(shape, uint64(len(v.Items)))
+		for i := range v.Items {
+			shape = combine(shape, c.exactShape(&v.Items[i], elemKind(kind)))
+		}
+	case value.Object:
+		for m := range members(v, kind) {
+			if m.cueKey != "" {
+				shape = combine(shape, maphash.String(c.seed, m.cueKey))
+				shape = combine(shape, c.exactShape(m.node, m.kind))
+			}
+		}
+	default:
+		shape = c.scalarShape(v, true)
+	}
+	return shape
+}
+
+// build converts the node v at a position with plan p.
+func (c *converter) build(v *value.Value, kind string, p *shapePlan) any {
+	switch {
+	case p == nil:
+		return minimal(v)
+	case p.exact:
+		return full(v, kind)
+	case v.Kind == value.Array:
+		items := make([]any, len(v.Items))
+		for i := range v.Items {
+			items[i] = c.buildPart(&v.Items[i], elemKind(kind), p.element())
+		}
+		return items
+	case v.Kind == value.Object:
+		fields := make(map[string]any, len(v.Fields))
+		for m := range members(v, kind) {
+			if m.slot {
+				fields["value"] = map[string]any{}
+			}
+			if m.cueKey != "" {
+				fields[m.cueKey] = c.buildPart(m.node, m.kind, p.field(m.cueKey))
+			}
+		}
+		return fields
+	}
+	return scalar(v, p)
+}
+
+// buildPart converts a member or element, or hands back its stand-in when
+// it is a part whose shape passed at its position before.
+func (c *converter) buildPart(v *value.Value, kind string, p *shapePlan) any {
+	if !recorded(v, p) || !c.cache {
+		return c.build(v, kind, p)
+	}
+	r := c.next
+	if c.valid[c.records[r].key] {
+		c.next = r + c.records[r].size
+		return c.standIn(v, kind, p)
+	}
+	c.next = r + 1
+	c.records[r].full = true
+	return c.build(v, kind, p)
+}
+
+// standIn is v with only the fields its plan keeps (those that are not
+// optional), each a stand-in itself, and lists empty: as the constraints
+// of a plan are local, it is valid wherever v is.
+func (c *converter) standIn(v *value.Value, kind string, p *shapePlan) any {
+	switch {
+	case p == nil:
+		return minimal(v)
+	case p.exact:
+		return full(v, kind)
+	case v.Kind == value.Array:
+		return []any{}
+	case v.Kind == value.Object:
+		fields := map[string]any{}
+		for m := range members(v, kind) {
+			if m.slot && p.keep["value"] {
+				fields["value"] = map[string]any{}
+			}
+			if m.cueKey != "" && p.keep[m.cueKey] {
+				fields[m.cueKey] = c.standIn(m.node, m.kind, p.field(m.cueKey))
+			}
+		}
+		return fields
+	}
+	return scalar(v, p)
+}
+
+// settle remembers the parts handed to CUE in full under which no finding
+// falls. A blob with conflicts settles nothing: CUE does not report the
+// missing fields of an object that also has conflicts, so a part with no
+// finding there may still be invalid.
+func (c *converter) settle(found []finding) {
+	if !c.cache {
+		return
+	}
+	for _, f := range found {
+		if !f.missing {
+			return
+		}
+	}
+	// The findings' paths as a tree; a part is under a finding when its
+	// path is a node of that tree.
+	type edge struct {
+		node int32
+		seg  string
+	}
+	tree := map[edge]int32{}
+	for _, f := range found {
+		node := int32(0)
+		for _, seg := range f.path {
+			next, ok := tree[edge{node, seg}]
+			if !ok {
+				next = int32(len(tree)) + 1
+				tree[edge{node, seg}] = next
+			}
+			node = next
+		}
+	}
+	at := make([]int32, len(c.records)) // each record's node in the tree, or -1
+	for r := range c.records {
+		rec := &c.records[r]
+		parent := int32(0)
+		if rec.parent >= 0 {
+			parent = at[rec.parent]
+		}
+		at[r] = -1
+		if parent >= 0 && len(tree) > 0 {
+			seg := rec.field
+			if rec.index >= 0 {
+				seg = strconv.Itoa(int(rec.index))
+			}
+			if node, ok := tree[edge{parent, seg}]; ok {
+				at[r] = node
+			}
+		}
+		if rec.full && at[r] < 0 {
+			c.valid[rec.key] = true
+		}
+	}
+}
+
+// combine mixes x into h (splitmix64's finaliser on both).
+func combine(h, x uint64) uint64 {
+	return mix64(h ^ mix64(x+0x9e3779b97f4a7c15))
+}
+
+func mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
