@@ -79,6 +79,9 @@ serve_healthy() {
   done
   printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" "$rss"
 }
+# ImageSetConfigurations for alpha filter: every channel head, everything.
+printf 'apiVersion: mirror.openshift.io/v2alpha1\nkind: ImageSetConfiguration\nmirror:\n  operators:\n  - catalog: any\n' > "$work/heads.yaml"
+printf 'apiVersion: mirror.openshift.io/v2alpha1\nkind: ImageSetConfiguration\nmirror:\n  operators:\n  - catalog: any\n    full: true\n' > "$work/full.yaml"
 for c in "${catalogs[@]}"; do
   size=$(du -sm "$c" | cut -f1)
   echo "== $c (${size} MB)"
@@ -91,6 +94,9 @@ for c in "${catalogs[@]}"; do
     measure "render -o json" "$bin" render "$c" -o json
     measure "render -o yaml" "$bin" render "$c" -o yaml
   fi
+  measure "alpha filter (channel heads)" "$bin" alpha filter "$c" --config "$work/heads.yaml"
+  measure "alpha filter (full)" "$bin" alpha filter "$c" --config "$work/full.yaml"
+  measure "alpha diff (catalog against itself)" "$bin" alpha diff "$c" "$c"
   serve_healthy "serve: time to healthy" "$c"
   serve_healthy "serve --http-addr: time to healthy" "$c" --http-addr "127.0.0.1:$httpport"
 done

@@ -21,7 +21,7 @@ may still change.`,
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg), newBundleCmd(reg))
+	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg), newFilterCmd(reg), newDiffCmd(reg), newBundleCmd(reg))
 	return cmd
 }
 

@@ -167,11 +167,18 @@ func writeValidateResult(w io.Writer, format string, res *validate.Result, shown
 		}
 		out.Error = &validateError{Message: strings.Join(lines, "\n")}
 	}
+	return writeStructured(w, format, out)
+}
+
+// writeStructured writes v as indented JSON (without HTML escaping) or,
+// for format "yaml", as YAML: the structured output of the commands that
+// report results rather than catalogs.
+func writeStructured(w io.Writer, format string, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
 	data := buf.Bytes()

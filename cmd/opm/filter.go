@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/alpha/filter"
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/render"
+)
+
+func newFilterCmd(reg *registryFlags) *cobra.Command {
+	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
+	var configFile, platform string
+	var packages []string
+	cmd := &cobra.Command{
+		Use:   "filter REF... (--config FILE | --package NAME[:CHANNEL]...)",
+		Short: "Cut a file-based catalog down to the packages, channels and versions of an ImageSetConfiguration",
+		Long: `Render the references (catalog directories and images, bundle directories and
+images) and keep only what an oc-mirror ImageSetConfiguration asks for: its
+mirror.operators entry whose catalog is the reference, or its only entry.
+The result is written to stdout as opm render writes catalogs, and is a valid
+catalog: every bundle kept is the original object, channels keep their
+original entries for the bundles kept.
+
+Without channels or versions, a package keeps the head of each channel (with
+full: true, everything). Listed channels keep only those channels.
+minVersion and maxVersion keep the bundles within the range and the upgrade
+path to them. --package NAME[:CHANNEL] (repeatable) keeps the heads of a
+package's channels, or of the channels named, without a file.`,
+		Example: `  opm alpha filter quay.io/org/catalog:v4.18 --config imageset.yaml > filtered.json
+  opm alpha filter catalog/ --package etcd --package prometheus:beta -o yaml`,
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := reg.check(); err != nil {
+				return err
+			}
+			var sel filter.Selector
+			switch {
+			case configFile != "" && len(packages) > 0:
+				return usageError{errors.New("--config and --package cannot be combined")}
+			case configFile != "":
+				data, err := os.ReadFile(configFile)
+				if err != nil {
+					return err
+				}
+				cfg, err := filter.ParseConfig(configFile, data)
+				if err != nil {
+					return err
+				}
+				sel = func(ref string) (*filter.Filter, error) {
+					cat, err := cfg.ForRef(ref)
+					if err != nil {
+						return nil, err
+					}
+					return &cat.Filter, nil
+				}
+			case len(packages) > 0:
+				f, err := filter.FromPackageArgs(packages)
+				if err != nil {
+					return usageError{err}
+				}
+				sel = func(string) (*filter.Filter, error) { return &f, nil }
+			default:
+				return usageError{errors.New("say what to keep with --config FILE or --package NAME[:CHANNEL]")}
+			}
+			r := &render.Renderer{Images: reg.imageOptions(cmd, platform)}
+			out, err := filter.Run(cmd.Context(), r, args, sel)
+			if err != nil {
+				return err
+			}
+			return declcfg.Write(out, cmd.OutOrStdout(), declcfg.Format(output.value))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&configFile, "config", "c", "", "oc-mirror ImageSetConfiguration (mirror.openshift.io/v2alpha1 or v1alpha2) saying what to keep")
+	f.StringArrayVar(&packages, "package", nil, "keep the channel heads of package NAME, or of its channel CHANNEL (repeatable)")
+	f.VarP(&output, "output", "o", "Output format of the filtered catalog (json|yaml)")
+	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	return cmd
+}
