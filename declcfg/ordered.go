@@ -70,7 +70,10 @@ const (
 	// memBudget is how much encoded output an OrderedWriter keeps in
 	// memory before it sends the rest to a temporary file.
 	memBudget = 8 << 20
-	chunkSize = 4 << 20
+	// Memory chunks start at firstChunk and double up to chunkSize, so
+	// that a small output does not cost a large allocation.
+	firstChunk = 64 << 10
+	chunkSize  = 4 << 20
 )
 
 // OrderedWriter collects encoded objects from any number of goroutines and
@@ -154,7 +157,11 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	}
 	n := len(w.chunks) - 1
 	if n < 0 || len(w.chunks[n])+len(buf) > cap(w.chunks[n]) {
-		w.chunks = append(w.chunks, make([]byte, 0, max(chunkSize, len(buf))))
+		size := firstChunk
+		if n >= 0 {
+			size = min(2*cap(w.chunks[n]), chunkSize)
+		}
+		w.chunks = append(w.chunks, make([]byte, 0, max(size, len(buf))))
 		n++
 	}
 	e.chunk, e.off = n, int64(len(w.chunks[n]))

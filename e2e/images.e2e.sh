@@ -37,15 +37,7 @@ for dir in "$bundles"/*/; do
   ctx="$work/ctx/$name"
   mkdir -p "$ctx"
   cp -R "$dir/manifests" "$dir/metadata" "$ctx/"
-  cat > "$ctx/Dockerfile" <<EOF
-FROM scratch
-COPY manifests /manifests/
-COPY metadata /metadata/
-LABEL operators.operatorframework.io.bundle.mediatype.v1=registry+v1
-LABEL operators.operatorframework.io.bundle.manifests.v1=manifests/
-LABEL operators.operatorframework.io.bundle.metadata.v1=metadata/
-LABEL operators.operatorframework.io.bundle.package.v1=${pkg:-unknown}
-EOF
+  bundle_dockerfile "$ctx" "${pkg:-unknown}"
   ref="$reg/bundles/$name:v1"
   build_push "$ctx" "$ref"
   refs+=("$ref")

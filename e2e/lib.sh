@@ -158,6 +158,21 @@ build_push() {
   "${buildah[@]}" push -q --tls-verify=false "$@" localhost/e2e/tmp "docker://$ref"
 }
 
+# bundle_dockerfile CONTEXT PACKAGE: a Dockerfile in CONTEXT that makes a
+# registry+v1 bundle image of CONTEXT's manifests/ and metadata/, labelled
+# as upstream's bundle.Dockerfile labels it.
+bundle_dockerfile() {
+  cat > "$1/Dockerfile" <<EOF
+FROM scratch
+COPY manifests /manifests/
+COPY metadata /metadata/
+LABEL operators.operatorframework.io.bundle.mediatype.v1=registry+v1
+LABEL operators.operatorframework.io.bundle.manifests.v1=manifests/
+LABEL operators.operatorframework.io.bundle.metadata.v1=metadata/
+LABEL operators.operatorframework.io.bundle.package.v1=$2
+EOF
+}
+
 # ctr_from IMAGE: a working container of IMAGE, removed on exit; sets $ctr.
 ctr_from() {
   ctr=$("${buildah[@]}" from -q --tls-verify=false "$1")

@@ -40,15 +40,7 @@ while read -r ref pkg version release subst; do
   ctx=$work/ctx/${ref//[:\/]/-}
   (cd "$tdir/bundle" && find . -type d) | while read -r d; do mkdir -p "$ctx/$d"; done
   (cd "$tdir/bundle" && find . -type f) | while read -r f; do fill "$tdir/bundle/$f" "$ctx/$f"; done
-  cat > "$ctx/Dockerfile" <<EOF
-FROM scratch
-COPY manifests /manifests/
-COPY metadata /metadata/
-LABEL operators.operatorframework.io.bundle.mediatype.v1=registry+v1
-LABEL operators.operatorframework.io.bundle.manifests.v1=manifests/
-LABEL operators.operatorframework.io.bundle.metadata.v1=metadata/
-LABEL operators.operatorframework.io.bundle.package.v1=$pkg
-EOF
+  bundle_dockerfile "$ctx" "$pkg"
   build_push "$ctx" "$prefix/$ref"
   images=$((images+1))
 done < "$tdir/images.txt"
