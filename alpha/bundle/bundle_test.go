@@ -145,7 +145,7 @@ COPY b/metadata /metadata/
 	// -u copies the manifests, subdirectories included.
 	write(t, dir, map[string]string{"b/manifests/sub/crd.yaml": "kind: CustomResourceDefinition\n"})
 	out := filepath.Join(dir, "out2")
-	r, err = bundle.Generate(bundle.Options{Directory: filepath.Join(dir, "b/manifests"), Package: "x", Channels: "a", WorkDir: filepath.Join(dir, "work"), OutputDir: out, Overwrite: true})
+	_, err = bundle.Generate(bundle.Options{Directory: filepath.Join(dir, "b/manifests"), Package: "x", Channels: "a", WorkDir: filepath.Join(dir, "work"), OutputDir: out, Overwrite: true})
 	if err != nil {
 		t.Fatal(err)
 	}
