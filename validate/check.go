@@ -119,12 +119,9 @@ func (s *schemas) unify(obj *declcfg.Object, def *definition) []*declcfg.Error {
 	if known {
 		return nil
 	}
-	// The built-in definitions have no rule on the length of a list, so
-	// long lists can be checked in parts (see validateInParts); a user's
-	// schema may have such rules and is checked whole.
-	validate := s.validateInParts
-	if def.name != "" {
-		validate = s.validate
+	validate := s.validate
+	if def.listsInParts {
+		validate = s.validateInParts
 	}
 	in := def.conv.input(obj.Value, kind)
 	found := validate(def.value, in)

@@ -62,6 +62,11 @@ type definition struct {
 	name  string // for messages: "" for the built-in ones, else e.g. "#MyThing"
 	value cue.Value
 	conv  *converter
+	// listsInParts says that every list of the definition is [...#X], so
+	// that long lists may be checked in parts (validateInParts). True for
+	// the built-in definitions (TestBuiltinListsAreOpen keeps it so); a
+	// user's schema may constrain a list as a whole and is checked whole.
+	listsInParts bool
 }
 
 // compile builds a worker's schemas in a new CUE context.
@@ -81,7 +86,7 @@ func compileWith(cs *catalogSchema, user *UserSchemas) (*schemas, error) {
 		return nil, fmt.Errorf("built-in schema: %w", err)
 	}
 	lookup := func(name string) *definition {
-		return &definition{value: v.LookupPath(cue.ParsePath(name)), conv: newConverter(cs.plans[name])}
+		return &definition{value: v.LookupPath(cue.ParsePath(name)), conv: newConverter(cs.plans[name]), listsInParts: true}
 	}
 	s := &schemas{ctx: ctx, builtin: map[string]*definition{}, meta: lookup(metaDef)}
 	for schema, name := range builtinDefs {

@@ -77,7 +77,9 @@ type key struct{ schema, pkg, name string }
 
 func (k key) object() Object { return Object{Schema: k.schema, Package: k.pkg, Name: k.name} }
 
-// entry is one object of a catalog, encoded once to compare it.
+// entry is one object of a catalog: its hash, from its encoding; the
+// encoding itself is made again only for objects that changed, to name
+// the fields that differ.
 type entry struct {
 	id   key
 	enc  func() []byte // the object as render writes it (JSON)
