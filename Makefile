@@ -25,8 +25,8 @@ FUZZTIME ?= 30s
 FUZZMINIMIZE ?= 500x
 FUZZFLAGS ?=
 FUZZ_TARGETS := \
-	./internal/fbcyaml:FuzzFastPath ./internal/fbcyaml:FuzzDecode ./internal/fbcyaml:FuzzSplitDocuments \
-	./internal/value:FuzzParseJSON ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad ./internal/bundle:FuzzParse
+	./encoding/fbcyaml:FuzzFastPath ./encoding/fbcyaml:FuzzDecode ./encoding/fbcyaml:FuzzSplitDocuments \
+	./encoding/value:FuzzParseJSON ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad ./registryv1:FuzzParse
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
@@ -40,7 +40,7 @@ e2e: build
 # Go benchmarks, then the binary on the large synthetic catalog (wall time
 # and peak memory from /usr/bin/time).
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./declcfg ./validate ./render ./internal/serve ./alpha/filter ./alpha/diff ./alpha/graph ./alpha/template
+	$(GO) test -run '^$$' -bench . -benchmem ./declcfg ./validate ./render ./serve ./alpha/filter ./alpha/diff ./alpha/graph ./alpha/template
 	./e2e/bench.sh $(BIN) $(BENCHDIR)
 
 # go vet, gofmt and staticcheck (pinned in hack/lint.sh, installed into
@@ -73,21 +73,21 @@ demo: build
 	$(BIN) generate dockerfile "$$d/catalog"; \
 	cat "$$d/catalog.Dockerfile"
 
-# Regenerates internal/api's Go code from registry.proto with pinned tools
+# Regenerates serve/api's Go code from registry.proto with pinned tools
 # (see hack/generate.sh).
 generate:
 	./hack/generate.sh
 
-# Fails when the committed generated code of internal/api differs from what
+# Fails when the committed generated code of serve/api differs from what
 # registry.proto and the pinned tools produce.
 check-generated:
 	@set -e; d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; \
 	./hack/generate.sh "$$d"; \
 	stale=; \
-	for n in $$({ ls "$$d"; ls internal/api; } | grep '\.pb\.go$$' | sort -u); do \
-		cmp -s "$$d/$$n" "internal/api/$$n" || stale="$$stale $$n"; \
+	for n in $$({ ls "$$d"; ls serve/api; } | grep '\.pb\.go$$' | sort -u); do \
+		cmp -s "$$d/$$n" "serve/api/$$n" || stale="$$stale $$n"; \
 	done; \
-	if [ -n "$$stale" ]; then echo "internal/api is stale: run make generate (differs:$$stale)" >&2; exit 1; fi
+	if [ -n "$$stale" ]; then echo "serve/api is stale: run make generate (differs:$$stale)" >&2; exit 1; fi
 
 clean:
 	rm -rf bin

@@ -6,8 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/synth"
 )
 
 func BenchmarkLoad(b *testing.B) {

@@ -6,8 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/fbcat/opm/internal/fbcyaml"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // sniffLen is how far upstream looks for a leading '{' to pick JSON.

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"sync"
 
-	"github.com/fbcat/opm/internal/fbcyaml"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Each catalog type is described once, by its writeJSON method: its

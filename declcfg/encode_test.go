@@ -8,8 +8,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/synth"
 )
 
 // TestWritersAgree checks the YAML writer against the JSON writer, object

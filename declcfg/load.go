@@ -11,8 +11,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
-	"github.com/fbcat/opm/internal/value"
 )
 
 // DefaultMaxFileSize is the largest catalog file the loader reads by

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/text/cases"
 
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Object is one decoded catalog blob before it is turned into a typed

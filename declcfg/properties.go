@@ -8,8 +8,8 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/fbcat/opm/internal/fbcyaml"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // PackageProperty is the value of an olm.package property.

@@ -1,6 +1,6 @@
 package declcfg
 
-import "github.com/fbcat/opm/internal/value"
+import "github.com/fbcat/opm/encoding/value"
 
 // TypeValue types one catalog object that was decoded elsewhere (an entry
 // of a catalog template, for instance) exactly as the loader types each

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Loss is a kind of data that a catalog holds but that does not survive

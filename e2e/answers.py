@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Replays an answers file (see internal/serve/registry_test.go) against a
+"""Replays an answers file (see serve/registry_test.go) against a
 running opm serve with grpcurl and reports every answer that differs.
 
 usage: answers.py GRPCURL HOST:PORT ANSWERS_FILE

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures a built opm on catalogs of two sizes: the real conformance
 # catalogs (when ../shared is there) and a large synthetic catalog written
-# by internal/synth (320 packages, about 5,000 bundles, some carrying
+# by bench/synth (320 packages, about 5,000 bundles, some carrying
 # their manifests as base64 olm.bundle.object data, the others
 # olm.csv.metadata; YAML and JSON files; about 130 MB); and on registry+v1
 # bundle directories (the conformance bundles, else testdata's). Prints
@@ -21,10 +21,10 @@ other=${3:+$(realpath "$3")}
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"
 # The catalog's name changes with its content, so a stale one is not reused.
-large=$work/$(cd "$here" && go run ./internal/synth/cmd/gencatalog -name)
+large=$work/$(cd "$here" && go run ./bench/cmd/gencatalog -name)
 if [ ! -d "$large" ]; then
   echo "writing the synthetic catalog to $large ..."
-  (cd "$here" && go run ./internal/synth/cmd/gencatalog "$large.tmp") && mv "$large.tmp" "$large"
+  (cd "$here" && go run ./bench/cmd/gencatalog "$large.tmp") && mv "$large.tmp" "$large"
 fi
 # run1 BIN ARGS...: one run; sets wall (s) and kb (peak RSS).
 run1() {
@@ -61,12 +61,12 @@ catalogs=()
 [ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
 catalogs+=("$large")
 healthy=$work/healthy
-(cd "$here" && go build -o "$healthy" ./internal/cmd/healthy)
+(cd "$here" && go build -o "$healthy" ./bench/cmd/healthy)
 free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
 port=$(free_port)
 httpport=$(free_port)
 # serve_healthy LABEL ARGS...: time from start until gRPC health answers
-# SERVING (best of 3) and peak RSS, as internal/cmd/healthy measures them.
+# SERVING (best of 3) and peak RSS, as bench/cmd/healthy measures them.
 serve_healthy() {
   local label=$1; shift
   local best="" rss=0 line t r

@@ -7,8 +7,8 @@
 #     testdata/catalog) answer as `opm alpha list` of the same directory
 #     does, and /api/v1/all holds exactly what `opm render` renders;
 #   - operation: SIGTERM, broken catalogs, --cache-only, listeners;
-#   - 50 clients for 20 s (internal/cmd/loadtest) with zero errors, and the
-#     time to healthy (internal/cmd/healthy).
+#   - 50 clients for 20 s (bench/cmd/loadtest) with zero errors, and the
+#     time to healthy (bench/cmd/healthy).
 # Every server listens on 127.0.0.1 only. Usage: e2e/serve.e2e.sh bin/opm
 set -euo pipefail
 bin=$(realpath "$1")
@@ -16,8 +16,8 @@ E2E_NAME=serve
 source "$(dirname "$0")/lib.sh"
 source "$here/e2e/tools.sh"
 check=(python3 "$here/e2e/servecheck.py")
-loadtest=$(build_tool ./internal/cmd/loadtest)
-healthy=$(build_tool ./internal/cmd/healthy)
+loadtest=$(build_tool ./bench/cmd/loadtest)
+healthy=$(build_tool ./bench/cmd/healthy)
 catalog="$here/testdata/catalog"
 [ -d "$here/../shared/conformance/catalogs" ] && catalog=$(cd "$here/../shared/conformance/catalogs" && pwd)
 t0=$(date +%s)

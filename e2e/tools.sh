@@ -55,7 +55,7 @@ install_curl() {
 }
 
 # build_tool PACKAGE: builds one of this module's commands (for example
-# ./internal/cmd/loadtest) into bin/tools and prints its path.
+# ./bench/cmd/loadtest) into bin/tools and prints its path.
 build_tool() {
   local out
   out=$TOOLS/$(basename "$1")

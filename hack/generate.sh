@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates the Go code of internal/api from internal/api/registry.proto.
+# Regenerates the Go code of serve/api from serve/api/registry.proto.
 #
 # Usage: hack/generate.sh [OUTDIR]
 #
-# OUTDIR defaults to internal/api; `make check-generated` passes a temporary
+# OUTDIR defaults to serve/api; `make check-generated` passes a temporary
 # directory and compares. Every tool is pinned so that the output is
 # byte-for-byte reproducible: protoc comes from Debian (its version is
 # written into the file headers), the two Go plugins are installed at fixed
@@ -15,7 +15,7 @@ PROTOC_GEN_GO_VERSION=v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION=v1.6.2
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-src=$root/internal/api
+src=$root/serve/api
 out=${1:-$src}
 tools=$root/bin/tools
 

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/csvmeta"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // csv is the part of a ClusterServiceVersion the metadata comes from.
@@ -16,18 +16,18 @@ type csv struct {
 		Annotations map[string]string `json:"annotations,omitempty"`
 	} `json:"metadata"`
 	Spec struct {
-		Maturity                  string                        `json:"maturity,omitempty"`
-		CustomResourceDefinitions csvmeta.CRDDefinitions        `json:"customresourcedefinitions,omitempty"`
-		APIServiceDefinitions     csvmeta.APIServiceDefinitions `json:"apiservicedefinitions,omitempty"`
-		NativeAPIs                []csvmeta.GroupVersionKind    `json:"nativeAPIs,omitempty"`
-		MinKubeVersion            string                        `json:"minKubeVersion,omitempty"`
-		DisplayName               string                        `json:"displayName"`
-		Description               string                        `json:"description,omitempty"`
-		Keywords                  []string                      `json:"keywords,omitempty"`
-		Maintainers               []csvmeta.Maintainer          `json:"maintainers,omitempty"`
-		Provider                  csvmeta.AppLink               `json:"provider,omitempty"`
-		Links                     []csvmeta.AppLink             `json:"links,omitempty"`
-		InstallModes              []csvmeta.InstallMode         `json:"installModes,omitempty"`
+		Maturity                  string                           `json:"maturity,omitempty"`
+		CustomResourceDefinitions registryv1.CRDDefinitions        `json:"customresourcedefinitions,omitempty"`
+		APIServiceDefinitions     registryv1.APIServiceDefinitions `json:"apiservicedefinitions,omitempty"`
+		NativeAPIs                []registryv1.GroupVersionKind    `json:"nativeAPIs,omitempty"`
+		MinKubeVersion            string                           `json:"minKubeVersion,omitempty"`
+		DisplayName               string                           `json:"displayName"`
+		Description               string                           `json:"description,omitempty"`
+		Keywords                  []string                         `json:"keywords,omitempty"`
+		Maintainers               []registryv1.Maintainer          `json:"maintainers,omitempty"`
+		Provider                  registryv1.AppLink               `json:"provider,omitempty"`
+		Links                     []registryv1.AppLink             `json:"links,omitempty"`
+		InstallModes              []registryv1.InstallMode         `json:"installModes,omitempty"`
 	} `json:"spec"`
 }
 
@@ -38,7 +38,7 @@ func CSVMetadataProperty(csvJSON []byte) (declcfg.Property, error) {
 	if err := json.Unmarshal(csvJSON, &c); err != nil {
 		return declcfg.Property{}, fmt.Errorf("reading ClusterServiceVersion: %w", err)
 	}
-	m := csvmeta.Metadata{
+	m := registryv1.Metadata{
 		Annotations:           c.Metadata.Annotations,
 		APIServiceDefinitions: c.Spec.APIServiceDefinitions,
 		CRDDescriptions:       c.Spec.CustomResourceDefinitions,

@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/bundle"
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // ImageOptions says how images are pulled.
@@ -88,7 +88,7 @@ func (r *Renderer) renderImage(ctx context.Context, ref string, stream func(decl
 	}
 	var fbc declcfg.Bundle
 	err = withExtracted(ctx, img, r.Images.TempDir, []string{"manifests", "metadata"}, func(root string) error {
-		b, err := bundle.Parse(os.DirFS(root))
+		b, err := registryv1.Parse(os.DirFS(root))
 		if err != nil {
 			return fmt.Errorf("bundle image %q: %w", ref, err)
 		}

@@ -14,10 +14,10 @@ import (
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
-	"github.com/fbcat/opm/internal/synth"
 )
 
 // renderJSON renders the references with r and returns the JSON stream.

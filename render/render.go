@@ -19,8 +19,8 @@ import (
 	"github.com/distribution/reference"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/bundle"
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // Kind is a kind of reference.
@@ -231,7 +231,7 @@ func classify(ref string) (Kind, error) {
 // renderBundleDir renders a registry+v1 bundle directory. Its image is
 // empty unless an image reference template is set.
 func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, error) {
-	b, err := bundle.Parse(os.DirFS(dir))
+	b, err := registryv1.Parse(os.DirFS(dir))
 	if err != nil {
 		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
 	}

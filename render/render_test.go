@@ -11,8 +11,8 @@ import (
 	"testing"
 	"text/template"
 
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/synth"
 )
 
 func TestRenderCatalogDir(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/fbcat/opm/internal/synth"
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/validate"
 )
 

@@ -12,7 +12,7 @@ import (
 	cueerrors "cuelang.org/go/cue/errors"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // knownSchemas are the schemas OLM defines, the ones "olm.*" may name.

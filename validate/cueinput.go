@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // stripLen is the length above which strings are replaced by a short

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // converter turns the blobs one definition checks into the Go values

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // valueSchema is fbc.cue with constraints on values, as a later version

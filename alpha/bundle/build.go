@@ -8,7 +8,7 @@ import (
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
 )
 
 // The image builders: the container engines upstream runs, and None,

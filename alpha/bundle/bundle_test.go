@@ -12,8 +12,8 @@ import (
 
 	"github.com/fbcat/opm/alpha/bundle"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/image"
-	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/render"
 )

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/fbcat/opm/internal/bundle"
+	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // InferError says why the package and channels could not be read from
@@ -43,7 +43,7 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := bundle.StringAt(csv, "metadata", "name")
+	name := registryv1.StringAt(csv, "metadata", "name")
 	pkgDir := filepath.Dir(bundleDir)
 	entries, err := os.ReadDir(pkgDir)
 	if err != nil {
@@ -59,7 +59,7 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 			if err != nil {
 				return nil, fmt.Errorf("every directory of package directory %s must be a bundle: %w", pkgDir, err)
 			}
-			edges[bundle.StringAt(c, "metadata", "name")] = replacedCSVs(c)
+			edges[registryv1.StringAt(c, "metadata", "name")] = replacedCSVs(c)
 			continue
 		}
 		manifestFiles = append(manifestFiles, e.Name())
@@ -70,19 +70,19 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 	if manifest == nil {
 		return nil, fmt.Errorf("package directory %s has no package manifest (a file with packageName, channels and their currentCSV) among its files %v", pkgDir, manifestFiles)
 	}
-	info := &packageInfo{Package: bundle.StringAt(manifest, "packageName")}
+	info := &packageInfo{Package: registryv1.StringAt(manifest, "packageName")}
 	var channels []string
 	if list, ok := manifest.Get("channels"); ok {
 		for i := range list.Items {
 			ch := &list.Items[i]
-			channels = append(channels, bundle.StringAt(ch, "name"))
-			if reaches(edges, bundle.StringAt(ch, "currentCSV"), name) {
-				info.Channels = append(info.Channels, bundle.StringAt(ch, "name"))
+			channels = append(channels, registryv1.StringAt(ch, "name"))
+			if reaches(edges, registryv1.StringAt(ch, "currentCSV"), name) {
+				info.Channels = append(info.Channels, registryv1.StringAt(ch, "name"))
 			}
 		}
 	}
 	sort.Strings(info.Channels)
-	info.DefaultChannel = bundle.StringAt(manifest, "defaultChannel")
+	info.DefaultChannel = registryv1.StringAt(manifest, "defaultChannel")
 	if info.DefaultChannel == "" && len(channels) == 1 {
 		info.DefaultChannel = channels[0]
 	}
@@ -106,8 +106,8 @@ func readCSV(dir string) (*value.Value, error) {
 		if err != nil {
 			continue
 		}
-		obj, ok := bundle.FirstObject(data, 30)
-		if !ok || bundle.StringAt(obj, "kind") != "ClusterServiceVersion" {
+		obj, ok := registryv1.FirstObject(data, 30)
+		if !ok || registryv1.StringAt(obj, "kind") != "ClusterServiceVersion" {
 			continue
 		}
 		if csv != nil {
@@ -133,7 +133,7 @@ func replacedCSVs(csv *value.Value) []string {
 			}
 		}
 	}
-	if r := bundle.StringAt(csv, "spec", "replaces"); r != "" {
+	if r := registryv1.StringAt(csv, "spec", "replaces"); r != "" {
 		out = append(out, r)
 	}
 	return out
@@ -165,8 +165,8 @@ func readPackageManifest(file string) *value.Value {
 	if err != nil {
 		return nil
 	}
-	obj, ok := bundle.FirstObject(data, 30)
-	if !ok || bundle.StringAt(obj, "packageName") == "" {
+	obj, ok := registryv1.FirstObject(data, 30)
+	if !ok || registryv1.StringAt(obj, "packageName") == "" {
 		return nil
 	}
 	for _, key := range []string{"defaultChannel", "packageName"} {

@@ -7,8 +7,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/internal/bundle"
 	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // The bundle media types.
@@ -45,7 +45,7 @@ func MediaType(dir string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("bundle directory %s: cannot read %s: %w", dir, name, fserr.Cause(err))
 		}
-		if obj, ok := bundle.FirstObject(data, 10); ok && bundle.StringAt(obj, "kind") == "ClusterServiceVersion" {
+		if obj, ok := registryv1.FirstObject(data, 10); ok && registryv1.StringAt(obj, "kind") == "ClusterServiceVersion" {
 			csv = true
 		}
 	}

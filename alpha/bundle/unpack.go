@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/fbcat/opm/internal/bundle"
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // UnpackOptions says how to unpack a bundle image.
@@ -57,7 +57,7 @@ func Unpack(ctx context.Context, ref, out string, opts UnpackOptions) error {
 		return fmt.Errorf("image %q has neither manifests/ nor metadata/: it is not a bundle image", ref)
 	}
 	if mt := img.Labels[labels.MediaType]; !opts.SkipValidation && (mt == "" || mt == RegistryV1) {
-		if _, err := bundle.Parse(os.DirFS(tmp)); err != nil {
+		if _, err := registryv1.Parse(os.DirFS(tmp)); err != nil {
 			return &InvalidBundleError{Ref: ref, Err: err}
 		}
 	}

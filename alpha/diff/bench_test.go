@@ -6,7 +6,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/diff"
 	"github.com/fbcat/opm/alpha/filter"
-	"github.com/fbcat/opm/internal/synth"
+	"github.com/fbcat/opm/bench/synth"
 )
 
 // BenchmarkDiff compares the medium synthetic catalog with its heads:

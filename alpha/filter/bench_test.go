@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/filter"
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/synth"
 	"github.com/fbcat/opm/render"
 )
 

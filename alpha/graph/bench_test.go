@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/graph"
+	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/synth"
 )
 
 // BenchmarkWriteMermaid draws the benchmark catalog (indexing included,

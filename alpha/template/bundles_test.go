@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/template/templatetest"
-	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/render"
 )

@@ -9,8 +9,8 @@ import (
 	"testing/fstest"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/fbcyaml"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // convertFile is the name the input has inside the file system it is

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Error is a problem with a template: the template's name, the line when

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // member finds the member of object v that upstream's decoder

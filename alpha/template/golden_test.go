@@ -10,7 +10,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template/templatetest"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/render"
 )
 

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"unicode"
 
-	"github.com/fbcat/opm/internal/fbcyaml"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Input is a template's text and the name messages call it by: its file

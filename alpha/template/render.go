@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Render renders a template of the given format (see Detect) into a

@@ -10,7 +10,7 @@ import (
 	yamlv2 "go.yaml.in/yaml/v2"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // semverTemplate is a decoded semver template.

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/value"
+	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/model"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/alpha/bundle"
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
 )
 
 func newBundleCmd(reg *registryFlags) *cobra.Command {

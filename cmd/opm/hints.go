@@ -6,7 +6,7 @@ import (
 	"net"
 	"strings"
 
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
 )
 
 // withFlagHint adds to an error about an image what the user can do: the

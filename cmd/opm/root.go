@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/fbcat/opm/internal/image"
+	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/render"
 )
 

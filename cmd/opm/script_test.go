@@ -14,7 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/fbcat/opm/alpha/template/templatetest"
-	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
 )
 

@@ -19,7 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/serve"
+	"github.com/fbcat/opm/serve"
 )
 
 type serveFlags struct {

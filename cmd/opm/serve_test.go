@@ -17,7 +17,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
-	"github.com/fbcat/opm/internal/api"
+	"github.com/fbcat/opm/serve/api"
 )
 
 func freeAddr(t *testing.T) string {

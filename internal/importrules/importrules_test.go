@@ -10,12 +10,36 @@ import (
 
 const module = "github.com/fbcat/opm"
 
-// pkg is one package of the module and everything it depends on,
-// directly or not.
+// layers gives every top-level folder of the module its layer: a package
+// may import packages of lower layers and of its own folder, never of a
+// higher layer nor of another folder of the same layer. A new top-level
+// folder must be given its layer here before anything builds on it.
+//
+// The catalog-editing, lint and OLM v1 capabilities get their own
+// folders above alpha when they arrive.
+var layers = map[string]int{
+	"internal":   0, // private leaves: import nothing of the module
+	"encoding":   1, // the JSON/YAML value and codec
+	"declcfg":    2, // FBC types, load, write
+	"model":      3, // package -> channel -> bundle index
+	"image":      4, // registries, layouts, archives, extraction
+	"registryv1": 4, // bundle directories
+	"render":     5,
+	"validate":   5,
+	"generate":   5,
+	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
+	"alpha":      7, // upstream's alpha use cases
+	"bench":      9, // synthetic catalogs, load generator, probes
+	"cmd":        10,
+}
+
+// pkg is one package of the module: its import path, whether it is a
+// command, what it imports directly and what it depends on at all.
 type pkg struct {
-	path string
-	main bool
-	deps []string
+	path    string
+	main    bool
+	imports []string
+	deps    []string
 }
 
 // load lists the module's packages with `go list`, which follows build
@@ -26,7 +50,7 @@ func load(t *testing.T) []pkg {
 	if err != nil {
 		t.Fatalf("the go command is needed to list imports: %v", err)
 	}
-	cmd := exec.Command(goBin, "list", "-f", `{{.ImportPath}} {{.Name}} {{join .Deps " "}}`, module+"/...")
+	cmd := exec.Command(goBin, "list", "-f", `{{.ImportPath}} {{.Name}} {{join .Imports ","}} {{join .Deps ","}}`, module+"/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -37,8 +61,11 @@ func load(t *testing.T) []pkg {
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		pkgs = append(pkgs, pkg{path: f[0], main: f[1] == "main", deps: f[2:]})
+		f := strings.Split(sc.Text(), " ")
+		if len(f) != 4 {
+			t.Fatalf("go list: unexpected line %q", sc.Text())
+		}
+		pkgs = append(pkgs, pkg{path: f[0], main: f[1] == "main", imports: split(f[2]), deps: split(f[3])})
 	}
 	if len(pkgs) < 10 {
 		t.Fatalf("go list found %d packages: not the whole module", len(pkgs))
@@ -46,54 +73,136 @@ func load(t *testing.T) []pkg {
 	return pkgs
 }
 
+func split(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// folder returns the top-level folder of a package of the module, or ""
+// for a package outside it.
+func folder(path string) string {
+	rest, ok := strings.CutPrefix(path, module+"/")
+	if !ok {
+		return ""
+	}
+	top, _, _ := strings.Cut(rest, "/")
+	return top
+}
+
 // matches reports whether dep is prefix or a package below it.
 func matches(dep, prefix string) bool {
 	return dep == prefix || strings.HasPrefix(dep, prefix+"/")
 }
 
-// check fails for every dependency of p that one of forbidden matches.
-func check(t *testing.T, p pkg, why string, forbidden ...string) {
-	t.Helper()
+// layerViolations lists, one message each, the imports that break the
+// layer order, and packages in folders that have no layer.
+func layerViolations(pkgs []pkg) []string {
+	var out []string
+	for _, p := range pkgs {
+		from := folder(p.path)
+		rank, ok := layers[from]
+		if !ok {
+			out = append(out, p.path+": top-level folder "+from+" has no layer: add it to layers")
+			continue
+		}
+		for _, imp := range p.imports {
+			to := folder(imp)
+			if to == "" || to == from {
+				continue
+			}
+			if r, ok := layers[to]; ok && r < rank {
+				continue
+			}
+			out = append(out, p.path+" imports "+imp+": "+to+" is not below "+from+" in the layer order")
+		}
+	}
+	return out
+}
+
+// forbidden lists the dependencies of p that match one of prefixes.
+func forbidden(p pkg, why string, prefixes ...string) []string {
+	var out []string
 	for _, d := range p.deps {
-		for _, f := range forbidden {
+		for _, f := range prefixes {
 			if matches(d, f) {
-				t.Errorf("%s depends on %s: %s", p.path, d, why)
+				out = append(out, p.path+" depends on "+d+": "+why)
 			}
 		}
 	}
+	return out
+}
+
+// light are the packages every command loads: no network, images,
+// validation or command line in them.
+var light = []string{"internal", "encoding", "declcfg", "model"}
+
+// ruleViolations lists what breaks the rules beyond the layer order.
+func ruleViolations(pkgs []pkg) []string {
+	var out []string
+	for _, p := range pkgs {
+		if !p.main {
+			out = append(out, forbidden(p, "the library never depends on the command line",
+				module+"/cmd", module+"/bench/cmd", "github.com/spf13/cobra", "github.com/spf13/pflag")...)
+		}
+		for _, l := range light {
+			if matches(p.path, module+"/"+l) && !strings.HasSuffix(p.path, "/importrules") {
+				out = append(out, forbidden(p, "the catalog model stays light: no network, images, validation or CLI",
+					"google.golang.org/grpc", "github.com/google/go-containerregistry", "cuelang.org/go",
+					"net/http", "github.com/spf13/cobra")...)
+			}
+		}
+		if matches(p.path, module+"/validate") {
+			out = append(out, forbidden(p, "validation is local: it pulls no images and serves nothing",
+				"github.com/google/go-containerregistry", "google.golang.org/grpc")...)
+		}
+	}
+	return out
 }
 
 func TestImportRules(t *testing.T) {
-	light := map[string]bool{
-		module + "/declcfg":          true,
-		module + "/model":            true,
-		module + "/internal/value":   true,
-		module + "/internal/fbcyaml": true,
-		module + "/internal/fserr":   true,
-		module + "/internal/labels":  true,
+	pkgs := load(t)
+	for _, v := range append(layerViolations(pkgs), ruleViolations(pkgs)...) {
+		t.Error(v)
 	}
-	seen := 0
-	for _, p := range load(t) {
-		if p.main {
-			continue
-		}
-		check(t, p, "the library never depends on the command line",
-			module+"/cmd", module+"/internal/cmd", "github.com/spf13/cobra", "github.com/spf13/pflag")
-		if light[p.path] {
-			seen++
-			check(t, p, "the catalog model stays light: no network, images, validation or CLI",
-				"google.golang.org/grpc", "github.com/google/go-containerregistry", "cuelang.org/go",
-				"net/http", "github.com/spf13/cobra",
-				module+"/validate", module+"/render", module+"/internal/image", module+"/internal/serve",
-				module+"/internal/api", module+"/internal/bundle")
-		}
-		if p.path == module+"/validate" {
-			check(t, p, "validation is local: it pulls no images and serves nothing",
-				"github.com/google/go-containerregistry", "google.golang.org/grpc",
-				module+"/render", module+"/internal/image", module+"/internal/serve")
+}
+
+// TestUpwardImportFails adds imports that run up or across the layers to
+// the module's real import graph and checks that each is reported.
+func TestUpwardImportFails(t *testing.T) {
+	pkgs := load(t)
+	inject := map[string]string{
+		module + "/declcfg":          module + "/render",         // foundation -> use case
+		module + "/internal/fserr":   module + "/encoding/value", // leaf -> anything
+		module + "/render":           module + "/validate",       // across one layer
+		module + "/encoding/value":   module + "/cmd/opm",        // anything -> the command
+		module + "/serve":            module + "/alpha/list",     // down the stack -> up
+		module + "/registryv1":       module + "/image",          // peers
+		module + "/model":            module + "/serve/api",
+		module + "/encoding/fbcyaml": module + "/declcfg",
+	}
+	for i := range pkgs {
+		if to, ok := inject[pkgs[i].path]; ok {
+			pkgs[i].imports = append(pkgs[i].imports, to)
 		}
 	}
-	if seen != len(light) {
-		t.Errorf("found %d of the %d light packages: update the list", seen, len(light))
+	got := strings.Join(layerViolations(pkgs), "\n")
+	for from, to := range inject {
+		if !strings.Contains(got, from+" imports "+to+":") {
+			t.Errorf("the injected import %s -> %s was not reported; reported:\n%s", from, to, got)
+		}
+	}
+
+	// A package in a folder without a layer is reported too.
+	got = strings.Join(layerViolations([]pkg{{path: module + "/newthing"}}), "\n")
+	if !strings.Contains(got, "newthing has no layer") {
+		t.Errorf("a folder without a layer was not reported: %q", got)
+	}
+
+	// The light packages may not pull the network in, even indirectly.
+	bad := pkg{path: module + "/declcfg", deps: []string{"net/http"}}
+	if v := ruleViolations([]pkg{bad}); len(v) != 1 {
+		t.Errorf("declcfg depending on net/http: got %q, want one violation", v)
 	}
 }

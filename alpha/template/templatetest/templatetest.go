@@ -19,7 +19,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/internal/image/imagetest"
+	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
 )
 

@@ -1,0 +1,278 @@
+package fbcyaml
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/fbcat/opm/encoding/value"
+)
+
+// The layout go-yaml v2 uses by default.
+const (
+	bestIndent = 2
+	bestWidth  = 80
+)
+
+// emitter keeps the state go-yaml v2's emitter tracks while it writes a
+// document (the current column in characters, the indentation, whether the
+// last thing written was white space or indentation) and the JSON it
+// reads the document from.
+type emitter struct {
+	out        []byte
+	column     int
+	indent     int
+	whitespace bool
+	indention  bool
+
+	js      string   // the JSON text
+	members []member // members of the objects being written, innermost last
+	depth   int
+	buf     []byte // scratch for unescaping strings
+}
+
+// member is an object member: its key and where its value starts.
+type member struct {
+	key string
+	val int
+}
+
+// nodeContext says where a node sits, which decides its layout.
+type nodeContext struct {
+	mapping   bool
+	simpleKey bool
+}
+
+var emitters = sync.Pool{New: func() any { return new(emitter) }}
+
+// AppendJSON appends the YAML document that sigs.k8s.io/yaml.JSONToYAML
+// makes of the JSON value js, as upstream writes YAML: keys in go-yaml's
+// order, numbers and strings as go-yaml writes what it read. The document
+// ends with a newline and carries no "---" marker. White space between
+// tokens is allowed; an error is returned for input that is not JSON.
+func AppendJSON(dst, js []byte) ([]byte, error) {
+	e := emitters.Get().(*emitter)
+	defer func() {
+		clear(e.members)
+		*e = emitter{members: e.members[:0], buf: e.buf[:0]}
+		emitters.Put(e)
+	}()
+	e.out, e.indent, e.whitespace, e.indention = dst, -1, true, true
+	// The string shares js's bytes, which are only read, and only during
+	// this call: scalars are copied into the output.
+	e.js = unsafe.String(unsafe.SliceData(js), len(js))
+	i, err := e.value(skipSpace(e.js, 0), nodeContext{})
+	if err == nil && skipSpace(e.js, i) != len(e.js) {
+		err = e.syntaxError(skipSpace(e.js, i), "after the value")
+	}
+	if err != nil {
+		return dst, err
+	}
+	e.writeIndent() // document end
+	return e.out, nil
+}
+
+// AppendDocument appends v as one YAML document, byte-identical to what
+// sigs.k8s.io/yaml.JSONToYAML produces for v's JSON encoding. v's numbers
+// must be finite, as JSON's are.
+func AppendDocument(dst []byte, v *value.Value) []byte {
+	out, err := AppendJSON(dst, value.AppendCompact(nil, v))
+	if err != nil {
+		panic(fmt.Sprintf("fbcyaml: a tree's own JSON is not JSON: %v", err))
+	}
+	return out
+}
+
+func (e *emitter) syntaxError(i int, where string) error {
+	if i >= len(e.js) {
+		return fmt.Errorf("writing YAML: unexpected end of JSON %s", where)
+	}
+	return fmt.Errorf("writing YAML: invalid character %q in JSON %s at offset %d", e.js[i], where, i)
+}
+
+var errTooDeep = errors.New("writing YAML: JSON nested too deeply")
+
+// value writes the JSON value at i and returns the offset after it.
+func (e *emitter) value(i int, ctx nodeContext) (int, error) {
+	if i >= len(e.js) {
+		return i, e.syntaxError(i, "looking for a value")
+	}
+	switch c := e.js[i]; {
+	case c == '{':
+		return e.object(i, ctx)
+	case c == '[':
+		return e.array(i, ctx)
+	case c == '"':
+		s, end, err := e.str(i)
+		if err == nil {
+			e.scalar(stringScalar(s), ctx)
+		}
+		return end, err
+	case c == '-' || c >= '0' && c <= '9':
+		end := numberEnd(e.js, i)
+		if end < 0 {
+			return i, e.syntaxError(i, "in a number")
+		}
+		e.scalar(plainScalar(numberText(e.js[i:end])), ctx)
+		return end, nil
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if strings.HasPrefix(e.js[i:], lit) {
+			e.scalar(plainScalar(lit), ctx)
+			return i + len(lit), nil
+		}
+	}
+	return i, e.syntaxError(i, "looking for a value")
+}
+
+// object writes the object at i as a block mapping, its members in
+// go-yaml's key order.
+func (e *emitter) object(i int, ctx nodeContext) (int, error) {
+	if e.depth++; e.depth > value.MaxDepth {
+		return i, errTooDeep
+	}
+	defer func() { e.depth-- }()
+	base := len(e.members)
+	i = skipSpace(e.js, i+1)
+	if i < len(e.js) && e.js[i] == '}' {
+		e.emptyCollection("{", "}")
+		return i + 1, nil
+	}
+	for {
+		if i >= len(e.js) || e.js[i] != '"' {
+			return i, e.syntaxError(i, "looking for an object key")
+		}
+		key, next, err := e.str(i)
+		if err != nil {
+			return i, err
+		}
+		if i = skipSpace(e.js, next); i >= len(e.js) || e.js[i] != ':' {
+			return i, e.syntaxError(i, "after an object key")
+		}
+		start := skipSpace(e.js, i+1)
+		end, err := skipValue(e.js, start)
+		if err != nil {
+			return start, err
+		}
+		e.members = append(e.members, member{key: key, val: start})
+		if i = skipSpace(e.js, end); i < len(e.js) && e.js[i] == ',' {
+			i = skipSpace(e.js, i+1)
+			continue
+		}
+		if i >= len(e.js) || e.js[i] != '}' {
+			return i, e.syntaxError(i, "after an object member")
+		}
+		break
+	}
+	end := i + 1
+	n := base + len(sortMembers(e.members[base:]))
+	saved := e.increaseIndent(false, false)
+	for k := base; k < n; k++ {
+		m := e.members[k] // by index: writing the value may grow e.members
+		e.writeIndent()
+		key := stringScalar(m.key)
+		if !key.multiline && len(key.text) <= 128 {
+			e.scalar(key, nodeContext{mapping: true, simpleKey: true})
+			e.writeIndicator(":", false, false, false)
+		} else {
+			e.writeIndicator("?", true, false, true)
+			e.scalar(key, nodeContext{mapping: true})
+			e.writeIndent()
+			e.writeIndicator(":", true, false, true)
+		}
+		if _, err := e.value(m.val, nodeContext{mapping: true}); err != nil {
+			return m.val, err
+		}
+	}
+	e.indent = saved
+	clear(e.members[base:])
+	e.members = e.members[:base]
+	return end, nil
+}
+
+// array writes the array at i as a block sequence.
+func (e *emitter) array(i int, ctx nodeContext) (int, error) {
+	if e.depth++; e.depth > value.MaxDepth {
+		return i, errTooDeep
+	}
+	defer func() { e.depth-- }()
+	i = skipSpace(e.js, i+1)
+	if i < len(e.js) && e.js[i] == ']' {
+		e.emptyCollection("[", "]")
+		return i + 1, nil
+	}
+	saved := e.increaseIndent(false, ctx.mapping && !e.indention)
+	for {
+		e.writeIndent()
+		e.writeIndicator("-", true, false, true)
+		end, err := e.value(i, nodeContext{})
+		if err != nil {
+			return end, err
+		}
+		if i = skipSpace(e.js, end); i < len(e.js) && e.js[i] == ',' {
+			i = skipSpace(e.js, i+1)
+			continue
+		}
+		if i >= len(e.js) || e.js[i] != ']' {
+			return i, e.syntaxError(i, "after an array element")
+		}
+		break
+	}
+	e.indent = saved
+	return i + 1, nil
+}
+
+// emptyCollection writes {} or [], which go-yaml writes in flow style.
+func (e *emitter) emptyCollection(open, close string) {
+	e.writeIndicator(open, true, true, false)
+	e.writeIndicator(close, false, false, false)
+}
+
+func (e *emitter) put(b byte) {
+	e.out = append(e.out, b)
+	e.column++
+}
+
+func (e *emitter) putBreak() {
+	e.out = append(e.out, '\n')
+	e.column = 0
+}
+
+func (e *emitter) writeIndent() {
+	indent := max(e.indent, 0)
+	if !e.indention || e.column > indent || (e.column == indent && !e.whitespace) {
+		e.putBreak()
+	}
+	for e.column < indent {
+		e.put(' ')
+	}
+	e.whitespace = true
+	e.indention = true
+}
+
+// writeIndicator writes an ASCII indicator.
+func (e *emitter) writeIndicator(ind string, needWhitespace, isWhitespace, isIndention bool) {
+	if needWhitespace && !e.whitespace {
+		e.put(' ')
+	}
+	e.out = append(e.out, ind...)
+	e.column += len(ind)
+	e.whitespace = isWhitespace
+	e.indention = e.indention && isIndention
+}
+
+func (e *emitter) increaseIndent(flow, indentless bool) int {
+	saved := e.indent
+	if e.indent < 0 {
+		if flow {
+			e.indent = bestIndent
+		} else {
+			e.indent = 0
+		}
+	} else if !indentless {
+		e.indent += bestIndent
+	}
+	return saved
+}

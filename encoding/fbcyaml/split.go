@@ -1,0 +1,110 @@
+package fbcyaml
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/fbcat/opm/encoding/value"
+)
+
+// Doc is one YAML document of a stream.
+type Doc struct {
+	Data     []byte // the document's lines, each ending in "\n"
+	Line     int32  // line of the stream where Data starts
+	Off, End int    // the document's bytes in the stream, before normalising
+}
+
+// SeparatorError is a "---" line followed by something other than a comment.
+type SeparatorError struct {
+	Line int32
+	Rest string
+}
+
+func (e *SeparatorError) Error() string {
+	return fmt.Sprintf("invalid document separator %q: only a comment may follow \"---\" on its line", "--- "+e.Rest)
+}
+
+// SplitDocuments splits a YAML stream into documents the way upstream's
+// decoder does: a line starting with "---" ends the current document; line
+// endings are normalised to "\n"; a separator met while no document has
+// started is kept as the first line of the next document; a document that
+// is empty in bytes is no document at all. firstLine is the line number of
+// data's first byte. Splitting stops at the first bad separator, returning
+// the documents before it together with the error.
+//
+// Documents share data's memory where they can (no "\r\n" line ends, a
+// final line break present); otherwise they are copies.
+func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
+	var docs []Doc
+	start := -1 // offset where the current document starts, -1 if none
+	curLine := firstLine
+	line := firstLine
+	flush := func(end int) {
+		docs = append(docs, Doc{Data: normalize(data[start:end]), Line: curLine, Off: start, End: end})
+		start = -1
+	}
+	for off := 0; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		next := len(data)
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += off
+			next = end + 1
+		}
+		l := bytes.TrimSuffix(data[off:end], []byte{'\r'})
+		if bytes.HasPrefix(l, []byte("---")) {
+			rest := bytes.TrimSpace(l[3:])
+			if len(rest) > 0 && rest[0] != '#' {
+				if start >= 0 {
+					flush(off)
+				}
+				return docs, &SeparatorError{Line: line, Rest: string(rest)}
+			}
+			if start >= 0 {
+				flush(off)
+				off = next
+				line++
+				continue
+			}
+		}
+		if start < 0 {
+			start, curLine = off, line
+		}
+		off = next
+		line++
+	}
+	if start >= 0 {
+		flush(len(data))
+	}
+	return docs, nil
+}
+
+// DecodeDocument decodes one document of a stream, given its bytes as
+// they are in the stream (Doc.Off to Doc.End) and the line they start at.
+func DecodeDocument(raw []byte, line int32) (value.Value, error) {
+	return Decode(normalize(raw), line)
+}
+
+// normalize returns a document's bytes with "\r\n" line ends turned into
+// "\n" and a final line break, copying only if something must change.
+func normalize(d []byte) []byte {
+	if bytes.IndexByte(d, '\r') < 0 && len(d) > 0 && d[len(d)-1] == '\n' {
+		return d
+	}
+	out := make([]byte, 0, len(d)+1)
+	for len(d) > 0 {
+		i := bytes.IndexByte(d, '\n')
+		if i < 0 {
+			// A last line without a line break keeps a trailing "\r", as
+			// bufio.Reader.ReadLine does.
+			out = append(out, d...)
+			out = append(out, '\n')
+			break
+		}
+		out = append(out, bytes.TrimSuffix(d[:i], []byte{'\r'})...)
+		out = append(out, '\n')
+		d = d[i+1:]
+	}
+	return out
+}
