@@ -51,6 +51,9 @@ type Options struct {
 	CacheDir string
 	// Limits for extraction (defaults: DefaultMaxFileSize, DefaultMaxTotalSize).
 	MaxFileSize, MaxTotalSize int64
+	// TempDir is where callers extract images, each into a private
+	// directory they remove when done (default: os.TempDir()).
+	TempDir string
 }
 
 // Image is a pulled image: its manifest and configuration are fetched,

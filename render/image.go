@@ -3,9 +3,7 @@ package render
 import (
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
-	"net/http"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,48 +15,9 @@ import (
 	"github.com/fbcat/opm/registryv1"
 )
 
-// ImageOptions says how images are pulled.
-type ImageOptions struct {
-	// Insecure turns TLS verification off and allows plain HTTP, as
-	// upstream's --skip-tls-verify and --use-http both do.
-	Insecure bool
-	// Platform ("os/arch[/variant]") selects from multi-platform images;
-	// empty means linux/amd64.
-	Platform string
-	// Progress, if set, gets a progress line while layers download.
-	Progress io.Writer
-	// Transport carries registry requests (default: proxy-aware, with
-	// timeouts).
-	Transport http.RoundTripper
-	// CacheDir, if set, keeps the compressed layers of pulled images, by
-	// digest, so that later pulls download only new layers.
-	CacheDir string
-	// TempDir is where images are extracted, each into a private
-	// directory removed before the reference's rendering returns
-	// (default: os.TempDir()).
-	TempDir string
-}
-
-// Options are the image package's options for these.
-func (o ImageOptions) Options() (image.Options, error) {
-	opts := image.Options{Insecure: o.Insecure, Progress: o.Progress, Transport: o.Transport, CacheDir: o.CacheDir}
-	if o.Platform != "" {
-		p, err := image.ParsePlatform(o.Platform)
-		if err != nil {
-			return image.Options{}, err
-		}
-		opts.Platform = p
-	}
-	return opts, nil
-}
-
 // pull fetches an image's manifest and configuration and tells its kind.
 func (r *Renderer) pull(ctx context.Context, ref string) (img *image.Image, kind image.Kind, configs string, err error) {
-	opts, err := r.Images.Options()
-	if err != nil {
-		return nil, 0, "", err
-	}
-	if img, err = image.Pull(ctx, ref, opts); err != nil {
+	if img, err = image.Pull(ctx, ref, r.Images); err != nil {
 		return nil, 0, "", err
 	}
 	kind, configs, err = img.Kind()

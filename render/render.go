@@ -63,8 +63,9 @@ type Renderer struct {
 	// (whose image is otherwise empty) from the bundle's package, name and
 	// version.
 	ImageRefTemplate *template.Template
-	// Images says how image references are pulled.
-	Images ImageOptions
+	// Images says how image references are pulled and where they are
+	// extracted.
+	Images image.Options
 }
 
 // Run renders every reference and concatenates the results in the order

@@ -21,62 +21,10 @@ type csvInput struct {
 	RelatedImages      []declcfg.RelatedImage // the bundle's relatedImages
 }
 
-// syntheticCSV has the shape, field order and omitempty rules of
-// operator-framework/api's v1alpha1 ClusterServiceVersion for the fields
-// upstream fills from olm.csv.metadata; the fields it never fills and that
-// encoding/json omits when empty are left out. Everything written
-// unconditionally by upstream (install strategy, cleanup, status) is
-// written here too.
-type syntheticCSV struct {
-	Kind       string `json:"kind"`
-	APIVersion string `json:"apiVersion"`
-	Metadata   struct {
-		Name        string            `json:"name,omitempty"`
-		Labels      map[string]string `json:"labels,omitempty"`
-		Annotations map[string]string `json:"annotations,omitempty"`
-	} `json:"metadata"`
-	Spec   syntheticSpec `json:"spec"`
-	Status struct {
-		Cleanup struct{} `json:"cleanup"`
-	} `json:"status"`
-}
-
-type syntheticSpec struct {
-	Install struct {
-		Strategy string `json:"strategy"`
-		Spec     struct {
-			Deployments []struct{} `json:"deployments"` // always null
-		} `json:"spec"`
-	} `json:"install"`
-	Version                   string                           `json:"version"`
-	Maturity                  string                           `json:"maturity,omitempty"`
-	CustomResourceDefinitions registryv1.CRDDefinitions        `json:"customresourcedefinitions"`
-	APIServiceDefinitions     registryv1.APIServiceDefinitions `json:"apiservicedefinitions"`
-	NativeAPIs                []registryv1.GroupVersionKind    `json:"nativeAPIs,omitempty"`
-	MinKubeVersion            string                           `json:"minKubeVersion,omitempty"`
-	DisplayName               string                           `json:"displayName"`
-	Description               string                           `json:"description,omitempty"`
-	Keywords                  []string                         `json:"keywords,omitempty"`
-	Maintainers               []registryv1.Maintainer          `json:"maintainers,omitempty"`
-	Provider                  registryv1.AppLink               `json:"provider"`
-	Links                     []registryv1.AppLink             `json:"links,omitempty"`
-	Icon                      []csvIcon                        `json:"icon,omitempty"`
-	InstallModes              []registryv1.InstallMode         `json:"installModes,omitempty"`
-	Cleanup                   struct {
-		Enabled bool `json:"enabled"`
-	} `json:"cleanup"`
-	RelatedImages []csvRelatedImage `json:"relatedImages,omitempty"`
-}
-
-type csvIcon struct {
-	Data      string `json:"base64data"`
-	MediaType string `json:"mediatype"`
-}
-
-type csvRelatedImage struct {
-	Name  string `json:"name"`
-	Image string `json:"image"`
-}
+// noDeployments is the install strategy detail upstream writes for a CSV
+// it synthesizes: an empty deployment list, which encoding/json writes as
+// null.
+var noDeployments = json.RawMessage(`{"deployments":null}`)
 
 // csvFromMetadata returns the ClusterServiceVersion JSON upstream
 // synthesizes for a bundle that has an olm.csv.metadata property and no
@@ -99,7 +47,7 @@ func csvFromMetadata(in csvInput) ([]byte, error) {
 		return nil, fmt.Errorf("parse version %q: %w", in.Version, err)
 	}
 
-	var c syntheticCSV
+	var c registryv1.ClusterServiceVersion
 	c.Kind = "ClusterServiceVersion"
 	c.APIVersion = "operators.coreos.com/v1alpha1"
 	c.Metadata.Name = in.Name
@@ -108,6 +56,7 @@ func csvFromMetadata(in csvInput) ([]byte, error) {
 
 	s := &c.Spec
 	s.Install.Strategy = "deployment"
+	s.Install.Spec = noDeployments
 	s.Version = v.String()
 	s.Maturity = m.Maturity
 	s.CustomResourceDefinitions = m.CRDDescriptions
@@ -124,11 +73,11 @@ func csvFromMetadata(in csvInput) ([]byte, error) {
 	s.Provider = m.Provider
 	s.Links = m.Links
 	if in.Icon != nil {
-		s.Icon = []csvIcon{{Data: base64.StdEncoding.EncodeToString(in.Icon.Data), MediaType: in.Icon.MediaType}}
+		s.Icon = []registryv1.Icon{{Data: base64.StdEncoding.EncodeToString(in.Icon.Data), MediaType: in.Icon.MediaType}}
 	}
 	s.InstallModes = m.InstallModes
 	for _, ri := range in.RelatedImages {
-		s.RelatedImages = append(s.RelatedImages, csvRelatedImage(ri))
+		s.RelatedImages = append(s.RelatedImages, registryv1.RelatedImage(ri))
 	}
 	return json.Marshal(&c)
 }

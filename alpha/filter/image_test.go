@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/filter"
+	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/render"
@@ -20,7 +21,7 @@ func TestRunCatalogImage(t *testing.T) {
 		imagetest.DirLayer(t, testCatalog, "configs")))
 	f := config(t, "    packages:\n    - name: widget\n      channels:\n      - name: stable\n        minVersion: 1.1.0\n    - name: clusterpulse\n")
 	sel := func(string) (*filter.Filter, error) { return &f, nil }
-	r := &render.Renderer{Images: render.ImageOptions{TempDir: t.TempDir()}}
+	r := &render.Renderer{Images: image.Options{TempDir: t.TempDir()}}
 	fromImage, err := filter.Run(context.Background(), r, []string{ref}, sel)
 	if err != nil {
 		t.Fatal(err)

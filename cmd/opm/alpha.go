@@ -37,7 +37,7 @@ opm validate reports them.`,
 			return cmd.Help()
 		},
 	}
-	var platform string
+	var platform platformFlag
 	load := func(cmd *cobra.Command, ref string) (*list.Catalog, error) {
 		if err := reg.check(); err != nil {
 			return nil, err
@@ -97,7 +97,7 @@ opm validate reports them.`,
 			return list.WriteBundles(w, rows)
 		})
 	for _, c := range []*cobra.Command{packages, channels, bundles} {
-		c.Flags().StringVar(&platform, "platform", defaultPlatform, platformUsage)
+		addPlatformFlag(c.Flags(), &platform)
 	}
 	cmd.AddCommand(packages, channels, bundles)
 	return cmd

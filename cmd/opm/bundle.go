@@ -181,11 +181,7 @@ Note:
 				return err
 			}
 			if builder == bundle.None {
-				opts, err := reg.imageOptions(cmd, "").Options()
-				if err != nil {
-					return err
-				}
-				digest, err := bundle.BuildImage(cmd.Context(), r, b.baseImage, tag, created, opts)
+				digest, err := bundle.BuildImage(cmd.Context(), r, b.baseImage, tag, created, reg.imageOptions(cmd, platformFlag{}))
 				if err != nil {
 					return err
 				}
@@ -248,10 +244,7 @@ oci:DIR[:NAME], oci-archive:FILE[:NAME], docker-archive:FILE[:REFERENCE].`,
 			if err := reg.check(); err != nil {
 				return err
 			}
-			opts, err := reg.imageOptions(cmd, "").Options()
-			if err != nil {
-				return err
-			}
+			opts := reg.imageOptions(cmd, platformFlag{})
 			if rootCA != "" {
 				t, err := image.TransportWithRootCA(opts.Insecure, rootCA)
 				if err != nil {
@@ -262,7 +255,7 @@ oci:DIR[:NAME], oci-archive:FILE[:NAME], docker-archive:FILE[:REFERENCE].`,
 			if debug {
 				fmt.Fprintf(cmd.ErrOrStderr(), "unpacking %s into %s\n", args[0], out)
 			}
-			err = bundle.Unpack(cmd.Context(), args[0], out, bundle.UnpackOptions{Image: opts, SkipValidation: skipValidation})
+			err := bundle.Unpack(cmd.Context(), args[0], out, bundle.UnpackOptions{Image: opts, SkipValidation: skipValidation})
 			var invalid *bundle.InvalidBundleError
 			if errors.As(err, &invalid) {
 				return fmt.Errorf("%w (unpack it anyway with --skip-validation)", err)

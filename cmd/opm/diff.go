@@ -13,7 +13,7 @@ import (
 
 func newDiffCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "text", allowed: []string{"text", "json", "yaml"}}
-	var platform string
+	var platform platformFlag
 	var exitCode bool
 	cmd := &cobra.Command{
 		Use:   "diff OLD NEW",
@@ -66,7 +66,7 @@ when they differ, as with git diff.`,
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format (text|json|yaml)")
 	f.BoolVar(&exitCode, "exit-code", false, "exit 1 when the catalogs differ, 0 when they do not")
-	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	addPlatformFlag(f, &platform)
 	return cmd
 }
 

@@ -13,7 +13,8 @@ import (
 
 func newFilterCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
-	var configFile, platform string
+	var configFile string
+	var platform platformFlag
 	var packages []string
 	cmd := &cobra.Command{
 		Use:   "filter REF... (--config FILE | --package NAME[:CHANNEL]...)",
@@ -78,6 +79,6 @@ package's channels, or of the channels named, without a file.`,
 	f.StringVarP(&configFile, "config", "c", "", "oc-mirror ImageSetConfiguration (mirror.openshift.io/v2alpha1 or v1alpha2) saying what to keep")
 	f.StringArrayVar(&packages, "package", nil, "keep the channel heads of package NAME, or of its channel CHANNEL (repeatable)")
 	f.VarP(&output, "output", "o", "Output format of the filtered catalog (json|yaml)")
-	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	addPlatformFlag(f, &platform)
 	return cmd
 }

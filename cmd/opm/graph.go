@@ -38,7 +38,7 @@ $ opm alpha render-graph quay.io/operatorhubio/catalog:latest | \
 
 func newRenderGraphCmd(reg *registryFlags) *cobra.Command {
 	var opts graph.Options
-	var platform string
+	var platform platformFlag
 	cmd := &cobra.Command{
 		Use:   "render-graph [index-image | fbc-dir]",
 		Short: "Generate mermaid-formatted view of upgrade graph of operators in an index",
@@ -75,6 +75,6 @@ The index is a file-based catalog directory or a catalog image.`,
 	f.StringVar(&opts.MinimumEdge, "minimum-edge", "", "the channel edge to be used as the lower bound of the set of edges composing the upgrade graph; default is to include all edges")
 	f.StringVarP(&opts.Package, "package-name", "p", "", "a specific package name to filter output; default is to include all packages in reference")
 	f.BoolVar(&opts.V0Semantics, "draw-v0-semantics", false, "whether to indicate OLMv0 semantics in the output; default is to simply represent the upgrade graph")
-	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	addPlatformFlag(f, &platform)
 	return cmd
 }

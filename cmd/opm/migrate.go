@@ -13,7 +13,8 @@ import (
 
 func newMigrateCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
-	var migrateLevel, platform string
+	var migrateLevel string
+	var platform platformFlag
 	cmd := &cobra.Command{
 		Use:   "migrate <catalogRef> <outputDir>",
 		Short: "Migrate a file-based catalog to a new file-based catalog applying optional migrations",
@@ -63,6 +64,6 @@ parsers that assume that a file contains exactly one valid JSON object.`,
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format (json|yaml)")
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
-	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	addPlatformFlag(f, &platform)
 	return cmd
 }

@@ -16,7 +16,8 @@ import (
 func newRenderCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
 	var migrate bool
-	var migrateLevel, imageRefTemplate, platform string
+	var migrateLevel, imageRefTemplate string
+	var platform platformFlag
 	cmd := &cobra.Command{
 		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
 		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
@@ -89,7 +90,7 @@ of an opm release that still reads sqlite.
 	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered FBC")
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
-	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	addPlatformFlag(f, &platform)
 	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
 	if helpAlpha() {
 		cmd.Long += `

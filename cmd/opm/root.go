@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/fbcat/opm/image"
-	"github.com/fbcat/opm/render"
 )
 
 // helpAlpha reports whether alpha commands and flags are shown in help.
@@ -99,19 +99,44 @@ func (r *registryFlags) check() error {
 	return nil
 }
 
-// The --platform flag of the commands that pull images.
-const (
-	defaultPlatform = "linux/amd64"
-	platformUsage   = "Platform (os/arch[/variant]) to pick from multi-platform images"
-)
+// platformFlag is the --platform flag of the commands that pull images:
+// its value is parsed when flags are, so a bad one is a usage error.
+type platformFlag struct {
+	value    string
+	platform *v1.Platform // nil until set: image.Options' default, linux/amd64
+}
 
-// imageOptions turns the registry flags into how render pulls images. A
-// progress line goes to stderr only when it is a terminal.
-func (r *registryFlags) imageOptions(cmd *cobra.Command, platform string) render.ImageOptions {
+const defaultPlatform = "linux/amd64"
+
+func (p *platformFlag) String() string {
+	if p.value == "" {
+		return defaultPlatform
+	}
+	return p.value
+}
+func (p *platformFlag) Type() string { return "string" }
+func (p *platformFlag) Set(s string) error {
+	parsed, err := image.ParsePlatform(s)
+	if err != nil {
+		return err
+	}
+	p.value, p.platform = s, parsed
+	return nil
+}
+
+// addPlatformFlag defines --platform on a command's flags.
+func addPlatformFlag(f *pflag.FlagSet, p *platformFlag) {
+	f.Var(p, "platform", "Platform (os/arch[/variant]) to pick from multi-platform images")
+}
+
+// imageOptions turns the registry flags and a command's --platform into
+// the image package's options. A progress line goes to stderr only when
+// it is a terminal.
+func (r *registryFlags) imageOptions(cmd *cobra.Command, platform platformFlag) image.Options {
 	insecure := r.skipTLSVerify || r.useHTTP || r.skipTLS
-	o := render.ImageOptions{
+	o := image.Options{
 		Insecure: insecure,
-		Platform: platform,
+		Platform: platform.platform,
 		// one transport for every pull, so connections are reused
 		Transport: image.DefaultTransport(insecure),
 	}

@@ -16,7 +16,8 @@ import (
 
 func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml", "mermaid"}}
-	var migrateLevel, platform string
+	var migrateLevel string
+	var platform platformFlag
 	var types []string
 	for _, k := range template.Kinds() {
 		types = append(types, " - "+string(k))
@@ -74,7 +75,7 @@ bundle directories or catalogs.`,
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format (json|yaml|mermaid)")
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
-	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)
+	addPlatformFlag(f, &platform)
 	return cmd
 }
 
