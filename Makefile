@@ -6,14 +6,21 @@ COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null)
 LDFLAGS  := -X main.version=$(VERSION) -X main.gitCommit=$(COMMIT) -X main.buildDate=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 BENCHDIR ?= $(or $(TMPDIR),/tmp)/opm-bench
 
-.PHONY: build test e2e bench lint demo clean generate check-generated fuzz
+.PHONY: build test test-full e2e bench lint demo base-image clean generate check-generated fuzz
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/opm
 
-# Unit tests, fuzz seed corpora and CLI scripts, with the race detector.
+# The quick suite a developer runs all the time: unit tests, CLI scripts
+# and in-process registry tests, without the race detector, fuzz seed
+# corpora and long suites (-short).
 test:
-	$(GO) test -race ./...
+	$(GO) test -short ./...
+
+# Everything: the race detector, fuzz seed corpora, long suites, and the
+# coverage floor of library packages (hack/test-full.sh). CI runs it.
+test-full:
+	./hack/test-full.sh
 
 # Every fuzz target for FUZZTIME each, one after another (go test fuzzes
 # one target at a time). New failing inputs land in the package's
@@ -48,30 +55,17 @@ bench: build
 lint:
 	./hack/lint.sh
 
-# The main job on bundled example data: a new package, a catalog rendered
-# and validated, a bundle directory rendered, the catalog listed, a
-# Dockerfile for its image.
+# The main job on bundled example data (testdata/), explained step by step
+# in a temporary directory (hack/demo.sh).
 demo: build
-	@set -e; d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; \
-	mkdir -p "$$d/catalog"; cp -R testdata/catalog/. "$$d/catalog/"; \
-	echo '# opm init: a new package'; \
-	mkdir -p "$$d/catalog/my-operator"; \
-	$(BIN) init my-operator --default-channel stable --description testdata/demo/README.md --icon testdata/demo/logo.svg -o yaml > "$$d/catalog/my-operator/package.yaml"; \
-	cat "$$d/catalog/my-operator/package.yaml" | head -8; \
-	cp testdata/demo/channel.yaml "$$d/catalog/my-operator/"; \
-	echo; echo '# opm render: the catalog as upstream writes it (first lines)'; \
-	$(BIN) render "$$d/catalog" -o yaml | head -12; \
-	echo; echo '# opm render: a registry+v1 bundle directory, with its future image reference'; \
-	$(BIN) render testdata/bundles/pelorus-operator_0.0.2 --alpha-image-ref-template 'quay.io/example/{{.Package}}-bundle:v{{.Version}}' -o yaml | grep -E '^(image|name|package|schema):'; \
-	echo; echo '# opm alpha list channels: what the catalog holds'; \
-	$(BIN) alpha list channels "$$d/catalog"; \
-	echo; echo '# opm validate: every problem with file:line (a broken copy first)'; \
-	cp -R "$$d/catalog" "$$d/broken"; cp testdata/demo/broken.yaml "$$d/broken/my-operator/channel.yaml"; \
-	$(BIN) validate "$$d/broken" || true; \
-	$(BIN) validate "$$d/catalog" && echo "$$d/catalog: valid"; \
-	echo; echo '# opm generate dockerfile'; \
-	$(BIN) generate dockerfile "$$d/catalog"; \
-	cat "$$d/catalog.Dockerfile"
+	@./hack/demo.sh $(BIN)
+
+# A FROM scratch base image holding this opm and grpc_health_probe, for
+# catalog images built without pulling quay.io/operator-framework/opm
+# (hack/base-image.sh; built with buildah, podman or docker).
+BASE_IMAGE ?= localhost/opm-base:latest
+base-image: build
+	./hack/base-image.sh $(BIN) $(BASE_IMAGE)
 
 # Regenerates serve/api's Go code from registry.proto with pinned tools
 # (see hack/generate.sh).

@@ -30,10 +30,7 @@ start_registry plain
 reg=$registry
 
 # --- the base image ---------------------------------------------------------------
-mkdir -p "$work/base"
-cp "$bin" "$work/base/opm"
-cp "$HEALTH_PROBE" "$work/base/grpc_health_probe"
-printf 'FROM scratch\nCOPY opm /bin/opm\nCOPY grpc_health_probe /bin/grpc_health_probe\n' > "$work/base/Dockerfile"
+"$here/hack/base-image.sh" --context "$work/base" "$bin" - # what make base-image builds
 base=$reg/opm:e2e
 build_push "$work/base" "$base"
 

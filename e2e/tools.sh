@@ -63,6 +63,6 @@ build_tool() {
   (cd "$TOOLS/../.." && go build -o "$out" "$1") >&2 && echo "$out"
 }
 
-for t in grpcurl health_probe curl; do
+for t in ${E2E_TOOLS:-grpcurl health_probe curl}; do
   "install_$t" || { echo "tools: could not install $t" >&2; return 1; }
 done

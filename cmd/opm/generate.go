@@ -39,7 +39,14 @@ When specifying extra labels, note that if duplicate keys exist, only the last
 value of each duplicate key will be added to the generated Dockerfile.
 
 A separate builder and base image can be specified. The builder image may not be "scratch".`,
-		Example: `  opm generate dockerfile catalog
+		Example: `  # catalog.Dockerfile beside catalog/, on quay.io/operator-framework/opm:latest
+  opm generate dockerfile catalog
+
+  # Offline, on a base image holding this opm (make base-image builds one):
+  opm generate dockerfile catalog -i localhost/opm-base:latest -b localhost/opm-base:latest
+
+  # A binary-less image (FROM scratch: no /bin/opm, the image cannot serve;
+  # OLM v0 extracts its content, see the comment written in the Dockerfile)
   opm generate dockerfile catalog -i scratch -l org.opencontainers.image.source=https://example.com/repo`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

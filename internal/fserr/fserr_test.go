@@ -22,3 +22,22 @@ func TestCause(t *testing.T) {
 		t.Error("Cause changed an error that is no PathError")
 	}
 }
+
+func TestWithPath(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.yaml")
+	_, err := os.Open(missing)
+	got := WithPath(err)
+	if got.Error() != missing+": no such file or directory" {
+		t.Errorf("WithPath(%v) = %q, want the path and the cause without the operation", err, got)
+	}
+	if !errors.Is(got, fs.ErrNotExist) {
+		t.Errorf("WithPath(%v) no longer wraps fs.ErrNotExist", err)
+	}
+	if got := WithPath(fmt.Errorf("loading: %w", err)); got.Error() != missing+": no such file or directory" {
+		t.Errorf("WithPath of a wrapped PathError = %q", got)
+	}
+	other := errors.New("other")
+	if WithPath(other) != other {
+		t.Error("WithPath changed an error that is no PathError")
+	}
+}
