@@ -31,7 +31,8 @@ func CheckBuilder(builder string) error {
 }
 
 // BuilderCommand is the command upstream runs in the directory of the
-// bundle.Dockerfile to build the image with a container engine.
+// bundle.Dockerfile to build the image with a container engine; None and
+// unknown builders are errors, never a nil command.
 func BuilderCommand(builder, tag, workDir string) (*exec.Cmd, error) {
 	var args []string
 	switch builder {
@@ -39,6 +40,8 @@ func BuilderCommand(builder, tag, workDir string) (*exec.Cmd, error) {
 		args = []string{"build", "-f", DockerfileName, "-t", tag, "."}
 	case Buildah:
 		args = []string{"bud", "--format=docker", "-f", DockerfileName, "-t", tag, "."}
+	case None:
+		return nil, fmt.Errorf("image builder %q runs no command: build the image with BuildImage", builder)
 	default:
 		return nil, CheckBuilder(builder)
 	}
