@@ -73,7 +73,7 @@ func writeLayout(img v1.Image, l LocalRef) error {
 	if err != nil {
 		entries, rerr := os.ReadDir(l.Path)
 		if rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-			return fmt.Errorf("OCI layout %s: %w", l.Path, fserr.WithPath(rerr))
+			return fmt.Errorf("OCI layout %s: %w", l.Path, fserr.Cause(rerr))
 		}
 		if len(entries) > 0 {
 			return fmt.Errorf("%s is not an OCI image layout (it has no index.json) and is not empty: name a new directory", l.Path)
