@@ -6,7 +6,7 @@ COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null)
 LDFLAGS  := -X main.version=$(VERSION) -X main.gitCommit=$(COMMIT) -X main.buildDate=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 BENCHDIR ?= $(or $(TMPDIR),/tmp)/opm-bench
 
-.PHONY: build test test-full e2e bench lint demo base-image clean generate check-generated fuzz
+.PHONY: build test test-full e2e bench lint demo base-image clean generate check-generated fuzz docs
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/opm
@@ -82,6 +82,11 @@ check-generated:
 		cmp -s "$$d/$$n" "serve/api/$$n" || stale="$$stale $$n"; \
 	done; \
 	if [ -n "$$stale" ]; then echo "serve/api is stale: run make generate (differs:$$stale)" >&2; exit 1; fi
+
+# Regenerates docs/reference, the command reference, from the command tree
+# (cmd/opm/docs_test.go); TestReferenceDocs fails when it is stale.
+docs:
+	$(GO) test ./cmd/opm -count=1 -run '^TestReferenceDocs$$' -args -update-docs
 
 clean:
 	rm -rf bin
