@@ -306,109 +306,151 @@ func joinRoot(root, file string) string {
 // each to visit. The file is read into *buf, which is left holding the
 // (possibly grown) buffer for the next file.
 func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error, buf *[]byte) (ErrorList, error) {
-	display := joinRoot(c.rootName, name)
-	var lines Lines
+	w := fileWalk{c: c, check: check, itemCheck: itemCheck, visit: visit, name: name, display: joinRoot(c.rootName, name), fileIndex: fileIndex}
 	if c.lines != nil {
-		defer func() { c.lines(fileIndex, lines) }()
-	}
-	var errs ErrorList
-	report := func(e *Error) {
-		e.File = display
-		errs = append(errs, e)
+		defer func() { c.lines(fileIndex, w.lines) }()
 	}
 	data, err := readFile(fsys, name, c.maxFileSize, *buf)
 	if data != nil {
 		*buf = data[:0]
 	}
 	if err != nil {
-		report(&Error{Message: err.Error()})
-		return errs, nil
+		w.report(&Error{Message: err.Error()})
+		return w.errs, nil
 	}
-	index, docs := 0, 0
-	var visitErr error
-	dec := &decoder{dropBulk: c.dropBulk}
-	decodeFile(data, func(doc document) {
-		docs++
-		if visitErr != nil {
-			return
-		}
-		if doc.Err != nil {
-			report(doc.Err)
-			return
-		}
-		obj, merr := metaOf(&doc.Value)
-		obj.Pos = Pos{File: display, Line: int(doc.Line)}
-		if merr != nil {
-			// No subject: the object is unusable, which callers can tell
-			// by the empty Schema.
-			report(merr)
-			return
-		}
-		checked := 0
-		if check != nil {
-			for _, e := range check(&obj) {
-				report(e)
-				checked++
-			}
-		}
-		if c.warn != nil {
-			dec.unknown = func(path string, v *value.Value) { c.warn(unknownFieldWarning(&obj, path, v)) }
-		}
-		it, terr := typed(&obj, dec)
-		var objErrs []*Error
-		if obj.Schema == SchemaBundle {
-			// Checked whatever else is wrong with the bundle: a schema
-			// check cannot tell bad base64 data.
-			objErrs = bundleObjectErrors(&obj, checked == 0)
-			for _, e := range objErrs {
-				report(e)
-			}
-		}
-		if terr != nil {
-			if checked == 0 {
-				if terr.Line == 0 {
-					terr.Line = int(doc.Line)
-				}
-				report(terr)
-			}
-			return
-		}
-		if len(objErrs) > 0 {
-			return // upstream refuses such a bundle
-		}
-		if c.warn != nil {
-			roundedNumbers(&obj, obj.Value, c.warn)
-			if w := noPackageWarning(&obj, it); w != nil {
-				c.warn(*w)
-			}
-		}
-		it.Seq = Seq{File: fileIndex, Index: index}
-		index++
-		if it.Bundle != nil {
-			it.Bundle.Src = doc.Src
-			it.Bundle.Src.Path = name
-		}
-		if itemCheck != nil {
-			for _, e := range itemCheck(it, checked > 0) {
-				report(e)
-			}
-		}
-		if c.lines != nil {
-			if lines.Data == nil {
-				lines.Data = make([]byte, 0, len(data)+len(data)/8)
-			}
-			lines.Data = append(value.AppendCompact(lines.Data, obj.Value), '\n')
-			lines.Objects = append(lines.Objects, LineInfo{obj.Schema, obj.Package, obj.Name, len(lines.Data)})
-		}
-		visitErr = visit(it)
-	})
-	if c.warn != nil && visitErr == nil {
-		if e := bomLoss(data, docs); e != nil {
-			e.File = display
+	w.data, w.dec = data, &decoder{dropBulk: c.dropBulk}
+	decodeFile(data, w.document)
+	if c.warn != nil && w.visitErr == nil {
+		if e := bomLoss(data, w.docs); e != nil {
+			e.File = w.display
 			c.warn(Warning{Loss: LossBOM, At: e})
 		}
 	}
-	return errs, visitErr
+	return w.errs, w.visitErr
+}
+
+// fileWalk is walkFile's state over one file.
+type fileWalk struct {
+	c         *loadConfig
+	check     ObjectCheck
+	itemCheck ItemCheck
+	visit     func(Item) error
+	name      string // the file's path in the file system
+	display   string // the file's name in problems, under the root name
+	fileIndex int
+	data      []byte // the file's bytes
+	dec       *decoder
+
+	errs     ErrorList // the file's problems
+	lines    Lines     // the objects as JSON lines, with WithLines
+	index    int       // the index of the next object passed to visit
+	docs     int       // the documents decoded
+	visitErr error     // what visit returned; the objects after it are skipped
+}
+
+// report records a problem of the file.
+func (w *fileWalk) report(e *Error) {
+	e.File = w.display
+	w.errs = append(w.errs, e)
+}
+
+// document checks and types one decoded document and passes the object
+// to visit, unless it is unusable.
+func (w *fileWalk) document(doc document) {
+	w.docs++
+	if w.visitErr != nil {
+		return
+	}
+	if doc.Err != nil {
+		w.report(doc.Err)
+		return
+	}
+	obj, merr := metaOf(&doc.Value)
+	obj.Pos = Pos{File: w.display, Line: int(doc.Line)}
+	if merr != nil {
+		// No subject: the object is unusable, which callers can tell
+		// by the empty Schema.
+		w.report(merr)
+		return
+	}
+	checked := w.checkObject(&obj)
+	it, ok := w.typeObject(&obj, doc.Line, checked)
+	if !ok {
+		return
+	}
+	if w.c.warn != nil {
+		roundedNumbers(&obj, obj.Value, w.c.warn)
+		if wn := noPackageWarning(&obj, it); wn != nil {
+			w.c.warn(*wn)
+		}
+	}
+	it.Seq = Seq{File: w.fileIndex, Index: w.index}
+	w.index++
+	if it.Bundle != nil {
+		it.Bundle.Src = doc.Src
+		it.Bundle.Src.Path = w.name
+	}
+	if w.itemCheck != nil {
+		for _, e := range w.itemCheck(it, checked > 0) {
+			w.report(e)
+		}
+	}
+	if w.c.lines != nil {
+		w.addLine(&obj)
+	}
+	w.visitErr = w.visit(it)
+}
+
+// checkObject runs the object check on obj, reports what it finds and
+// returns how many problems that was.
+func (w *fileWalk) checkObject(obj *Object) int {
+	checked := 0
+	if w.check != nil {
+		for _, e := range w.check(obj) {
+			w.report(e)
+			checked++
+		}
+	}
+	return checked
+}
+
+// typeObject decodes obj into the type of its schema. ok is false for an
+// object that cannot be used: one that does not decode (reported only if
+// the object check found nothing, as its problems say more), or a bundle
+// with bad olm.bundle.object data, which upstream refuses.
+func (w *fileWalk) typeObject(obj *Object, line int32, checked int) (it Item, ok bool) {
+	if warn := w.c.warn; warn != nil {
+		w.dec.unknown = func(path string, v *value.Value) { warn(unknownFieldWarning(obj, path, v)) }
+	}
+	it, terr := typed(obj, w.dec)
+	var objErrs []*Error
+	if obj.Schema == SchemaBundle {
+		// Checked whatever else is wrong with the bundle: a schema
+		// check cannot tell bad base64 data.
+		objErrs = bundleObjectErrors(obj, checked == 0)
+		for _, e := range objErrs {
+			w.report(e)
+		}
+	}
+	if terr != nil {
+		if checked == 0 {
+			if terr.Line == 0 {
+				terr.Line = int(line)
+			}
+			w.report(terr)
+		}
+		return it, false
+	}
+	return it, len(objErrs) == 0
+}
+
+// addLine appends obj to the file's JSON lines.
+func (w *fileWalk) addLine(obj *Object) {
+	if w.lines.Data == nil {
+		w.lines.Data = make([]byte, 0, len(w.data)+len(w.data)/8)
+	}
+	w.lines.Data = append(value.AppendCompact(w.lines.Data, obj.Value), '\n')
+	w.lines.Objects = append(w.lines.Objects, LineInfo{obj.Schema, obj.Package, obj.Name, len(w.lines.Data)})
 }
 
 // readFile reads a catalog file into buf (or a larger buffer if buf is

@@ -33,7 +33,22 @@ func TestWriteMatchesUpstreamGoldens(t *testing.T) {
 }
 
 func TestWriteShapes(t *testing.T) {
-	cfg := &DeclarativeConfig{
+	var buf bytes.Buffer
+	if err := Write(shapesCatalog(), &buf, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != shapesJSON {
+		t.Errorf("got:\n%s\nwant:\n%s", got, shapesJSON)
+	}
+}
+
+// shapesCatalog holds the shapes Write must keep apart: packages with
+// and without a default channel or icon, a channel whose entries are
+// empty and one without any, objects without a package or name, a
+// property without a value, nested and empty values, blobs of other
+// schemas and a deprecation.
+func shapesCatalog() *DeclarativeConfig {
+	return &DeclarativeConfig{
 		Packages: []Package{{Schema: SchemaPackage, Name: "b", Icon: &Icon{}}, {Schema: SchemaPackage, Name: "a", DefaultChannel: "s"}, {Schema: SchemaPackage}},
 		Channels: []Channel{
 			{Schema: SchemaChannel, Name: "z", Package: "a", Entries: []ChannelEntry{}},
@@ -48,11 +63,13 @@ func TestWriteShapes(t *testing.T) {
 		},
 		Deprecations: []Deprecation{{Schema: SchemaDeprecations, Package: "a", Entries: []DeprecationEntry{{Reference: PackageScopedReference{Schema: SchemaPackage}, Message: "old"}}}},
 	}
-	var buf bytes.Buffer
-	if err := Write(cfg, &buf, FormatJSON); err != nil {
-		t.Fatal(err)
-	}
-	want := `{
+}
+
+// shapesJSON is what Write makes of shapesCatalog: package by package in
+// name order (the package, its channels, bundles, other blobs and
+// deprecations), then the blobs of no package; a package without a name
+// and a channel without a package are left out.
+const shapesJSON = `{
     "schema": "olm.package",
     "name": "a",
     "defaultChannel": "s"
@@ -124,10 +141,6 @@ func TestWriteShapes(t *testing.T) {
     "schema": "x.root"
 }
 `
-	if got := buf.String(); got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
-	}
-}
 
 func TestWriteDir(t *testing.T) {
 	cfg, err := LoadFS(context.Background(), os.DirFS("../testdata/catalog"))

@@ -141,6 +141,8 @@ func extractRef(t *testing.T, ref string, opts image.Options) []string {
 	return tree(t, dst)
 }
 
+// TestTransportErrors checks the errors of references Pull cannot use:
+// each names the reference and says what is wrong with it.
 func TestTransportErrors(t *testing.T) {
 	dir := t.TempDir()
 	img := imagetest.Image(t, map[string]string{labels.Package: "p"}, nil,
@@ -153,40 +155,6 @@ func TestTransportErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-
-	// A layout whose layer blob was altered.
-	tampered := filepath.Join(dir, "tampered")
-	imagetest.WriteLayout(t, tampered, "v1", img)
-	layers, err := img.Layers()
-	if err != nil {
-		t.Fatal(err)
-	}
-	digest, err := layers[0].Digest()
-	if err != nil {
-		t.Fatal(err)
-	}
-	blob := filepath.Join(tampered, "blobs", "sha256", digest.Hex)
-	rc, err := imagetest.Layer(t, entry{Name: "manifests/a.yaml", Body: "b"}).Compressed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(rc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(blob, data, 0o644); err != nil { // another valid layer
-		t.Fatal(err)
-	}
-
-	// A layout whose blob is a symbolic link out of it.
-	escape := filepath.Join(dir, "escape")
-	imagetest.WriteLayout(t, escape, "v1", img)
-	if err := os.Remove(filepath.Join(escape, "blobs", "sha256", digest.Hex)); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(blob, filepath.Join(escape, "blobs", "sha256", digest.Hex)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -208,6 +176,49 @@ func TestTransportErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.ref) {
 			t.Errorf("%s: error %v, want one naming the reference and containing %q", tt.ref, err, tt.want)
 		}
+	}
+}
+
+// TestTransportExtractErrors checks that a layout whose layer blob was
+// altered, or is a symbolic link out of the layout, pulls but does not
+// extract.
+func TestTransportExtractErrors(t *testing.T) {
+	dir := t.TempDir()
+	img := imagetest.Image(t, map[string]string{labels.Package: "p"}, nil,
+		imagetest.Layer(t, entry{Name: "manifests/a.yaml", Body: "a"}))
+	layers, err := img.Layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest, err := layers[0].Digest()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A layout whose layer blob was altered.
+	tampered := filepath.Join(dir, "tampered")
+	imagetest.WriteLayout(t, tampered, "v1", img)
+	blob := filepath.Join(tampered, "blobs", "sha256", digest.Hex)
+	rc, err := imagetest.Layer(t, entry{Name: "manifests/a.yaml", Body: "b"}).Compressed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(blob, data, 0o644); err != nil { // another valid layer
+		t.Fatal(err)
+	}
+
+	// A layout whose blob is a symbolic link out of it.
+	escape := filepath.Join(dir, "escape")
+	imagetest.WriteLayout(t, escape, "v1", img)
+	if err := os.Remove(filepath.Join(escape, "blobs", "sha256", digest.Hex)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(blob, filepath.Join(escape, "blobs", "sha256", digest.Hex)); err != nil {
+		t.Fatal(err)
 	}
 
 	for ref, want := range map[string]string{

@@ -69,83 +69,120 @@ type Options struct {
 // deprecation (the first one counts). Objects without a name or package
 // are left out silently; schema validation reports them.
 func New(cfg *declcfg.DeclarativeConfig, opts Options) (*Catalog, declcfg.ErrorList) {
-	c := &Catalog{Packages: map[string]*Package{}, Others: map[string][]*declcfg.Meta{}}
-	var problems declcfg.ErrorList
-	report := func(pos declcfg.Pos, e declcfg.Error) {
-		e.File, e.Line = pos.File, pos.Line
-		problems = append(problems, &e)
+	x := &indexer{c: &Catalog{Packages: map[string]*Package{}, Others: map[string][]*declcfg.Meta{}}, opts: opts}
+	x.addPackages(cfg.Packages)
+	x.addChannels(cfg.Channels)
+	x.addBundles(cfg.Bundles)
+	x.addDeprecations(cfg.Deprecations)
+	for i := range cfg.Others {
+		m := &cfg.Others[i]
+		x.c.Others[m.Package] = append(x.c.Others[m.Package], m)
 	}
-	for i := range cfg.Packages {
-		p := &cfg.Packages[i]
+	for _, p := range x.c.Packages {
+		p.linkBundles()
+	}
+	return x.c, x.problems
+}
+
+// indexer builds a Catalog for New and collects the problems.
+type indexer struct {
+	c        *Catalog
+	opts     Options
+	problems declcfg.ErrorList
+}
+
+// report records a problem at pos.
+func (x *indexer) report(pos declcfg.Pos, e declcfg.Error) {
+	e.File, e.Line = pos.File, pos.Line
+	x.problems = append(x.problems, &e)
+}
+
+// lookup finds the package an object names, vouched-for packages
+// included.
+func (x *indexer) lookup(name string) *Package {
+	if p := x.c.Packages[name]; p != nil {
+		return p
+	}
+	if x.opts.PackageExists != nil && x.opts.PackageExists(name) {
+		p := newPackage(name, nil)
+		x.c.Packages[name] = p
+		return p
+	}
+	return nil
+}
+
+// addPackages indexes the olm.package blobs.
+func (x *indexer) addPackages(pkgs []declcfg.Package) {
+	for i := range pkgs {
+		p := &pkgs[i]
 		if p.Name == "" {
 			continue
 		}
-		if first := c.Packages[p.Name]; first != nil {
+		if first := x.c.Packages[p.Name]; first != nil {
 			e := PackageProblem(p.Name, "duplicate olm.package blob for package %q (it is first defined at %s:%d); keep one", p.Name, first.Decl.Pos.File, first.Decl.Pos.Line)
 			e.Cause = duplicateCause(p.Name, p.Pos, first.Decl.Pos)
-			report(p.Pos, e)
+			x.report(p.Pos, e)
 			continue
 		}
-		c.Packages[p.Name] = newPackage(p.Name, p)
+		x.c.Packages[p.Name] = newPackage(p.Name, p)
 	}
-	// lookup finds the package an object names, vouched-for packages
-	// included.
-	lookup := func(name string) *Package {
-		if p := c.Packages[name]; p != nil {
-			return p
-		}
-		if opts.PackageExists != nil && opts.PackageExists(name) {
-			p := newPackage(name, nil)
-			c.Packages[name] = p
-			return p
-		}
-		return nil
-	}
-	for i := range cfg.Channels {
-		ch := &cfg.Channels[i]
+}
+
+// addChannels indexes the channels under their packages.
+func (x *indexer) addChannels(channels []declcfg.Channel) {
+	for i := range channels {
+		ch := &channels[i]
 		if ch.Name == "" || ch.Package == "" {
 			continue
 		}
-		p := lookup(ch.Package)
+		p := x.lookup(ch.Package)
 		if p == nil {
-			report(ch.Pos, ChannelProblem(ch, "package %q is not defined: add an olm.package blob named %q or fix the channel's package", ch.Package, ch.Package))
+			x.report(ch.Pos, ChannelProblem(ch, "package %q is not defined: add an olm.package blob named %q or fix the channel's package", ch.Package, ch.Package))
 			continue
 		}
 		if first := p.Channels[ch.Name]; first != nil {
 			e := ChannelProblem(ch, "duplicate channel %q in package %q (it is first defined at %s:%d); merge the two", ch.Name, ch.Package, first.Decl.Pos.File, first.Decl.Pos.Line)
 			e.Cause = duplicateCause(ch.Package, ch.Pos, first.Decl.Pos)
-			report(ch.Pos, e)
+			x.report(ch.Pos, e)
 			continue
 		}
 		p.Channels[ch.Name] = NewChannel(p, ch)
 	}
-	for i := range cfg.Bundles {
-		b := &cfg.Bundles[i]
+}
+
+// addBundles indexes the bundles under their packages.
+func (x *indexer) addBundles(bundles []declcfg.Bundle) {
+	for i := range bundles {
+		b := &bundles[i]
 		if b.Name == "" || b.Package == "" {
 			continue
 		}
-		p := lookup(b.Package)
+		p := x.lookup(b.Package)
 		if p == nil {
-			report(b.Pos, BundleProblem(b, "package %q is not defined: add an olm.package blob named %q or fix the bundle's package", b.Package, b.Package))
+			x.report(b.Pos, BundleProblem(b, "package %q is not defined: add an olm.package blob named %q or fix the bundle's package", b.Package, b.Package))
 			continue
 		}
 		if first := p.Bundles[b.Name]; first != nil {
 			e := BundleProblem(b, "duplicate bundle %q in package %q (it is first defined at %s:%d); keep one", b.Name, b.Package, first.Decl.Pos.File, first.Decl.Pos.Line)
 			e.Cause = duplicateCause(b.Package, b.Pos, first.Decl.Pos)
-			report(b.Pos, e)
+			x.report(b.Pos, e)
 			continue
 		}
 		p.Bundles[b.Name] = &Bundle{Name: b.Name, Package: p, Decl: b}
 	}
-	for i := range cfg.Deprecations {
-		d := &cfg.Deprecations[i]
+}
+
+// addDeprecations gives each package its olm.deprecations blob.
+func (x *indexer) addDeprecations(deprecations []declcfg.Deprecation) {
+	for i := range deprecations {
+		d := &deprecations[i]
 		if d.Package == "" {
 			continue
 		}
 		problem := func(format string, args ...any) {
-			report(d.Pos, declcfg.Error{Schema: declcfg.SchemaDeprecations, Package: d.Package, Message: fmt.Sprintf(format, args...)})
+			x.report(d.Pos, declcfg.Error{Schema: declcfg.SchemaDeprecations, Package: d.Package, Message: fmt.Sprintf(format, args...)})
 		}
-		p := lookup(d.Package)
+		p := x.lookup(d.Package)
 		switch {
 		case p == nil:
 			problem("cannot apply deprecations to package %q: it has no olm.package blob", d.Package)
@@ -155,14 +192,6 @@ func New(cfg *declcfg.DeclarativeConfig, opts Options) (*Catalog, declcfg.ErrorL
 			p.Deprecation = d
 		}
 	}
-	for i := range cfg.Others {
-		m := &cfg.Others[i]
-		c.Others[m.Package] = append(c.Others[m.Package], m)
-	}
-	for _, p := range c.Packages {
-		p.linkBundles()
-	}
-	return c, problems
 }
 
 func newPackage(name string, decl *declcfg.Package) *Package {

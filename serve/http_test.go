@@ -86,6 +86,8 @@ func get(t *testing.T, h http.Handler, method, target string, header ...string) 
 	return rec
 }
 
+// TestHTTPAPI checks catalogd's HTTP API: /api/v1/all serves the catalog
+// as upstream normalises it; the subtests check the rest on top of it.
 func TestHTTPAPI(t *testing.T) {
 	cat, err := Load(context.Background(), os.DirFS(testCatalog), LoadOptions{Blobs: true})
 	if err != nil {
@@ -111,8 +113,15 @@ func TestHTTPAPI(t *testing.T) {
 	if n, _ := strconv.Atoi(all.Header().Get("Content-Length")); n != all.Body.Len() {
 		t.Errorf("Content-Length %d for %d bytes", n, all.Body.Len())
 	}
+	t.Run("conditional", func(t *testing.T) { testHTTPConditional(t, h, all) })
+	t.Run("gzip", func(t *testing.T) { testHTTPGzip(t, h) })
+	t.Run("metas", func(t *testing.T) { testHTTPMetas(t, h, all) })
+	t.Run("errors", func(t *testing.T) { testHTTPErrors(t, h) })
+}
 
-	// Conditional requests, HEAD and ranges.
+// testHTTPConditional checks conditional requests, HEAD and ranges, all
+// being the response to /api/v1/all.
+func testHTTPConditional(t *testing.T, h http.Handler, all *httptest.ResponseRecorder) {
 	lastMod := all.Header().Get("Last-Modified")
 	if _, err := time.Parse(http.TimeFormat, lastMod); err != nil {
 		t.Fatalf("Last-Modified %q: %v", lastMod, err)
@@ -129,8 +138,11 @@ func TestHTTPAPI(t *testing.T) {
 	if rec := get(t, h, http.MethodGet, "/api/v1/all", "Range", "bytes=0-9"); rec.Code != http.StatusPartialContent || rec.Body.String() != all.Body.String()[:10] {
 		t.Errorf("Range: %d %q", rec.Code, rec.Body.String())
 	}
+}
 
-	// gzip for clients that ask for it, the same bytes inside.
+// testHTTPGzip checks gzip for clients that ask for it, the same bytes
+// inside.
+func testHTTPGzip(t *testing.T, h http.Handler) {
 	for _, target := range []string{"/api/v1/all", "/api/v1/metas?package=foo"} {
 		plain := get(t, h, http.MethodGet, target)
 		zipped := get(t, h, http.MethodGet, target, "Accept-Encoding", "br, gzip;q=0.8")
@@ -149,22 +161,11 @@ func TestHTTPAPI(t *testing.T) {
 	if rec := get(t, h, http.MethodGet, "/api/v1/all", "Accept-Encoding", "gzip;q=0"); rec.Header().Get("Content-Encoding") != "" {
 		t.Error("gzip;q=0 got gzip")
 	}
+}
 
-	// /metas filters by every parameter given, in catalog order.
-	lines := func(rec *httptest.ResponseRecorder) []map[string]any {
-		var out []map[string]any
-		for _, l := range strings.Split(strings.TrimSuffix(rec.Body.String(), "\n"), "\n") {
-			if l == "" {
-				continue
-			}
-			var m map[string]any
-			if err := json.Unmarshal([]byte(l), &m); err != nil {
-				t.Fatalf("%q: %v", l, err)
-			}
-			out = append(out, m)
-		}
-		return out
-	}
+// testHTTPMetas checks that /metas filters by every parameter given, in
+// catalog order, and is the whole catalog (all) without parameters.
+func testHTTPMetas(t *testing.T, h http.Handler, all *httptest.ResponseRecorder) {
 	for _, tt := range []struct {
 		query string
 		want  []string // schema/package/name of each line
@@ -178,7 +179,7 @@ func TestHTTPAPI(t *testing.T) {
 	} {
 		rec := get(t, h, http.MethodGet, "/api/v1/metas?"+tt.query)
 		var got []string
-		for _, m := range lines(rec) {
+		for _, m := range decodeLines(t, rec) {
 			pkg, _ := m["package"].(string)
 			name, _ := m["name"].(string)
 			got = append(got, m["schema"].(string)+"/"+pkg+"/"+name)
@@ -190,7 +191,28 @@ func TestHTTPAPI(t *testing.T) {
 	if rec := get(t, h, http.MethodGet, "/api/v1/metas"); rec.Body.String() != all.Body.String() {
 		t.Error("metas without parameters is not the whole catalog")
 	}
+}
 
+// decodeLines decodes the JSON lines of a response.
+func decodeLines(t *testing.T, rec *httptest.ResponseRecorder) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSuffix(rec.Body.String(), "\n"), "\n") {
+		if l == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// testHTTPErrors checks the answers to bad requests: the status and its
+// text, and Allow with 405.
+func testHTTPErrors(t *testing.T, h http.Handler) {
 	for _, tt := range []struct {
 		method, target string
 		code           int

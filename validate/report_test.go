@@ -87,14 +87,7 @@ func TestSARIF(t *testing.T) {
 	if driver["name"] != "opm" || driver["version"] != "v1.2.3" {
 		t.Fatalf("driver: %v", driver)
 	}
-	var ruleIDs []string
-	for _, r := range driver["rules"].([]any) {
-		id, _ := r.(map[string]any)["id"].(string)
-		if id == "" {
-			t.Fatalf("rule without id: %v", r)
-		}
-		ruleIDs = append(ruleIDs, id)
-	}
+	ruleIDs := sarifRuleIDs(t, driver)
 	if got := strings.Join(ruleIDs, ","); got != "olm.bundle,document,olm.package" {
 		t.Errorf("rules: %s", got)
 	}
@@ -105,39 +98,60 @@ func TestSARIF(t *testing.T) {
 	wantURI := []string{"catalog/foo/index.json", "catalog/a%20b/x.yaml", "file:///elsewhere/c.json", "catalog/foo/index.json"}
 	wantLine := []float64{4, 2, 0, 9}
 	for i, r := range results {
-		res := r.(map[string]any)
-		if text, _ := res["message"].(map[string]any)["text"].(string); text == "" {
-			t.Errorf("result %d: no message.text", i)
-		}
-		idx := int(res["ruleIndex"].(float64))
-		if ruleIDs[idx] != res["ruleId"] {
-			t.Errorf("result %d: ruleIndex %d is %s, ruleId %v", i, idx, ruleIDs[idx], res["ruleId"])
-		}
-		if res["level"] != "error" {
-			t.Errorf("result %d: level %v", i, res["level"])
-		}
-		phys := res["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)
-		if uri := phys["artifactLocation"].(map[string]any)["uri"]; uri != wantURI[i] {
-			t.Errorf("result %d: uri %v, want %s", i, uri, wantURI[i])
-		}
-		region, _ := phys["region"].(map[string]any)
-		if wantLine[i] == 0 {
-			if region != nil {
-				t.Errorf("result %d: region without a line: %v", i, region)
-			}
-			continue
-		}
-		if region["startLine"] != wantLine[i] {
-			t.Errorf("result %d: startLine %v, want %v", i, region["startLine"], wantLine[i])
-		}
-		if c, ok := region["startColumn"].(float64); ok && c < 1 {
-			t.Errorf("result %d: startColumn %v", i, c)
-		}
+		checkSARIFResult(t, i, r.(map[string]any), ruleIDs, wantURI[i], wantLine[i])
 	}
 	if p := runObj["properties"].(map[string]any); p["omittedProblems"] != float64(5) {
 		t.Errorf("properties: %v", p)
 	}
 	if first := results[0].(map[string]any); first["message"].(map[string]any)["text"] != `bundle "foo.v1" (package "foo"): image: must not be empty` {
 		t.Errorf("message: %v", first["message"])
+	}
+}
+
+// sarifRuleIDs lists the ids of the rules of a decoded SARIF driver.
+func sarifRuleIDs(t *testing.T, driver map[string]any) []string {
+	t.Helper()
+	var ids []string
+	for _, r := range driver["rules"].([]any) {
+		id, _ := r.(map[string]any)["id"].(string)
+		if id == "" {
+			t.Fatalf("rule without id: %v", r)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// checkSARIFResult checks the decoded result i: a message, a ruleIndex
+// that points at its rule, level error, and a location at wantURI with a
+// region at wantLine (none for 0) whose column counts from 1.
+func checkSARIFResult(t *testing.T, i int, res map[string]any, ruleIDs []string, wantURI string, wantLine float64) {
+	t.Helper()
+	if text, _ := res["message"].(map[string]any)["text"].(string); text == "" {
+		t.Errorf("result %d: no message.text", i)
+	}
+	idx := int(res["ruleIndex"].(float64))
+	if ruleIDs[idx] != res["ruleId"] {
+		t.Errorf("result %d: ruleIndex %d is %s, ruleId %v", i, idx, ruleIDs[idx], res["ruleId"])
+	}
+	if res["level"] != "error" {
+		t.Errorf("result %d: level %v", i, res["level"])
+	}
+	phys := res["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)
+	if uri := phys["artifactLocation"].(map[string]any)["uri"]; uri != wantURI {
+		t.Errorf("result %d: uri %v, want %s", i, uri, wantURI)
+	}
+	region, _ := phys["region"].(map[string]any)
+	if wantLine == 0 {
+		if region != nil {
+			t.Errorf("result %d: region without a line: %v", i, region)
+		}
+		return
+	}
+	if region["startLine"] != wantLine {
+		t.Errorf("result %d: startLine %v, want %v", i, region["startLine"], wantLine)
+	}
+	if c, ok := region["startColumn"].(float64); ok && c < 1 {
+		t.Errorf("result %d: startColumn %v", i, c)
 	}
 }

@@ -77,25 +77,81 @@ func Generate(o Options) (*Result, error) {
 	if o.BaseImage == "" {
 		o.BaseImage = DefaultBase
 	}
-	dir, err := filepath.Abs(o.Directory)
+	dir, workDir, err := generateDirs(o)
 	if err != nil {
 		return nil, err
 	}
-	workDir := o.WorkDir
-	if workDir == "" {
-		if workDir, err = os.Getwd(); err != nil {
+	r, err := describe(o, dir)
+	if err != nil {
+		return nil, err
+	}
+	annotations, err := annotationsYAML(r.Labels)
+	if err != nil {
+		return nil, err
+	}
+	copyFrom, err := r.place(dir, o.OutputDir, workDir)
+	if err != nil {
+		return nil, err
+	}
+	writeAnnotations, writeDockerfile, err := r.toWrite(o.Overwrite)
+	if err != nil {
+		return nil, err
+	}
+	dockerfile, err := dockerfileContent(o.BaseImage, r, workDir)
+	if err != nil {
+		return nil, err
+	}
+
+	if copyFrom != "" {
+		if err := copyTree(copyFrom, r.ManifestsDir, o.Overwrite); err != nil {
 			return nil, err
 		}
 	}
+	if writeAnnotations {
+		if err := writeFile(r.Annotations, annotations); err != nil {
+			return nil, err
+		}
+		r.AnnotationsWritten = true
+	}
+	if writeDockerfile {
+		if err := writeFile(r.Dockerfile, dockerfile); err != nil {
+			return nil, err
+		}
+		r.DockerfileWritten = true
+	}
+	return r, nil
+}
+
+// generateDirs returns the bundle directory and the work directory (the
+// current one if o names none), absolute, and checks that the bundle
+// directory is a directory.
+func generateDirs(o Options) (dir, workDir string, err error) {
+	if dir, err = filepath.Abs(o.Directory); err != nil {
+		return "", "", err
+	}
+	workDir = o.WorkDir
+	if workDir == "" {
+		if workDir, err = os.Getwd(); err != nil {
+			return "", "", err
+		}
+	}
 	if workDir, err = filepath.Abs(workDir); err != nil {
-		return nil, err
+		return "", "", err
 	}
 	if st, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", o.Directory, fserr.Cause(err))
+		return "", "", fmt.Errorf("bundle directory %s: %w", o.Directory, fserr.Cause(err))
 	} else if !st.IsDir() {
-		return nil, fmt.Errorf("bundle directory %s is not a directory", o.Directory)
+		return "", "", fmt.Errorf("bundle directory %s is not a directory", o.Directory)
 	}
+	return dir, workDir, nil
+}
+
+// describe works out what the bundle in dir is: its media type, its
+// package and channels (as o gives them, else from the package directory
+// around dir), and so the image's labels.
+func describe(o Options, dir string) (*Result, error) {
 	r := &Result{Package: o.Package, Channels: o.Channels, DefaultChannel: o.DefaultChannel}
+	var err error
 	if r.MediaType, err = MediaType(dir); err != nil {
 		return nil, err
 	}
@@ -128,62 +184,48 @@ func Generate(o Options) (*Result, error) {
 	if r.DefaultChannel != "" {
 		r.Labels[labels.DefaultChannel] = r.DefaultChannel
 	}
-	annotations, err := annotationsYAML(r.Labels)
-	if err != nil {
-		return nil, err
-	}
+	return r, nil
+}
 
-	parent, copyFrom := filepath.Dir(dir), ""
+// place sets where the image's directories and the generated files are:
+// the manifests in dir and metadata/ beside it, or both in outputDir,
+// into which the manifests of copyFrom (dir) are to be copied; the
+// Dockerfile in workDir.
+func (r *Result) place(dir, outputDir, workDir string) (copyFrom string, err error) {
+	parent := filepath.Dir(dir)
 	r.ManifestsDir = dir
-	if o.OutputDir != "" {
-		if parent, err = filepath.Abs(o.OutputDir); err != nil {
-			return nil, err
+	if outputDir != "" {
+		if parent, err = filepath.Abs(outputDir); err != nil {
+			return "", err
 		}
 		r.ManifestsDir, copyFrom = filepath.Join(parent, "manifests"), dir
 	}
 	r.MetadataDir = filepath.Join(parent, "metadata")
 	r.Annotations = filepath.Join(r.MetadataDir, AnnotationsFile)
 	r.Dockerfile = filepath.Join(workDir, DockerfileName)
+	return copyFrom, nil
+}
 
-	writeAnnotations := o.Overwrite
+// toWrite says which of the annotations file and the Dockerfile to
+// write: those that do not exist yet, or both with overwrite. Without
+// overwrite, an existing annotations file must agree with the labels.
+func (r *Result) toWrite(overwrite bool) (annotations, dockerfile bool, err error) {
+	annotations, dockerfile = overwrite, overwrite
 	if existing, err := os.ReadFile(r.Annotations); errors.Is(err, fs.ErrNotExist) {
-		writeAnnotations = true
+		annotations = true
 	} else if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", r.Annotations, fserr.Cause(err))
-	} else if !o.Overwrite {
+		return false, false, fmt.Errorf("reading %s: %w", r.Annotations, fserr.Cause(err))
+	} else if !overwrite {
 		if err := checkAnnotations(r.Annotations, existing, r.Labels); err != nil {
-			return nil, err
+			return false, false, err
 		}
 	}
-	writeDockerfile := o.Overwrite
 	if _, err := os.Lstat(r.Dockerfile); errors.Is(err, fs.ErrNotExist) {
-		writeDockerfile = true
+		dockerfile = true
 	} else if err != nil {
-		return nil, err
+		return false, false, err
 	}
-	dockerfile, err := dockerfileContent(o.BaseImage, r, workDir)
-	if err != nil {
-		return nil, err
-	}
-
-	if copyFrom != "" {
-		if err := copyTree(copyFrom, r.ManifestsDir, o.Overwrite); err != nil {
-			return nil, err
-		}
-	}
-	if writeAnnotations {
-		if err := writeFile(r.Annotations, annotations); err != nil {
-			return nil, err
-		}
-		r.AnnotationsWritten = true
-	}
-	if writeDockerfile {
-		if err := writeFile(r.Dockerfile, dockerfile); err != nil {
-			return nil, err
-		}
-		r.DockerfileWritten = true
-	}
-	return r, nil
+	return annotations, dockerfile, nil
 }
 
 // annotationsYAML writes the annotations file as upstream does (YAML,

@@ -331,6 +331,9 @@ var plainStringByte = func() (t [256]bool) {
 	return
 }()
 
+// str decodes the string literal at pos. A string of printable ASCII
+// without escapes, most of a catalog's, is copied out at once; anything
+// else goes through strSlow.
 func (p *JSONParser) str() (string, error) {
 	d := p.data
 	p.pos++ // opening quote
@@ -343,7 +346,14 @@ func (p *JSONParser) str() (string, error) {
 		p.pos = i + 1
 		return string(d[start:i]), nil
 	}
-	// Slow path: escapes, control characters or non-ASCII bytes.
+	return p.strSlow(start, i)
+}
+
+// strSlow decodes the rest of a string literal that starts at start,
+// from i, where the plain prefix ends: escapes, control characters or
+// non-ASCII bytes.
+func (p *JSONParser) strSlow(start, i int) (string, error) {
+	d := p.data
 	b := append(p.buf[:0], d[start:i]...)
 	for {
 		if i >= len(d) {
@@ -361,46 +371,14 @@ func (p *JSONParser) str() (string, error) {
 				p.pos = i + 1
 				return "", p.eofError("string escape code")
 			}
-			switch e := d[i+1]; e {
-			case '"', '\\', '/':
-				b = append(b, e)
+			if r := shortEscape[d[i+1]]; r != 0 {
+				b = append(b, r)
 				i += 2
-			case 'b':
-				b = append(b, '\b')
-				i += 2
-			case 'f':
-				b = append(b, '\f')
-				i += 2
-			case 'n':
-				b = append(b, '\n')
-				i += 2
-			case 'r':
-				b = append(b, '\r')
-				i += 2
-			case 't':
-				b = append(b, '\t')
-				i += 2
-			case 'u':
-				r, ok := hex4(d, i+2)
-				if !ok {
-					p.pos = i + 2
-					return "", p.errorf("invalid \\u escape in string literal (need 4 hex digits)")
-				}
-				i += 6
-				if utf16.IsSurrogate(r) {
-					if r2, ok := hex4(d, i+2); ok && i+1 < len(d) && d[i] == '\\' && d[i+1] == 'u' {
-						if dec := utf16.DecodeRune(r, r2); dec != unicode.ReplacementChar {
-							b = utf8.AppendRune(b, dec)
-							i += 6
-							continue
-						}
-					}
-					r = unicode.ReplacementChar
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				p.pos = i + 1
-				return "", p.errorf("invalid character %s in string escape code", quoteChar(e))
+				continue
+			}
+			var err error
+			if b, i, err = p.unicodeEscape(b, i); err != nil {
+				return "", err
 			}
 		case c < 0x20:
 			p.pos = i
@@ -420,6 +398,38 @@ func (p *JSONParser) str() (string, error) {
 	}
 }
 
+// shortEscape maps the letter of each two-character escape sequence
+// (\n, \", \/, ...) to the byte it stands for.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// unicodeEscape appends to b the character of the \uXXXX escape at d[i],
+// and returns the index after it; any other escape letter is an error. An
+// escape of half a surrogate pair takes the other half with it; a lone
+// half becomes U+FFFD, as in encoding/json.
+func (p *JSONParser) unicodeEscape(b []byte, i int) ([]byte, int, error) {
+	d := p.data
+	if e := d[i+1]; e != 'u' {
+		p.pos = i + 1
+		return b, i, p.errorf("invalid character %s in string escape code", quoteChar(e))
+	}
+	r, ok := hex4(d, i+2)
+	if !ok {
+		p.pos = i + 2
+		return b, i, p.errorf("invalid \\u escape in string literal (need 4 hex digits)")
+	}
+	i += 6
+	if utf16.IsSurrogate(r) {
+		if r2, ok := hex4(d, i+2); ok && i+1 < len(d) && d[i] == '\\' && d[i+1] == 'u' {
+			if dec := utf16.DecodeRune(r, r2); dec != unicode.ReplacementChar {
+				return utf8.AppendRune(b, dec), i + 6, nil
+			}
+		}
+		r = unicode.ReplacementChar
+	}
+	return utf8.AppendRune(b, r), i, nil
+}
+
+// hex4 reads the four hex digits at d[i] as a UTF-16 code unit.
 func hex4(d []byte, i int) (rune, bool) {
 	if i+4 > len(d) {
 		return 0, false

@@ -79,78 +79,83 @@ func TestServices(t *testing.T) {
 	}
 }
 
+// wireField is one field of a message of registry.proto.
+type wireField struct {
+	message, field string
+	number         protoreflect.FieldNumber
+	typ            string // "string", a message name, or either prefixed by "[]" when repeated
+}
+
+// wireFields lists every field of every message of registry.proto.
+var wireFields = []wireField{
+	{"Channel", "name", 1, "string"},
+	{"Channel", "csvName", 2, "string"},
+	{"Channel", "deprecation", 3, "api.Deprecation"},
+	{"PackageName", "name", 1, "string"},
+	{"Package", "name", 1, "string"},
+	{"Package", "channels", 2, "[]api.Channel"},
+	{"Package", "defaultChannelName", 3, "string"},
+	{"Package", "deprecation", 4, "api.Deprecation"},
+	{"GroupVersionKind", "group", 1, "string"},
+	{"GroupVersionKind", "version", 2, "string"},
+	{"GroupVersionKind", "kind", 3, "string"},
+	{"GroupVersionKind", "plural", 4, "string"},
+	{"Dependency", "type", 1, "string"},
+	{"Dependency", "value", 2, "string"},
+	{"Property", "type", 1, "string"},
+	{"Property", "value", 2, "string"},
+	{"Bundle", "csvName", 1, "string"},
+	{"Bundle", "packageName", 2, "string"},
+	{"Bundle", "channelName", 3, "string"},
+	{"Bundle", "csvJson", 4, "string"},
+	{"Bundle", "object", 5, "[]string"},
+	{"Bundle", "bundlePath", 6, "string"},
+	{"Bundle", "providedApis", 7, "[]api.GroupVersionKind"},
+	{"Bundle", "requiredApis", 8, "[]api.GroupVersionKind"},
+	{"Bundle", "version", 9, "string"},
+	{"Bundle", "skipRange", 10, "string"},
+	{"Bundle", "dependencies", 11, "[]api.Dependency"},
+	{"Bundle", "properties", 12, "[]api.Property"},
+	{"Bundle", "replaces", 13, "string"},
+	{"Bundle", "skips", 14, "[]string"},
+	{"Bundle", "deprecation", 15, "api.Deprecation"},
+	{"ChannelEntry", "packageName", 1, "string"},
+	{"ChannelEntry", "channelName", 2, "string"},
+	{"ChannelEntry", "bundleName", 3, "string"},
+	{"ChannelEntry", "replaces", 4, "string"},
+	{"GetPackageRequest", "name", 1, "string"},
+	{"GetBundleRequest", "pkgName", 1, "string"},
+	{"GetBundleRequest", "channelName", 2, "string"},
+	{"GetBundleRequest", "csvName", 3, "string"},
+	{"GetBundleInChannelRequest", "pkgName", 1, "string"},
+	{"GetBundleInChannelRequest", "channelName", 2, "string"},
+	{"GetAllReplacementsRequest", "csvName", 1, "string"},
+	{"GetReplacementRequest", "csvName", 1, "string"},
+	{"GetReplacementRequest", "pkgName", 2, "string"},
+	{"GetReplacementRequest", "channelName", 3, "string"},
+	{"GetAllProvidersRequest", "group", 1, "string"},
+	{"GetAllProvidersRequest", "version", 2, "string"},
+	{"GetAllProvidersRequest", "kind", 3, "string"},
+	{"GetAllProvidersRequest", "plural", 4, "string"},
+	{"GetLatestProvidersRequest", "group", 1, "string"},
+	{"GetLatestProvidersRequest", "version", 2, "string"},
+	{"GetLatestProvidersRequest", "kind", 3, "string"},
+	{"GetLatestProvidersRequest", "plural", 4, "string"},
+	{"GetDefaultProviderRequest", "group", 1, "string"},
+	{"GetDefaultProviderRequest", "version", 2, "string"},
+	{"GetDefaultProviderRequest", "kind", 3, "string"},
+	{"GetDefaultProviderRequest", "plural", 4, "string"},
+	{"Deprecation", "message", 1, "string"},
+	{"ExperimentalListPackageCustomSchemasRequest", "schema", 1, "string"},
+	{"ExperimentalListPackageCustomSchemasRequest", "packageName", 2, "string"},
+}
+
+// TestMessages checks the messages of registry.proto against wireFields.
 func TestMessages(t *testing.T) {
-	// typ is "string", a message name, or either prefixed by "[]" when repeated.
-	fields := []struct {
-		message, field string
-		number         protoreflect.FieldNumber
-		typ            string
-	}{
-		{"Channel", "name", 1, "string"},
-		{"Channel", "csvName", 2, "string"},
-		{"Channel", "deprecation", 3, "api.Deprecation"},
-		{"PackageName", "name", 1, "string"},
-		{"Package", "name", 1, "string"},
-		{"Package", "channels", 2, "[]api.Channel"},
-		{"Package", "defaultChannelName", 3, "string"},
-		{"Package", "deprecation", 4, "api.Deprecation"},
-		{"GroupVersionKind", "group", 1, "string"},
-		{"GroupVersionKind", "version", 2, "string"},
-		{"GroupVersionKind", "kind", 3, "string"},
-		{"GroupVersionKind", "plural", 4, "string"},
-		{"Dependency", "type", 1, "string"},
-		{"Dependency", "value", 2, "string"},
-		{"Property", "type", 1, "string"},
-		{"Property", "value", 2, "string"},
-		{"Bundle", "csvName", 1, "string"},
-		{"Bundle", "packageName", 2, "string"},
-		{"Bundle", "channelName", 3, "string"},
-		{"Bundle", "csvJson", 4, "string"},
-		{"Bundle", "object", 5, "[]string"},
-		{"Bundle", "bundlePath", 6, "string"},
-		{"Bundle", "providedApis", 7, "[]api.GroupVersionKind"},
-		{"Bundle", "requiredApis", 8, "[]api.GroupVersionKind"},
-		{"Bundle", "version", 9, "string"},
-		{"Bundle", "skipRange", 10, "string"},
-		{"Bundle", "dependencies", 11, "[]api.Dependency"},
-		{"Bundle", "properties", 12, "[]api.Property"},
-		{"Bundle", "replaces", 13, "string"},
-		{"Bundle", "skips", 14, "[]string"},
-		{"Bundle", "deprecation", 15, "api.Deprecation"},
-		{"ChannelEntry", "packageName", 1, "string"},
-		{"ChannelEntry", "channelName", 2, "string"},
-		{"ChannelEntry", "bundleName", 3, "string"},
-		{"ChannelEntry", "replaces", 4, "string"},
-		{"GetPackageRequest", "name", 1, "string"},
-		{"GetBundleRequest", "pkgName", 1, "string"},
-		{"GetBundleRequest", "channelName", 2, "string"},
-		{"GetBundleRequest", "csvName", 3, "string"},
-		{"GetBundleInChannelRequest", "pkgName", 1, "string"},
-		{"GetBundleInChannelRequest", "channelName", 2, "string"},
-		{"GetAllReplacementsRequest", "csvName", 1, "string"},
-		{"GetReplacementRequest", "csvName", 1, "string"},
-		{"GetReplacementRequest", "pkgName", 2, "string"},
-		{"GetReplacementRequest", "channelName", 3, "string"},
-		{"GetAllProvidersRequest", "group", 1, "string"},
-		{"GetAllProvidersRequest", "version", 2, "string"},
-		{"GetAllProvidersRequest", "kind", 3, "string"},
-		{"GetAllProvidersRequest", "plural", 4, "string"},
-		{"GetLatestProvidersRequest", "group", 1, "string"},
-		{"GetLatestProvidersRequest", "version", 2, "string"},
-		{"GetLatestProvidersRequest", "kind", 3, "string"},
-		{"GetLatestProvidersRequest", "plural", 4, "string"},
-		{"GetDefaultProviderRequest", "group", 1, "string"},
-		{"GetDefaultProviderRequest", "version", 2, "string"},
-		{"GetDefaultProviderRequest", "kind", 3, "string"},
-		{"GetDefaultProviderRequest", "plural", 4, "string"},
-		{"Deprecation", "message", 1, "string"},
-		{"ExperimentalListPackageCustomSchemasRequest", "schema", 1, "string"},
-		{"ExperimentalListPackageCustomSchemasRequest", "packageName", 2, "string"},
-	}
 	// Every message of the file, with its number of fields (the two
 	// request messages without parameters have none).
 	count := map[string]int{"ListPackageRequest": 0, "ListBundlesRequest": 0}
-	for _, f := range fields {
+	for _, f := range wireFields {
 		count[f.message]++
 	}
 
@@ -166,36 +171,41 @@ func TestMessages(t *testing.T) {
 			t.Errorf("message %s has %d fields, want %d", name, md.Fields().Len(), n)
 		}
 	}
-	for _, f := range fields {
-		md := msgs.ByName(protoreflect.Name(f.message))
-		if md == nil {
-			continue
+	for _, f := range wireFields {
+		if md := msgs.ByName(protoreflect.Name(f.message)); md != nil {
+			checkWireField(t, md, f)
 		}
-		fd := md.Fields().ByName(protoreflect.Name(f.field))
-		if fd == nil {
-			t.Errorf("%s.%s missing", f.message, f.field)
-			continue
-		}
-		if fd.Number() != f.number {
-			t.Errorf("%s.%s = %d, want %d", f.message, f.field, fd.Number(), f.number)
-		}
-		// grpcurl and protojson show the JSON name; it must be the field name.
-		if fd.JSONName() != f.field {
-			t.Errorf("%s.%s has JSON name %q", f.message, f.field, fd.JSONName())
-		}
-		typ := fd.Kind().String()
-		if fd.Message() != nil {
-			typ = string(fd.Message().FullName())
-		}
-		if fd.HasOptionalKeyword() {
-			typ = "optional " + typ
-		}
-		if fd.IsList() {
-			typ = "[]" + typ
-		}
-		if typ != f.typ {
-			t.Errorf("%s.%s has type %s, want %s", f.message, f.field, typ, f.typ)
-		}
+	}
+}
+
+// checkWireField checks the field f of the message md: its number, its
+// JSON name and its type.
+func checkWireField(t *testing.T, md protoreflect.MessageDescriptor, f wireField) {
+	t.Helper()
+	fd := md.Fields().ByName(protoreflect.Name(f.field))
+	if fd == nil {
+		t.Errorf("%s.%s missing", f.message, f.field)
+		return
+	}
+	if fd.Number() != f.number {
+		t.Errorf("%s.%s = %d, want %d", f.message, f.field, fd.Number(), f.number)
+	}
+	// grpcurl and protojson show the JSON name; it must be the field name.
+	if fd.JSONName() != f.field {
+		t.Errorf("%s.%s has JSON name %q", f.message, f.field, fd.JSONName())
+	}
+	typ := fd.Kind().String()
+	if fd.Message() != nil {
+		typ = string(fd.Message().FullName())
+	}
+	if fd.HasOptionalKeyword() {
+		typ = "optional " + typ
+	}
+	if fd.IsList() {
+		typ = "[]" + typ
+	}
+	if typ != f.typ {
+		t.Errorf("%s.%s has type %s, want %s", f.message, f.field, typ, f.typ)
 	}
 }
 
