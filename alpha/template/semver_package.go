@@ -2,9 +2,9 @@ package template
 
 import (
 	"encoding/base64"
-	"encoding/json"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // describePackage copies the description and the first icon of bundle b's
@@ -15,16 +15,8 @@ func describePackage(p *declcfg.Package, b *Bundle) {
 	if b.CSV == nil {
 		return
 	}
-	var csv struct {
-		Spec struct {
-			Description string `json:"description"`
-			Icon        []struct {
-				Data      string `json:"base64data"`
-				MediaType string `json:"mediatype"`
-			} `json:"icon"`
-		} `json:"spec"`
-	}
-	if json.Unmarshal(b.CSV, &csv) != nil {
+	csv, err := registryv1.ParseCSV(b.CSV)
+	if err != nil {
 		return
 	}
 	p.Description = csv.Spec.Description
