@@ -336,6 +336,15 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 			report(doc.Err)
 			return
 		}
+		// Two objects run together make one that is neither: what checks
+		// and typing would say of it are consequences of the warning.
+		merged := separatorMissing(doc.Dups)
+		if c.warn != nil {
+			for _, w := range duplicateKeyWarnings(doc.Dups, merged, doc.Src.YAML) {
+				w.At.File = display
+				c.warn(w)
+			}
+		}
 		obj, merr := metaOf(&doc.Value)
 		obj.Pos = Pos{File: display, Line: int(doc.Line)}
 		if merr != nil {
@@ -345,13 +354,17 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 			return
 		}
 		checked := 0
-		if check != nil {
+		if check != nil && !merged {
 			for _, e := range check(&obj) {
 				report(e)
 				checked++
 			}
 		}
-		if c.warn != nil {
+		switch {
+		case merged:
+			// Its unknown fields are those of the other object.
+			dec.unknown = nil
+		case c.warn != nil:
 			dec.unknown = func(path string, v *value.Value) { c.warn(unknownFieldWarning(&obj, path, v)) }
 		}
 		it, terr := typed(&obj, dec)
@@ -388,7 +401,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 			it.Bundle.Src = doc.Src
 			it.Bundle.Src.Path = name
 		}
-		if itemCheck != nil {
+		if itemCheck != nil && !merged {
 			for _, e := range itemCheck(it, checked > 0) {
 				report(e)
 			}

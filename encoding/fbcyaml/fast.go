@@ -42,35 +42,39 @@ type fastParser struct {
 	nonFinite *Error // the first NaN or infinity of the document
 	// text is scratch space for block scalars, which are copied out.
 	text []byte
+	// keyPos holds the positions of the keys of the top-level mapping,
+	// in order; dups the keys it holds more than once.
+	keyPos []value.Value
+	dups   []value.Duplicate
 }
 
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
-func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
+func fastDecode(doc []byte, line int32) (v value.Value, dups []value.Duplicate, ok bool, err error) {
 	if !fastSafe(doc) {
-		return value.Value{}, false, nil
+		return value.Value{}, nil, false, nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isBail := r.(bail); !isBail {
 				panic(r)
 			}
-			v, ok, err = value.Value{}, false, nil
+			v, dups, ok, err = value.Value{}, nil, false, nil
 		}
 	}()
 	p := parsers.Get().(*fastParser)
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0]}
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0]}
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line
 	v = p.document()
 	if p.nonFinite != nil {
-		return value.Value{}, true, p.nonFinite
+		return value.Value{}, nil, true, p.nonFinite
 	}
-	return v, true, nil
+	return v, p.dups, true, nil
 }
 
 // fastSafe accepts documents made only of printable characters and "\n".
@@ -265,6 +269,9 @@ func (p *fastParser) mapping(indent int) value.Value {
 		if plain && key == "<<" {
 			panic(bail{}) // merge keys
 		}
+		if p.depth == 1 {
+			p.keyPos = append(p.keyPos, keyPos)
+		}
 		val := p.mappingValue(indent)
 		if val.Line == 0 {
 			val.Line, val.Col = keyPos.Line, keyPos.Col
@@ -281,6 +288,9 @@ func (p *fastParser) mapping(indent int) value.Value {
 		if !p.isKey() {
 			panic(bail{})
 		}
+	}
+	if p.depth == 1 {
+		p.dups = value.FindDuplicates(p.fields[base:], func(i int) (int32, int32) { return p.keyPos[i].Line, p.keyPos[i].Col })
 	}
 	v.Fields = p.takeFields(base, typed)
 	p.depth--

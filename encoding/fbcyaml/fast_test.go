@@ -2,6 +2,7 @@ package fbcyaml
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // reads it to the same tree. It reports whether the fast path took it.
 func sameAsGoYAML(t *testing.T, doc []byte) bool {
 	t.Helper()
-	fv, ok, ferr := fastDecode(doc, 1)
+	fv, _, ok, ferr := fastDecode(doc, 1)
 	if !ok {
 		return false
 	}
@@ -129,4 +130,24 @@ func FuzzFastPath(f *testing.F) {
 		}
 		sameAsGoYAML(t, doc)
 	})
+}
+
+// TestDuplicatesBothPaths checks that the fast path and the line scan
+// behind go-yaml find the same repeated top-level keys.
+func TestDuplicatesBothPaths(t *testing.T) {
+	docs := []string{
+		"schema: olm.package\nname: foo\nschema: olm.channel\nname: s\nentries:\n- name: a\n  name: b\n",
+		"a: 1\nb:\n  c: 1\na: 2\n\"q\": 1\nq: 2\n",
+		"a: 1\nb: 2\n",
+	}
+	for _, doc := range docs {
+		v, fast, ok, err := fastDecode([]byte(doc), 3)
+		if !ok || err != nil {
+			t.Fatalf("fast path refused %q: %v", doc, err)
+		}
+		slow := topLevelDuplicates([]byte(doc), 3, &v)
+		if fmt.Sprint(fast) != fmt.Sprint(slow) {
+			t.Errorf("%q: fast path found %v, line scan %v", doc, fast, slow)
+		}
+	}
 }
