@@ -213,6 +213,9 @@ func classify(ref string) (Kind, error) {
 		if IsBundleDir(ref) {
 			return BundleDir, nil
 		}
+		if err := BundleWithoutMetadata(ref); err != nil {
+			return 0, err
+		}
 		return CatalogDir, nil
 	case err == nil:
 		return 0, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
@@ -232,6 +235,9 @@ func classify(ref string) (Kind, error) {
 // empty unless an image reference template is set.
 func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, error) {
 	b, err := registryv1.Parse(os.DirFS(dir))
+	if errors.Is(err, registryv1.ErrNoAnnotations) {
+		return nil, &MissingMetadataError{Dir: dir, Missing: noAnnotationsFile}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
 	}
@@ -270,11 +276,17 @@ func (r *Renderer) renderCatalogFS(ctx context.Context, fsys fs.FS, name string,
 // subdirectories (links do not count), which is how upstream tells a
 // registry+v1 bundle from a catalog.
 func IsBundleDir(dir string) bool {
+	manifests, metadata := bundleDirs(dir)
+	return manifests && metadata
+}
+
+// bundleDirs reports whether dir has manifests/ and metadata/
+// subdirectories (links do not count).
+func bundleDirs(dir string) (manifests, metadata bool) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return false
+		return false, false
 	}
-	var manifests, metadata bool
 	for _, e := range entries {
 		switch {
 		case e.Name() == "manifests" && e.IsDir():
@@ -283,7 +295,7 @@ func IsBundleDir(dir string) bool {
 			metadata = true
 		}
 	}
-	return manifests && metadata
+	return manifests, metadata
 }
 
 func bulkRank(t string) int {

@@ -26,6 +26,8 @@ directories.
 
 Each reference is one of:
   - a registry+v1 bundle directory: a directory with manifests/ and metadata/
+    (one whose manifests/ holds a ClusterServiceVersion but that lacks
+    metadata/annotations.yaml is refused, with how to write it)
   - a file-based catalog directory: any other directory of JSON and YAML files
   - an image reference that names its registry (quay.io/org/catalog:v1): a
     catalog image (label operators.operatorframework.io.index.configs.v1) or a

@@ -181,7 +181,7 @@ func checkDir(dir string) error {
 	if !st.IsDir() {
 		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", declcfg.QuoteFileName(dir))
 	}
-	return nil
+	return notABundle(dir)
 }
 
 // terminationLogLimit is what Kubernetes keeps of a termination message.

@@ -52,8 +52,8 @@ catalog: opm render reads it.`,
 			if !st.IsDir() {
 				return fmt.Errorf("%q is not a directory", dir)
 			}
-			if render.IsBundleDir(dir) {
-				return fmt.Errorf("%s is a registry+v1 bundle directory (manifests/ and metadata/), not a file-based catalog: opm render %s reads it (and writes its olm.bundle blob for a catalog)", dir, dir)
+			if err := notABundle(dir); err != nil {
+				return err
 			}
 			if maxProblems < 0 {
 				return usageError{fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", maxProblems)}
@@ -210,4 +210,13 @@ func writeSARIF(w io.Writer, shown declcfg.ErrorList, omitted int) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// notABundle refuses a directory given for a catalog that is (or looks
+// like) a registry+v1 bundle, which would otherwise fail on every manifest.
+func notABundle(dir string) error {
+	if render.IsBundleDir(dir) {
+		return fmt.Errorf("%s is a registry+v1 bundle directory (manifests/ and metadata/), not a file-based catalog: opm render %s reads it (and writes its olm.bundle blob for a catalog)", dir, dir)
+	}
+	return render.BundleWithoutMetadata(dir)
 }
