@@ -58,7 +58,7 @@ func slowDecode(doc []byte, line int32) (value.Value, error) {
 	}
 	var obj any
 	if err := yamlv2.Unmarshal(doc, &obj); err != nil {
-		return value.Value{}, yamlError(err, line, line+int32(bytes.Count(doc, []byte{'\n'}))-1)
+		return value.Value{}, tabInIndentation(doc, line, yamlError(err, line, line+int32(bytes.Count(doc, []byte{'\n'}))-1))
 	}
 	c := converter{budget: expansionLimit(len(doc))}
 	v, err := c.convert(obj)

@@ -2,6 +2,7 @@ package fbcyaml
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -149,5 +150,33 @@ func TestDuplicatesBothPaths(t *testing.T) {
 		if fmt.Sprint(fast) != fmt.Sprint(slow) {
 			t.Errorf("%q: fast path found %v, line scan %v", doc, fast, slow)
 		}
+	}
+}
+
+// TestTabInIndentation checks that a tab in indentation is named, at its
+// line and column, whatever go-yaml calls it.
+func TestTabInIndentation(t *testing.T) {
+	tests := []struct {
+		doc       string
+		line, col int32
+	}{
+		{"schema: olm.package\nname: foo\nicon:\n\tmediatype: image/png\n", 14, 1},
+		{"schema: olm.channel\nentries:\n- name: a\n\treplaces: b\n", 14, 1},
+		{"schema: olm.channel\nentries:\n  - name: a\n  \t replaces: b\n", 14, 3},
+	}
+	for _, tt := range tests {
+		_, err := Decode([]byte(tt.doc), 11)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%q: error %v, want an *Error", tt.doc, err)
+		}
+		if e.Line != tt.line || e.Col != tt.col || !strings.HasPrefix(e.Msg, "tab in indentation; YAML indents with spaces only") {
+			t.Errorf("%q: %d:%d: %s; want %d:%d and the tab named", tt.doc, e.Line, e.Col, e.Msg, tt.line, tt.col)
+		}
+	}
+	// Tabs elsewhere are not blamed for other mistakes.
+	_, err := Decode([]byte("a: \"x\ty\"\nb: [1\n"), 1)
+	if err == nil || strings.Contains(err.Error(), "tab") {
+		t.Errorf("unclosed list: %v", err)
 	}
 }
