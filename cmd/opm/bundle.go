@@ -22,6 +22,9 @@ func newBundleCmd(reg *registryFlags) *cobra.Command {
 
 Bundles are what file-based catalogs are made of: opm render reads a bundle
 image or directory into a catalog's olm.bundle.`,
+		Example: `  opm alpha bundle generate -d bundle/manifests -p my-operator -c stable
+  opm alpha bundle build -d bundle/manifests -t oci:bundle-layout:v0.1.0 -b none
+  opm alpha bundle unpack quay.io/org/my-operator-bundle:v0.1.0 -o bundle/`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()

@@ -17,9 +17,9 @@ func newInitCmd() *cobra.Command {
 	var defaultChannel, iconFile, descriptionFile string
 	cmd := &cobra.Command{
 		Use:   "init <packageName>",
-		Short: "Generate an olm.package declarative config blob",
-		Long: `Generate an olm.package declarative config blob, the blob that starts a
-package in a file-based catalog.
+		Short: "Generate an olm.package blob for a file-based catalog",
+		Long: `Generate an olm.package blob, the blob that starts a package in a
+file-based catalog.
 
 The package name must be a lowercase RFC 1123 label (at most 63 lower case
 letters, digits and '-', starting and ending with a letter or digit), as opm

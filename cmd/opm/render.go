@@ -88,7 +88,7 @@ of an opm release that still reads sqlite.
 	}
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format of the streamed file-based catalog objects (json|yaml)")
-	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered FBC")
+	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered file-based catalog")
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
 	f.StringVar(&platform, "platform", defaultPlatform, platformUsage)

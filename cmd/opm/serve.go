@@ -44,7 +44,7 @@ func newServeCmd() *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
 		Use:   "serve <source_path>",
-		Short: "serve declarative configs",
+		Short: "Serve a file-based catalog over gRPC (and HTTP)",
 		Long: `This command serves a file-based catalog directory via a GRPC server,
 and, with --http-addr, over the OLM v1 catalog HTTP API.
 
