@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"testing/fstest"
 	"text/template"
 
 	"github.com/distribution/reference"
@@ -303,4 +304,28 @@ func bulkRank(t string) int {
 		return 1
 	}
 	return 0
+}
+
+// StdinName names, in positions and errors, a catalog read from standard
+// input.
+const StdinName = "<stdin>"
+
+// RunBytes renders a catalog stream (the JSON or YAML documents of one
+// file, as opm render writes them) as Run renders a catalog directory;
+// name stands for the stream in positions and errors (StdinName for
+// standard input).
+func (r *Renderer) RunBytes(ctx context.Context, name string, data []byte) (*declcfg.DeclarativeConfig, error) {
+	if !r.allowed(CatalogDir) {
+		return nil, fmt.Errorf("cannot render catalog stream %s: %w", name, ErrNotAllowed)
+	}
+	cfg, err := r.renderCatalogFS(ctx, fstest.MapFS{name: {Data: data}}, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cfg.Bundles {
+		if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
+			return nil, err
+		}
+	}
+	return cfg, nil
 }
