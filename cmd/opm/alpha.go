@@ -92,7 +92,7 @@ opm validate reports them.`,
 			return list.WriteChannels(w, rows)
 		})
 	bundles := perPackage("bundles <catalogRef> [packageName]", "List the bundles of a file-based catalog",
-		`The "bundles" command lists the bundles in the provided file-based catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
+		`The "bundles" command lists the bundles in the provided file-based catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images, and in a last column, DEPRECATED, which olm.deprecations entries apply: "bundle", "channel", "package" (comma-separated).`,
 		`  opm alpha list bundles quay.io/org/catalog:latest etcd`,
 		func(w io.Writer, c *list.Catalog, pkg string) error {
 			rows, err := c.Bundles(pkg)
