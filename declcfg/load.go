@@ -336,15 +336,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 			report(doc.Err)
 			return
 		}
-		// Two objects run together make one that is neither: what checks
-		// and typing would say of it are consequences of the warning.
-		merged := separatorMissing(doc.Dups)
-		if c.warn != nil {
-			for _, w := range duplicateKeyWarnings(doc.Dups, merged, doc.Src.YAML) {
-				w.At.File = display
-				c.warn(w)
-			}
-		}
+		merged := c.warnDuplicates(&doc, display)
 		obj, merr := metaOf(&doc.Value)
 		obj.Pos = Pos{File: display, Line: int(doc.Line)}
 		if merr != nil {
@@ -360,13 +352,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 				checked++
 			}
 		}
-		switch {
-		case merged:
-			// Its unknown fields are those of the other object.
-			dec.unknown = nil
-		case c.warn != nil:
-			dec.unknown = func(path string, v *value.Value) { c.warn(unknownFieldWarning(&obj, path, v)) }
-		}
+		dec.unknown = c.unknownFieldWarner(&obj, merged)
 		it, terr := typed(&obj, dec)
 		var objErrs []*Error
 		if obj.Schema == SchemaBundle {
@@ -422,6 +408,31 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		}
 	}
 	return errs, visitErr
+}
+
+// warnDuplicates warns of the keys doc repeats, and reports whether it is
+// two objects run together (a repeated "schema"), which make one that is
+// neither: what checks and typing would say of it are consequences of the
+// warning.
+func (c *loadConfig) warnDuplicates(doc *document, file string) (merged bool) {
+	merged = separatorMissing(doc.Dups)
+	if c.warn != nil {
+		for _, w := range duplicateKeyWarnings(doc.Dups, merged, doc.Src.YAML) {
+			w.At.File = file
+			c.warn(w)
+		}
+	}
+	return merged
+}
+
+// unknownFieldWarner is what typing obj calls with each unknown field: a
+// warning, if warnings are asked for and obj is not two objects run
+// together (whose unknown fields are those of the other object).
+func (c *loadConfig) unknownFieldWarner(obj *Object, merged bool) func(path string, v *value.Value) {
+	if c.warn == nil || merged {
+		return nil
+	}
+	return func(path string, v *value.Value) { c.warn(unknownFieldWarning(obj, path, v)) }
 }
 
 // readFile reads a catalog file into buf (or a larger buffer if buf is

@@ -63,35 +63,42 @@ func TestValidateExitCodes(t *testing.T) {
 					format = tt.args[i+1]
 				}
 			}
-			switch format {
-			case "json":
-				var doc struct {
-					Passed bool
-					Error  struct{ Message string }
-				}
-				if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
-					t.Fatalf("stdout is not a JSON document: %v\n%s", err, stdout.String())
-				}
-				got := "true"
-				if !doc.Passed {
-					got = "false: " + doc.Error.Message
-				}
-				if !strings.HasPrefix(got, tt.json) {
-					t.Errorf("document says %q, want %q...", got, tt.json)
-				}
-			case "yaml":
-				if !strings.Contains(stdout.String(), "passed: false") || !strings.Contains(stdout.String(), "message: 'stat ") {
-					t.Errorf("yaml document:\n%s", stdout.String())
-				}
-			case "sarif":
-				if !strings.Contains(stdout.String(), `"executionSuccessful": false`) || !strings.Contains(stdout.String(), `"text": "stat `) {
-					t.Errorf("sarif log:\n%s", stdout.String())
-				}
-			default:
-				if stdout.Len() > 0 {
-					t.Errorf("stdout: %s", stdout.String())
-				}
-			}
+			checkValidateDocument(t, format, stdout.String(), tt.json)
 		})
+	}
+}
+
+// checkValidateDocument checks what validate -o format wrote: for json,
+// "true" or "false: " and the start of error.message, as want says.
+func checkValidateDocument(t *testing.T, format, stdout, want string) {
+	t.Helper()
+	switch format {
+	case "json":
+		var doc struct {
+			Passed bool
+			Error  struct{ Message string }
+		}
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("stdout is not a JSON document: %v\n%s", err, stdout)
+		}
+		got := "true"
+		if !doc.Passed {
+			got = "false: " + doc.Error.Message
+		}
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("document says %q, want %q...", got, want)
+		}
+	case "yaml":
+		if !strings.Contains(stdout, "passed: false") || !strings.Contains(stdout, "message: 'stat ") {
+			t.Errorf("yaml document:\n%s", stdout)
+		}
+	case "sarif":
+		if !strings.Contains(stdout, `"executionSuccessful": false`) || !strings.Contains(stdout, `"text": "stat `) {
+			t.Errorf("sarif log:\n%s", stdout)
+		}
+	default:
+		if stdout != "" {
+			t.Errorf("stdout: %s", stdout)
+		}
 	}
 }
