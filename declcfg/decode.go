@@ -20,6 +20,9 @@ type document struct {
 	Line  int32
 	Err   *Error // File is not set
 	Src   Source // Path is not set
+	// Dups are the keys Value held more than once, of which it keeps the
+	// last.
+	Dups []value.Duplicate
 }
 
 // decodeFile splits a catalog file into documents the way upstream's
@@ -45,7 +48,7 @@ func decodeJSONStream(data []byte, emit func(document)) {
 		off, line := p.Offset(), p.Line()
 		v, err := p.Next()
 		if err == nil && v.Kind == value.Object {
-			emit(document{Value: v, Line: v.Line, Src: Source{Off: off, End: p.Offset(), Line: line}})
+			emit(document{Value: v, Line: v.Line, Src: Source{Off: off, End: p.Offset(), Line: line}, Dups: p.Duplicates()})
 			count++
 			rewind, rewindLine = p.Offset(), p.Line()
 			continue
@@ -110,7 +113,7 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 func decodeYAMLStream(data []byte, base int, firstLine int32, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
 	for _, c := range chunks {
-		v, err := fbcyaml.Decode(c.Data, c.Line)
+		v, dups, err := fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
 		switch {
 		case err != nil:
 			emit(document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
@@ -123,7 +126,7 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, emit func(document
 			if line == 0 {
 				line = c.Line
 			}
-			emit(document{Value: v, Line: line, Src: Source{Off: base + c.Off, End: base + c.End, Line: c.Line, YAML: true}})
+			emit(document{Value: v, Line: line, Src: Source{Off: base + c.Off, End: base + c.End, Line: c.Line, YAML: true}, Dups: dups})
 		}
 	}
 	if splitErr != nil {

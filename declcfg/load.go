@@ -365,6 +365,7 @@ func (w *fileWalk) document(doc document) {
 		w.report(doc.Err)
 		return
 	}
+	merged := w.c.warnDuplicates(&doc, w.display)
 	obj, merr := metaOf(&doc.Value)
 	obj.Pos = Pos{File: w.display, Line: int(doc.Line)}
 	if merr != nil {
@@ -373,8 +374,11 @@ func (w *fileWalk) document(doc document) {
 		w.report(merr)
 		return
 	}
-	checked := w.checkObject(&obj)
-	it, ok := w.typeObject(&obj, doc.Line, checked)
+	checked := 0
+	if !merged {
+		checked = w.checkObject(&obj)
+	}
+	it, ok := w.typeObject(&obj, doc.Line, checked, merged)
 	if !ok {
 		return
 	}
@@ -390,7 +394,7 @@ func (w *fileWalk) document(doc document) {
 		it.Bundle.Src = doc.Src
 		it.Bundle.Src.Path = w.name
 	}
-	if w.itemCheck != nil {
+	if w.itemCheck != nil && !merged {
 		for _, e := range w.itemCheck(it, checked > 0) {
 			w.report(e)
 		}
@@ -417,11 +421,11 @@ func (w *fileWalk) checkObject(obj *Object) int {
 // typeObject decodes obj into the type of its schema. ok is false for an
 // object that cannot be used: one that does not decode (reported only if
 // the object check found nothing, as its problems say more), or a bundle
-// with bad olm.bundle.object data, which upstream refuses.
-func (w *fileWalk) typeObject(obj *Object, line int32, checked int) (it Item, ok bool) {
-	if warn := w.c.warn; warn != nil {
-		w.dec.unknown = func(path string, v *value.Value) { warn(unknownFieldWarning(obj, path, v)) }
-	}
+// with bad olm.bundle.object data, which upstream refuses. A merged object
+// (two run together) gets no unknown-field warnings: its unknown fields
+// are the other object's.
+func (w *fileWalk) typeObject(obj *Object, line int32, checked int, merged bool) (it Item, ok bool) {
+	w.dec.unknown = w.c.unknownFieldWarner(obj, merged)
 	it, terr := typed(obj, w.dec)
 	var objErrs []*Error
 	if obj.Schema == SchemaBundle {
@@ -451,6 +455,31 @@ func (w *fileWalk) addLine(obj *Object) {
 	}
 	w.lines.Data = append(value.AppendCompact(w.lines.Data, obj.Value), '\n')
 	w.lines.Objects = append(w.lines.Objects, LineInfo{obj.Schema, obj.Package, obj.Name, len(w.lines.Data)})
+}
+
+// warnDuplicates warns of the keys doc repeats, and reports whether it is
+// two objects run together (a repeated "schema"), which make one that is
+// neither: what checks and typing would say of it are consequences of the
+// warning.
+func (c *loadConfig) warnDuplicates(doc *document, file string) (merged bool) {
+	merged = separatorMissing(doc.Dups)
+	if c.warn != nil {
+		for _, w := range duplicateKeyWarnings(doc.Dups, merged, doc.Src.YAML) {
+			w.At.File = file
+			c.warn(w)
+		}
+	}
+	return merged
+}
+
+// unknownFieldWarner is what typing obj calls with each unknown field: a
+// warning, if warnings are asked for and obj is not two objects run
+// together (whose unknown fields are those of the other object).
+func (c *loadConfig) unknownFieldWarner(obj *Object, merged bool) func(path string, v *value.Value) {
+	if c.warn == nil || merged {
+		return nil
+	}
+	return func(path string, v *value.Value) { c.warn(unknownFieldWarning(obj, path, v)) }
 }
 
 // readFile reads a catalog file into buf (or a larger buffer if buf is

@@ -32,6 +32,10 @@ const (
 	// package (or a package without a name) is left out of rendered
 	// catalogs.
 	LossNoPackage
+	// LossDuplicateKey: a blob holds a key twice, and only the last value
+	// is kept. A second "schema" key is two objects run together: a
+	// missing "---" between YAML documents (Cause "schema").
+	LossDuplicateKey
 )
 
 // Warning is one place where data is lost (see Loss).
@@ -210,3 +214,49 @@ func bomLoss(data []byte, decoded int) *Error {
 		"the file starts with a byte order mark (BOM), so it is read as YAML, which keeps only %s of its %d JSON objects: %s; remove the BOM (bytes EF BB BF) at the start of the file",
 		kept, count, lost)}
 }
+
+// duplicateKeyWarnings are the warnings for the keys a blob holds more
+// than once (dups, in document order). A repeated "schema" (merged) starts
+// a second object: the author left out the "---" between two YAML
+// documents, or the braces between two JSON objects. Its warnings say so
+// and where the second object seems to start: at the first key that
+// repeats one of the object before it. The other repeated keys of such a
+// blob are consequences and are not reported.
+func duplicateKeyWarnings(dups []value.Duplicate, merged, yaml bool) []Warning {
+	var ws []Warning
+	start := int32(0) // where the object being read seems to start
+	for _, d := range dups {
+		if d.PrevLine >= start {
+			start = d.Line
+		}
+		switch {
+		case d.Key == "schema":
+			msg := fmt.Sprintf("duplicate key \"schema\" at line %d (also at line %d) — missing \"---\" between documents? Two objects were read as one, which keeps only the last value of each key; put \"---\" on a line of its own before line %d, where the second object starts",
+				d.Line, d.PrevLine, start)
+			if !yaml {
+				msg = fmt.Sprintf("duplicate key \"schema\" at line %d (also at line %d) — two objects run together? They were read as one, which keeps only the last value of each key; end the first object with \"}\" and start the second with \"{\" before line %d",
+					d.Line, d.PrevLine, start)
+			}
+			ws = append(ws, Warning{Loss: LossDuplicateKey, Cause: d.Key, At: &Error{Line: int(d.Line), Column: int(d.Col), Message: msg}})
+		case !merged:
+			e := &Error{Line: int(d.Line), Column: int(d.Col), Message: fmt.Sprintf(
+				"duplicate key %q (also at line %d): only the last value is kept; remove one of them", d.Key, d.PrevLine)}
+			ws = append(ws, Warning{Loss: LossDuplicateKey, Cause: d.Key, At: e})
+		}
+	}
+	return ws
+}
+
+// separatorMissing reports whether a blob repeats "schema".
+func separatorMissing(dups []value.Duplicate) bool {
+	for _, d := range dups {
+		if d.Key == "schema" {
+			return true
+		}
+	}
+	return false
+}
+
+// SeparatorMissing reports whether w is a repeated "schema" key: two
+// objects run together, which makes a blob that is none of them.
+func (w Warning) SeparatorMissing() bool { return w.Loss == LossDuplicateKey && w.Cause == "schema" }

@@ -133,3 +133,52 @@ func TestGroupWarnings(t *testing.T) {
 		t.Errorf("groups:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestDuplicateKeys covers blobs that hold a key twice: a repeated
+// "schema" is two objects run together, and the warning says which
+// separator is missing and where the second object starts; any other
+// repeated key loses its earlier value.
+func TestDuplicateKeys(t *testing.T) {
+	tests := []struct {
+		name, data string
+		want       []string
+	}{
+		{"yaml documents without ---", "schema: olm.package\nname: foo\ndefaultChannel: stable\nschema: olm.channel\npackage: foo\nname: stable\nentries: []\n",
+			[]string{`c.json:4:1: warning: duplicate key "schema" at line 4 (also at line 1) — missing "---" between documents? Two objects were read as one, which keeps only the last value of each key; put "---" on a line of its own before line 4, where the second object starts`}},
+		{"second object starts with another key", "schema: olm.package\nname: foo\n\nname: stable\npackage: foo\nschema: olm.channel\nentries: []\n",
+			[]string{`c.json:6:1: warning: duplicate key "schema" at line 6 (also at line 1) — missing "---" between documents? Two objects were read as one, which keeps only the last value of each key; put "---" on a line of its own before line 4, where the second object starts`}},
+		{"three objects", "name: foo\nschema: olm.package\nname: s\nschema: olm.channel\npackage: foo\nname: b\nschema: olm.bundle\n",
+			[]string{`c.json:4:1: warning: duplicate key "schema" at line 4 (also at line 2) — missing "---" between documents?`, `before line 3, where`,
+				`c.json:7:1: warning: duplicate key "schema" at line 7 (also at line 4) — missing "---" between documents?`, `before line 6, where`}},
+		{"yaml go-yaml reads (folded scalar)", "schema: olm.package\nname: foo\ndescription: >\n  folded\nschema: olm.channel\npackage: foo\nname: stable\nentries: []\n",
+			[]string{`c.json:5:1: warning: duplicate key "schema" at line 5 (also at line 1) — missing "---" between documents?`, `before line 5, where`}},
+		{"json", "{\"schema\": \"olm.package\", \"name\": \"foo\",\n \"schema\": \"olm.channel\", \"package\": \"foo\", \"name\": \"s\", \"entries\": []}\n",
+			[]string{`c.json:2:12: warning: duplicate key "schema" at line 2 (also at line 1) — two objects run together? They were read as one, which keeps only the last value of each key; end the first object with "}" and start the second with "{" before line 2`}},
+		{"another key", "schema: olm.package\nname: foo\nname: bar\n",
+			[]string{`c.json:3:1: warning: duplicate key "name" (also at line 2): only the last value is kept; remove one of them`}},
+		{"nested keys are not looked at", "schema: x.y\na:\n  b: 1\n  b: 2\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := warningLines(t, fstest.MapFS{"c.json": file(tt.data)})
+			var want []string
+			for _, w := range tt.want {
+				if strings.HasPrefix(w, "c.json") {
+					want = append(want, w)
+				} else {
+					want[len(want)-1] += "\x00" + w
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("warnings:\n%s\nwant %d", strings.Join(got, "\n"), len(want))
+			}
+			for i := range got {
+				for _, part := range strings.Split(want[i], "\x00") {
+					if !strings.Contains(got[i], part) {
+						t.Errorf("warning %d:\n%s\nwant it to contain\n%s", i, got[i], part)
+					}
+				}
+			}
+		})
+	}
+}

@@ -5,7 +5,6 @@ package registryv1
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -58,8 +57,7 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 		}
 	}
 	if annotations == nil {
-		//lint:ignore ST1005 upstream's message, which users search for
-		return &Error{File: "metadata", Err: errors.New("Could not find annotations file: metadata/ needs a file with an annotations map naming the package (" + labels.Package + ")")}
+		return &Error{File: "metadata", Err: fmt.Errorf("%w: metadata/ needs a file with an annotations map naming the package (%s)", ErrNoAnnotations, labels.Package)}
 	}
 	b.Package = annotationString(annotations, labels.Package)
 	if ch := annotationString(annotations, labels.Channels); ch != "" {

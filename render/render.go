@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"testing/fstest"
 	"text/template"
 
 	"github.com/distribution/reference"
@@ -214,6 +215,9 @@ func classify(ref string) (Kind, error) {
 		if IsBundleDir(ref) {
 			return BundleDir, nil
 		}
+		if err := BundleWithoutMetadata(ref); err != nil {
+			return 0, err
+		}
 		return CatalogDir, nil
 	case err == nil:
 		return 0, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
@@ -233,6 +237,9 @@ func classify(ref string) (Kind, error) {
 // empty unless an image reference template is set.
 func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, error) {
 	b, err := registryv1.Parse(os.DirFS(dir))
+	if errors.Is(err, registryv1.ErrNoAnnotations) {
+		return nil, &MissingMetadataError{Dir: dir, Missing: noAnnotationsFile}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
 	}
@@ -271,11 +278,17 @@ func (r *Renderer) renderCatalogFS(ctx context.Context, fsys fs.FS, name string,
 // subdirectories (links do not count), which is how upstream tells a
 // registry+v1 bundle from a catalog.
 func IsBundleDir(dir string) bool {
+	manifests, metadata := bundleDirs(dir)
+	return manifests && metadata
+}
+
+// bundleDirs reports whether dir has manifests/ and metadata/
+// subdirectories (links do not count).
+func bundleDirs(dir string) (manifests, metadata bool) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return false
+		return false, false
 	}
-	var manifests, metadata bool
 	for _, e := range entries {
 		switch {
 		case e.Name() == "manifests" && e.IsDir():
@@ -284,7 +297,7 @@ func IsBundleDir(dir string) bool {
 			metadata = true
 		}
 	}
-	return manifests && metadata
+	return manifests, metadata
 }
 
 func bulkRank(t string) int {
@@ -292,4 +305,28 @@ func bulkRank(t string) int {
 		return 1
 	}
 	return 0
+}
+
+// StdinName names, in positions and errors, a catalog read from standard
+// input.
+const StdinName = "<stdin>"
+
+// RunBytes renders a catalog stream (the JSON or YAML documents of one
+// file, as opm render writes them) as Run renders a catalog directory;
+// name stands for the stream in positions and errors (StdinName for
+// standard input).
+func (r *Renderer) RunBytes(ctx context.Context, name string, data []byte) (*declcfg.DeclarativeConfig, error) {
+	if !r.allowed(CatalogDir) {
+		return nil, fmt.Errorf("cannot render catalog stream %s: %w", name, ErrNotAllowed)
+	}
+	cfg, err := r.renderCatalogFS(ctx, fstest.MapFS{name: {Data: data}}, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cfg.Bundles {
+		if err := r.finishBundle(&cfg.Bundles[i]); err != nil {
+			return nil, err
+		}
+	}
+	return cfg, nil
 }

@@ -147,3 +147,32 @@ func BenchmarkRenderBundleDirs(b *testing.B) {
 		}
 	}
 }
+
+// TestRunBytes checks that a rendered stream renders to what the
+// directory it came from renders to, and that problems name the stream.
+func TestRunBytes(t *testing.T) {
+	var r Renderer
+	ctx := context.Background()
+	dir, err := r.Run(ctx, "../testdata/catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile("../testdata/catalog.golden.json")
+	stream, err := r.RunBytes(ctx, StdinName, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := declcfg.Write(dir, &a, declcfg.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if err := declcfg.Write(stream, &b, declcfg.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("the rendered stream differs from its directory")
+	}
+	if _, err := r.RunBytes(ctx, StdinName, []byte("schema: olm.package\nname: [\n")); err == nil || !strings.HasPrefix(err.Error(), "<stdin>:") {
+		t.Errorf("bad stream: %v", err)
+	}
+}

@@ -51,15 +51,22 @@ func (o *objectProblems) report(line int, e declcfg.Error) {
 
 var dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 
-func (o *objectProblems) packageRules(p *declcfg.Package) {
+// PackageNameProblems lists what is wrong with a package name by
+// upstream's rule (a lowercase RFC 1123 label of at most 63 characters);
+// none for a valid name.
+func PackageNameProblems(name string) []string {
 	var msgs []string
-	if len(p.Name) > 63 {
+	if len(name) > 63 {
 		msgs = append(msgs, "must be no more than 63 characters")
 	}
-	if !dns1123Label.MatchString(p.Name) {
+	if !dns1123Label.MatchString(name) {
 		msgs = append(msgs, "a package name must be a lowercase RFC 1123 label: lower case alphanumeric characters or '-', starting and ending with an alphanumeric character (e.g. 'my-name' or '123-abc')")
 	}
-	if len(msgs) > 0 {
+	return msgs
+}
+
+func (o *objectProblems) packageRules(p *declcfg.Package) {
+	if msgs := PackageNameProblems(p.Name); len(msgs) > 0 {
 		o.report(0, model.PackageProblem(p.Name, "invalid package name %q: %s", p.Name, strings.Join(msgs, "; ")))
 	}
 }

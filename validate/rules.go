@@ -114,6 +114,70 @@ func (r *rules) checkEntries(ch *model.Channel) {
 			r.report(c.Pos, e.Line, model.ChannelProblem(c, "entry %q has no olm.bundle blob in package %q: add the bundle or remove the entry", e.Name, c.Package))
 		}
 	}
+	r.checkReplaces(ch)
+}
+
+// checkReplaces reports, in a channel with more than one head, the
+// entries whose replaces names no bundle of the package although an older
+// head is there to be replaced: such an entry starts an upgrade chain of
+// its own where it was meant to continue the other one, and upstream says
+// only "multiple channel heads". (Replacing a bundle that is gone is
+// otherwise fine: catalogs prune old bundles and keep the edge to them.)
+func (r *rules) checkReplaces(ch *model.Channel) {
+	c := ch.Decl
+	p := ch.Package
+	brokenBundles := r.broken.bundles[c.Package]
+	var dangling []*declcfg.ChannelEntry
+	for i := range c.Entries {
+		e := &c.Entries[i]
+		if e.Replaces == "" || p.Bundles[e.Replaces] != nil || ch.Entry(e.Replaces) != nil || brokenBundles[e.Replaces] || brokenBundles[""] {
+			continue
+		}
+		if ch.Entry(e.Name) == e { // the first entry of its name
+			dangling = append(dangling, e)
+		}
+	}
+	if len(dangling) == 0 {
+		return
+	}
+	heads := ch.Heads()
+	if len(heads) < 2 {
+		return
+	}
+	for _, e := range dangling {
+		if older := newestOlderHead(p, e.Name, heads); older != "" {
+			r.report(c.Pos, e.Line, model.ChannelProblem(c, "entry %q replaces bundle %q, which does not exist in package %q: the entry starts an upgrade chain of its own, so the channel has more than one head; did you mean %q (the head of the other chain)? Fix the name or remove the replaces",
+				e.Name, e.Replaces, c.Package, older))
+		}
+	}
+}
+
+// newestOlderHead is, of the heads other than the bundle name, the one of
+// the highest version lower than the bundle's, or "".
+func newestOlderHead(p *model.Package, name string, heads []string) string {
+	b := p.Bundles[name]
+	if b == nil {
+		return ""
+	}
+	v, err := b.Version()
+	if err != nil {
+		return ""
+	}
+	best, bestV := "", model.Version{}
+	for _, h := range heads {
+		hb := p.Bundles[h]
+		if h == name || hb == nil {
+			continue
+		}
+		hv, err := hb.Version()
+		if err != nil || hv.Compare(v) >= 0 {
+			continue
+		}
+		if best == "" || hv.Compare(bestV) > 0 {
+			best, bestV = h, hv
+		}
+	}
+	return best
 }
 
 func (r *rules) checkInChannel(b *model.Bundle) {

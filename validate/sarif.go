@@ -21,9 +21,22 @@ type SARIFLog struct {
 
 // SARIFRun is the run of one tool.
 type SARIFRun struct {
-	Tool    SARIFTool      `json:"tool"`
-	Results []SARIFResult  `json:"results"`
-	Props   map[string]any `json:"properties,omitempty"`
+	Tool        SARIFTool         `json:"tool"`
+	Invocations []SARIFInvocation `json:"invocations,omitempty"`
+	Results     []SARIFResult     `json:"results"`
+	Props       map[string]any    `json:"properties,omitempty"`
+}
+
+// SARIFInvocation says whether the tool ran to its end, and if not why.
+type SARIFInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []SARIFNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+// SARIFNotification is a message about the run itself.
+type SARIFNotification struct {
+	Level   string       `json:"level"`
+	Message SARIFMessage `json:"message"`
 }
 
 // SARIFTool describes the tool.
@@ -130,6 +143,14 @@ func SARIF(problems declcfg.ErrorList, o SARIFOptions) *SARIFLog {
 		run.Results = append(run.Results, r)
 	}
 	return &SARIFLog{Schema: sarifSchema, Version: "2.1.0", Runs: []SARIFRun{run}}
+}
+
+// SARIFFailure makes the SARIF log of a validation that could not run
+// (msg says why): no results, and an invocation that failed.
+func SARIFFailure(msg string, o SARIFOptions) *SARIFLog {
+	log := SARIF(nil, o)
+	log.Runs[0].Invocations = []SARIFInvocation{{Notifications: []SARIFNotification{{Level: "error", Message: SARIFMessage{Text: msg}}}}}
+	return log
 }
 
 func sarifRuleID(p *declcfg.Error) string {

@@ -44,8 +44,9 @@ type Result struct {
 	// Warnings are data that the catalog holds but that does not survive
 	// loading, here as in upstream opm (see declcfg.Loss), sorted. They do
 	// not fail the validation, except a byte order mark that hides
-	// objects, which is a problem; blobs without a package are problems of
-	// their own.
+	// objects and a repeated "schema" key (two objects run together),
+	// which are problems; blobs without a package are problems of their
+	// own.
 	Warnings []declcfg.Warning
 	// Config is the catalog as loaded, with Options.KeepConfig.
 	Config *declcfg.DeclarativeConfig
@@ -118,10 +119,10 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	loadOpts = append(loadOpts, declcfg.WithWarnings(func(w declcfg.Warning) {
 		mu.Lock()
 		defer mu.Unlock()
-		switch w.Loss {
-		case declcfg.LossBOM:
+		switch {
+		case w.Loss == declcfg.LossBOM, w.SeparatorMissing():
 			hidden = append(hidden, w.At)
-		case declcfg.LossNoPackage:
+		case w.Loss == declcfg.LossNoPackage:
 		default:
 			warnings = append(warnings, w)
 		}

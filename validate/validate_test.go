@@ -78,6 +78,10 @@ func TestRules(t *testing.T) {
 		{"Error/empty channel", [2]string{}, `{"schema":"olm.channel","package":"foo","name":"beta","entries":[]}`, []string{"7: channel has no entries"}},
 		{"Error/duplicate entry", [2]string{`{"name":"foo.v0.3.0","skips":["foo.v0.2.0"]},{"name":"foo.v0.2.0"}`, `{"name":"foo.v0.3.0","skips":["foo.v0.2.0"]},{"name":"foo.v0.2.0"},{"name":"foo.v0.2.0"}`}, "", []string{`3: duplicate entry "foo.v0.2.0"`}},
 		{"Error/two heads", [2]string{`"replaces":"foo.v0.1.0",`, ``}, "", []string{"2: multiple channel heads found in graph: foo.v0.1.0, foo.v0.2.0"}},
+		{"Error/replaces a bundle that does not exist", [2]string{`"replaces":"foo.v0.1.0"`, `"replaces":"foo.v0.1.1"`}, "", []string{
+			`2: channel "stable" (package "foo"): entry "foo.v0.2.0" replaces bundle "foo.v0.1.1", which does not exist in package "foo": the entry starts an upgrade chain of its own, so the channel has more than one head; did you mean "foo.v0.1.0" (the head of the other chain)? Fix the name or remove the replaces`,
+			"2: multiple channel heads found in graph: foo.v0.1.0, foo.v0.2.0"}},
+		{"Error/replaces a pruned bundle is fine", [2]string{`{"name":"foo.v0.1.0"}`, `{"name":"foo.v0.1.0","replaces":"foo.v0.0.9"}`}, "", nil},
 		{"Error/cycle", [2]string{`{"name":"foo.v0.1.0"}`, `{"name":"foo.v0.1.0","replaces":"foo.v0.2.0"}`}, "", []string{"2: no channel head"}},
 		{"Error/stranded", [2]string{`{"name":"foo.v0.3.0","skips":["foo.v0.2.0"]},{"name":"foo.v0.2.0"}`, `{"name":"foo.v0.3.0","replaces":"foo.v0.2.0"},{"name":"foo.v0.2.0","skips":["foo.v0.0.1"]},{"name":"foo.v0.1.0"}`}, "", []string{"3: multiple channel heads"}},
 		{"Error/skips empty", [2]string{`"skips":["foo.v0.2.0"]`, `"skips":["foo.v0.2.0",""]`}, "", []string{`3: channel "fast" (package "foo"): entries[0] ("foo.v0.3.0").skips[1] must not be empty`}},

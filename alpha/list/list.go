@@ -3,6 +3,7 @@
 package list
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -63,6 +64,10 @@ type Bundle struct {
 	Package, Channel, Name, Replaces string
 	Skips                            []string
 	SkipRange, Image                 string
+	// Deprecated says what olm.deprecations deprecates of the bundle as
+	// listed in this channel: "bundle", "channel" and "package", those
+	// that apply, in that order.
+	Deprecated []string
 }
 
 // Packages lists the packages, sorted by name. The display name is the
@@ -119,11 +124,28 @@ func (c *Catalog) Bundles(pkgName string) ([]Bundle, error) {
 				if b := p.Bundles[e.Name]; b != nil {
 					row.Image = b.Decl.Image
 				}
+				row.Deprecated = deprecated(p, chName, e.Name)
 				out = append(out, row)
 			}
 		}
 	}
 	return out, nil
+}
+
+// deprecated lists which of a bundle, the channel it is listed in and
+// its package are deprecated.
+func deprecated(p *model.Package, channel, bundle string) []string {
+	var out []string
+	for _, ref := range []struct{ schema, name, word string }{
+		{declcfg.SchemaBundle, bundle, "bundle"},
+		{declcfg.SchemaChannel, channel, "channel"},
+		{declcfg.SchemaPackage, "", "package"},
+	} {
+		if _, ok := p.Deprecated(ref.schema, ref.name); ok {
+			out = append(out, ref.word)
+		}
+	}
+	return out
 }
 
 func (c *Catalog) selected(name string) ([]*model.Package, error) {
@@ -187,12 +209,23 @@ func WriteChannels(w io.Writer, rows []Channel) error {
 	return tw.Flush()
 }
 
-// WriteBundles prints the bundles table.
+// WriteBundles prints the bundles table: upstream's columns, then
+// DEPRECATED (last, so that upstream's columns keep their places).
 func WriteBundles(w io.Writer, rows []Bundle) error {
-	tw := newTable(w)
-	fmt.Fprintf(tw, "PACKAGE\tCHANNEL\tBUNDLE\tREPLACES\tSKIPS\tSKIP RANGE\tIMAGE\n")
+	var buf bytes.Buffer
+	tw := newTable(&buf)
+	fmt.Fprintf(tw, "PACKAGE\tCHANNEL\tBUNDLE\tREPLACES\tSKIPS\tSKIP RANGE\tIMAGE\tDEPRECATED\n")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Package, r.Channel, r.Name, r.Replaces, strings.Join(r.Skips, ","), r.SkipRange, r.Image)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Package, r.Channel, r.Name, r.Replaces, strings.Join(r.Skips, ","), r.SkipRange, r.Image, strings.Join(r.Deprecated, ","))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	// An empty last column leaves the padding of the one before it.
+	for line := range bytes.Lines(buf.Bytes()) {
+		if _, err := w.Write(append(bytes.TrimRight(line, " \n"), '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
 }

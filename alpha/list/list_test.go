@@ -46,3 +46,22 @@ func TestLoad(t *testing.T) {
 		t.Errorf("invalid catalog: %v", err)
 	}
 }
+
+// TestWriteBundlesDeprecated checks the DEPRECATED column: last, joined
+// with commas, and no padding left at the end of rows without one.
+func TestWriteBundlesDeprecated(t *testing.T) {
+	var buf bytes.Buffer
+	err := WriteBundles(&buf, []Bundle{
+		{Package: "foo", Channel: "stable", Name: "foo.v1", Image: "quay.io/x/foo:v1", Deprecated: []string{"bundle", "channel"}},
+		{Package: "foo", Channel: "stable", Name: "foo.v2", Replaces: "foo.v1", Image: "quay.io/x/foo:v2"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "PACKAGE  CHANNEL  BUNDLE  REPLACES  SKIPS  SKIP RANGE  IMAGE             DEPRECATED\n" +
+		"foo      stable   foo.v1                               quay.io/x/foo:v1  bundle,channel\n" +
+		"foo      stable   foo.v2  foo.v1                       quay.io/x/foo:v2\n"
+	if buf.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}

@@ -15,6 +15,8 @@ func newAlphaCmd(reg *registryFlags) *cobra.Command {
 		Short: "Run an alpha subcommand",
 		Long: `Run an alpha subcommand: commands for file-based catalogs whose interface
 may still change.`,
+		Example: `  HELP_ALPHA=true opm --help            # the alpha commands among the others
+  opm alpha list packages catalog/`,
 		Hidden: !helpAlpha(),
 		Args:   noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -28,10 +30,13 @@ may still change.`,
 func newListCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
-		Short: "List contents of an index",
+		Short: "List the contents of a file-based catalog",
 		Long: `The list subcommands print the contents of a file-based catalog (a
 directory or a catalog image). The catalog must be valid: problems are reported as
 opm validate reports them.`,
+		Example: `  opm alpha list packages catalog/
+  opm alpha list channels catalog/ etcd
+  opm alpha list bundles quay.io/org/catalog:latest etcd`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
@@ -46,8 +51,8 @@ opm validate reports them.`,
 		return list.Load(cmd.Context(), r, ref)
 	}
 	packages := &cobra.Command{
-		Use:               "packages <indexRef>",
-		Short:             "List packages in an index",
+		Use:               "packages <catalogRef>",
+		Short:             "List the packages of a file-based catalog",
 		Long:              `The "packages" command lists the packages in the provided file-based catalog, with the display name of the default channel's head and the default channel.`,
 		Example:           `  opm alpha list packages catalog/`,
 		Args:              exactArgs(1),
@@ -76,7 +81,7 @@ opm validate reports them.`,
 			},
 		}
 	}
-	channels := perPackage("channels <indexRef> [packageName]", "List channels in an index",
+	channels := perPackage("channels <catalogRef> [packageName]", "List the channels of a file-based catalog",
 		`The "channels" command lists the channels in the provided file-based catalog (or in one of its packages) with their heads.`,
 		`  opm alpha list channels catalog/ etcd`,
 		func(w io.Writer, c *list.Catalog, pkg string) error {
@@ -86,8 +91,8 @@ opm validate reports them.`,
 			}
 			return list.WriteChannels(w, rows)
 		})
-	bundles := perPackage("bundles <indexRef> [packageName]", "List bundles in an index",
-		`The "bundles" command lists the bundles in the provided file-based catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images.`,
+	bundles := perPackage("bundles <catalogRef> [packageName]", "List the bundles of a file-based catalog",
+		`The "bundles" command lists the bundles in the provided file-based catalog (or in one of its packages), once per channel they are in, with their upgrade edges and images, and in a last column, DEPRECATED, which olm.deprecations entries apply: "bundle", "channel", "package" (comma-separated).`,
 		`  opm alpha list bundles quay.io/org/catalog:latest etcd`,
 		func(w io.Writer, c *list.Catalog, pkg string) error {
 			rows, err := c.Bundles(pkg)

@@ -22,6 +22,9 @@ func newBundleCmd(reg *registryFlags) *cobra.Command {
 
 Bundles are what file-based catalogs are made of: opm render reads a bundle
 image or directory into a catalog's olm.bundle.`,
+		Example: `  opm alpha bundle generate -d bundle/manifests -p my-operator -c stable
+  opm alpha bundle build -d bundle/manifests -t oci:bundle-layout:v0.1.0 -b none
+  opm alpha bundle unpack quay.io/org/my-operator-bundle:v0.1.0 -o bundle/`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
@@ -132,39 +135,14 @@ func newBundleBuildCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build operator bundle image",
-		Long: `The "opm alpha bundle build" command will generate operator
-bundle metadata if needed and build bundle image with operator manifest
-and metadata for a specific version.
-
-For example: The command will generate annotations.yaml metadata plus
-Dockerfile for bundle image and then build a container image from
-provided operator bundle manifests generated metadata
-e.g. "quay.io/example/operator:v0.0.1".
-
-With --image-builder docker, podman or buildah, the engine builds the
-image from bundle.Dockerfile in the current directory and keeps it in its
-local store. With --image-builder none, opm builds the image itself, with
-no container engine, and writes it to the --tag: an OCI image layout
-(oci:DIR[:NAME]) or a registry, where it is pushed. Files and the image
-are dated $SOURCE_DATE_EPOCH (default 1970-01-01), so the same directory
-makes the same image.
-
-Note:
-* Bundle image is not runnable.
-* All manifests yaml must be in the same directory.`,
+		Long:  bundleBuildLong,
 		Example: `  opm alpha bundle build --directory /test/0.1.0/ --tag quay.io/example/operator:v0.1.0 \
     --package test-operator --channels stable,beta --default stable --overwrite
   opm alpha bundle build -d bundle/manifests -t oci:bundle-layout:v0.1.0 -b none`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if b.directory == "" {
-				return usageError{errors.New(`required flag(s) "directory" not set`)}
-			}
-			if tag == "" {
-				return usageError{errors.New(`required flag(s) "tag" not set`)}
-			}
-			if err := bundle.CheckBuilder(builder); err != nil {
-				return usageError{err}
+			if err := checkBuildFlags(b.directory, tag, builder); err != nil {
+				return err
 			}
 			var created time.Time
 			if builder == bundle.None {
@@ -188,19 +166,7 @@ Note:
 				fmt.Fprintf(cmd.ErrOrStderr(), "wrote image %s (%s)\n", tag, digest)
 				return nil
 			}
-			wd, err := os.Getwd()
-			if err != nil {
-				return err
-			}
-			run, err := bundle.BuilderCommand(builder, tag, wd)
-			if err != nil {
-				return err
-			}
-			run.Stdout, run.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if err := run.Run(); err != nil {
-				return fmt.Errorf("%s failed: %w", run.String(), err)
-			}
-			return nil
+			return runImageBuilder(cmd, builder, tag)
 		},
 	}
 	b.add(cmd, "The directory where bundle manifests and metadata for a specific version are located")
@@ -209,6 +175,59 @@ Note:
 	f.StringVarP(&builder, "image-builder", "b", bundle.Docker, "Tool used to manage container images. One of: [docker, podman, buildah, none]")
 	f.BoolVarP(&overwrite, "overwrite", "o", false, "To overwrite annotations.yaml and bundle.Dockerfile locally if existed. By default, overwrite is set to false.")
 	return cmd
+}
+
+const bundleBuildLong = `The "opm alpha bundle build" command will generate operator
+bundle metadata if needed and build bundle image with operator manifest
+and metadata for a specific version.
+
+For example: The command will generate annotations.yaml metadata plus
+Dockerfile for bundle image and then build a container image from
+provided operator bundle manifests generated metadata
+e.g. "quay.io/example/operator:v0.0.1".
+
+With --image-builder docker, podman or buildah, the engine builds the
+image from bundle.Dockerfile in the current directory and keeps it in its
+local store. With --image-builder none, opm builds the image itself, with
+no container engine, and writes it to the --tag: an OCI image layout
+(oci:DIR[:NAME]) or a registry, where it is pushed. Files and the image
+are dated $SOURCE_DATE_EPOCH (default 1970-01-01), so the same directory
+makes the same image.
+
+Note:
+* Bundle image is not runnable.
+* All manifests yaml must be in the same directory.`
+
+// checkBuildFlags checks the flags bundle build needs.
+func checkBuildFlags(directory, tag, builder string) error {
+	if directory == "" {
+		return usageError{errors.New(`required flag(s) "directory" not set`)}
+	}
+	if tag == "" {
+		return usageError{errors.New(`required flag(s) "tag" not set`)}
+	}
+	if err := bundle.CheckBuilder(builder); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// runImageBuilder builds the bundle image with a container engine (docker,
+// podman, buildah) from bundle.Dockerfile in the working directory.
+func runImageBuilder(cmd *cobra.Command, builder, tag string) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	run, err := bundle.BuilderCommand(builder, tag, wd)
+	if err != nil {
+		return err
+	}
+	run.Stdout, run.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if err := run.Run(); err != nil {
+		return fmt.Errorf("%s failed: %w", run.String(), err)
+	}
+	return nil
 }
 
 // sourceDateEpoch is $SOURCE_DATE_EPOCH, or the Unix epoch.

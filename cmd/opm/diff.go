@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -19,7 +22,8 @@ func newDiffCmd(reg *registryFlags) *cobra.Command {
 		Use:   "diff OLD NEW",
 		Short: "Show what changed between two file-based catalogs",
 		Long: `Compare two catalogs (catalog directories and images, bundle directories and
-images, as render takes them) object by object. An object is identified by its
+images, as render takes them) object by object. "-" for OLD or NEW reads a
+catalog stream (JSON or YAML, as opm render writes it) from standard input. An object is identified by its
 schema, package and name; it is added, removed or changed (same identity,
 different content).
 
@@ -33,14 +37,18 @@ top-level fields that differ.
 The exit code is 0 whether or not the catalogs differ; with --exit-code it is 1
 when they differ, as with git diff.`,
 		Example: `  opm alpha diff quay.io/org/catalog:v1 quay.io/org/catalog:v2
-  opm alpha diff old-catalog/ catalog/ -o json --exit-code`,
+  opm alpha diff old-catalog/ catalog/ -o json --exit-code
+  opm render quay.io/org/catalog:v1 | opm alpha diff - catalog/`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err
 			}
+			if args[0] == "-" && args[1] == "-" {
+				return usageError{errors.New(`only one of OLD and NEW can be "-" (standard input)`)}
+			}
 			r := &render.Renderer{Images: reg.imageOptions(cmd, platform)}
-			old, new, err := renderBoth(cmd.Context(), r, args[0], args[1])
+			old, new, err := renderBoth(cmd.Context(), r, cmd.InOrStdin(), args[0], args[1])
 			if err != nil {
 				return err
 			}
@@ -70,18 +78,29 @@ when they differ, as with git diff.`,
 	return cmd
 }
 
-// renderBoth renders two references at once.
-func renderBoth(ctx context.Context, r *render.Renderer, a, b string) (*declcfg.DeclarativeConfig, *declcfg.DeclarativeConfig, error) {
+// renderBoth renders two references at once; "-" is a catalog stream read
+// from stdin.
+func renderBoth(ctx context.Context, r *render.Renderer, stdin io.Reader, a, b string) (*declcfg.DeclarativeConfig, *declcfg.DeclarativeConfig, error) {
 	type result struct {
 		cfg *declcfg.DeclarativeConfig
 		err error
 	}
+	run := func(ref string) (*declcfg.DeclarativeConfig, error) {
+		if ref != "-" {
+			return r.Run(ctx, ref)
+		}
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		return r.RunBytes(ctx, render.StdinName, data)
+	}
 	done := make(chan result, 1)
 	go func() {
-		cfg, err := r.Run(ctx, b)
+		cfg, err := run(b)
 		done <- result{cfg, err}
 	}()
-	old, errOld := r.Run(ctx, a)
+	old, errOld := run(a)
 	res := <-done
 	if errOld != nil {
 		return nil, nil, errOld

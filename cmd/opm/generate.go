@@ -12,9 +12,10 @@ import (
 
 func newGenerateCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "generate",
-		Short: "Generate various artifacts for file-based catalogs",
-		Args:  noArgs,
+		Use:     "generate",
+		Short:   "Generate various artifacts for file-based catalogs",
+		Example: "  opm generate dockerfile catalog/",
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -32,8 +33,9 @@ func newGenerateDockerfileCmd() *cobra.Command {
 		Long: `Generate a Dockerfile for a file-based catalog.
 
 This command creates a Dockerfile in the same directory as the <fbcRootDir>
-(named <fbcDirName>.Dockerfile) that can be used to build the index. If a
-Dockerfile with the same name already exists, this command will fail.
+(named <fbcDirName>.Dockerfile) that can be used to build the catalog
+image. If a Dockerfile with the same name already exists, this command will
+fail.
 
 When specifying extra labels, note that if duplicate keys exist, only the last
 value of each duplicate key will be added to the generated Dockerfile.

@@ -40,8 +40,8 @@ func newRenderGraphCmd(reg *registryFlags) *cobra.Command {
 	var opts graph.Options
 	var platform platformFlag
 	cmd := &cobra.Command{
-		Use:   "render-graph [index-image | fbc-dir]",
-		Short: "Generate mermaid-formatted view of upgrade graph of operators in an index",
+		Use:   "render-graph [catalog-image | catalog-dir]",
+		Short: "Generate a mermaid view of the upgrade graphs of a file-based catalog",
 		Long: `Generate mermaid-formatted view of upgrade graphs of operators in an index
 
 The index is a file-based catalog directory or a catalog image.`,

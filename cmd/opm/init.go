@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/validate"
 )
 
 func newInitCmd() *cobra.Command {
@@ -14,20 +17,22 @@ func newInitCmd() *cobra.Command {
 	var defaultChannel, iconFile, descriptionFile string
 	cmd := &cobra.Command{
 		Use:   "init <packageName>",
-		Short: "Generate an olm.package declarative config blob",
-		Long: `Generate an olm.package declarative config blob, the blob that starts a
-package in a file-based catalog.
+		Short: "Generate an olm.package blob for a file-based catalog",
+		Long: `Generate an olm.package blob, the blob that starts a package in a
+file-based catalog.
 
-The blob is written to stdout. The icon's media type is detected from its
+The package name must be a lowercase RFC 1123 label (at most 63 lower case
+letters, digits and '-', starting and ending with a letter or digit), as opm
+validate requires. The blob is written to stdout. The icon's media type is detected from its
 content (PNG, JPEG, GIF, WebP, SVG, ICO, BMP, TIFF, AVIF or HEIF); the
 description file is used verbatim.`,
 		Example: `  opm init my-operator --default-channel=stable --description=README.md --icon=logo.svg > catalog/my-operator/package.json`,
 		Args:    exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if args[0] == "" {
-				// Upstream writes nothing and succeeds: a blob without a
-				// name would be dropped from every catalog anyway.
-				return fmt.Errorf("the package name is empty: give the name of the package, e.g. opm init my-operator")
+			// Upstream writes whatever it is given and succeeds; a blob
+			// that validate would refuse is no start for a package.
+			if err := checkInitArgs(args[0], defaultChannel, cmd.Flags().Changed("default-channel")); err != nil {
+				return err
 			}
 			pkg := declcfg.Package{Schema: declcfg.SchemaPackage, Name: args[0], DefaultChannel: defaultChannel}
 			if iconFile != "" {
@@ -58,4 +63,46 @@ description file is used verbatim.`,
 	f.StringVarP(&descriptionFile, "description", "d", "", "Path to the operator's README.md (or other documentation)")
 	f.VarP(&output, "output", "o", "Output format (json|yaml)")
 	return cmd
+}
+
+// checkInitArgs refuses a package name that opm validate would refuse and
+// a --default-channel given but empty.
+func checkInitArgs(name, defaultChannel string, channelSet bool) error {
+	if name == "" {
+		return errors.New("the package name is empty: give the name of the package, e.g. opm init my-operator")
+	}
+	if msgs := validate.PackageNameProblems(name); len(msgs) > 0 {
+		err := fmt.Sprintf("invalid package name %q: %s", name, strings.Join(msgs, "; "))
+		if s := labelLike(name); s != "" {
+			err += fmt.Sprintf("; for instance opm init %s", s)
+		}
+		return errors.New(err)
+	}
+	if channelSet && defaultChannel == "" {
+		return errors.New("--default-channel is empty: name the channel that subscriptions default to (e.g. --default-channel stable), or leave the flag out")
+	}
+	return nil
+}
+
+// labelLike is name made a valid package name (lower case, runs of other
+// characters as one '-', at most 63 characters), or "" if nothing is left.
+func labelLike(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	s := b.String()
+	if len(s) > 63 {
+		s = strings.TrimRight(s[:63], "-")
+	}
+	return s
 }

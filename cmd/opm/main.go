@@ -111,6 +111,20 @@ func signalExitCode(sig os.Signal) int {
 // what went wrong (validation reports, for instance).
 var errReported = errors.New("reported")
 
+// failureExit2 is the annotation of commands whose failures to run (I/O,
+// usage) exit 2, so that scripts can tell them from the exit 1 of a
+// negative result, which such a command reports itself (errReported):
+// validate's invalid catalog.
+const failureExit2 = "opm.failure-exit-2"
+
+// exitCode is the exit code of a command that failed with err.
+func exitCode(cmd *cobra.Command, err error) int {
+	if cmd != nil && cmd.Annotations[failureExit2] != "" && !errors.Is(err, errReported) {
+		return 2
+	}
+	return 1
+}
+
 // usageError is a mistake in how a command was called.
 type usageError struct{ err error }
 
@@ -157,5 +171,5 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.As(err, &ue) && cmd != nil {
 		fmt.Fprintf(stderr, "\n%s", cmd.UsageString())
 	}
-	return 1
+	return exitCode(cmd, err)
 }

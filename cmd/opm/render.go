@@ -21,21 +21,7 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
 		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
-		Long: `Generate a stream of file-based catalog objects to stdout from the provided
-catalog images, file-based catalog directories, bundle images, and bundle
-directories.
-
-Each reference is one of:
-  - a registry+v1 bundle directory: a directory with manifests/ and metadata/
-  - a file-based catalog directory: any other directory of JSON and YAML files
-  - an image reference that names its registry (quay.io/org/catalog:v1): a
-    catalog image (label operators.operatorframework.io.index.configs.v1) or a
-    bundle image (label operators.operatorframework.io.bundle.package.v1)
-
-sqlite database files and sqlite-based index images are not read (upstream
-dropped them too): convert one to a file-based catalog with the opm migrate
-of an opm release that still reads sqlite.
-`,
+		Long:  renderLong,
 		Example: `  opm render catalog/ > catalog.json
   opm render catalog/ -o yaml
   opm render bundle/                                 # a bundle directory: manifests/ and metadata/
@@ -47,19 +33,9 @@ of an opm release that still reads sqlite.
 			if err := reg.check(); err != nil {
 				return err
 			}
-			level := migrateLevel
-			if migrate {
-				level = render.AllMigrations
-			}
-			migrations, err := render.MigrationsFor(level)
+			migrations, tmpl, err := renderSetup(migrate, migrateLevel, imageRefTemplate)
 			if err != nil {
 				return err
-			}
-			var tmpl *template.Template
-			if imageRefTemplate != "" {
-				if tmpl, err = template.New("image").Parse(imageRefTemplate); err != nil {
-					return fmt.Errorf("invalid image reference template: %w", err)
-				}
 			}
 			lowerGCGrowth()
 			var warnings []declcfg.Warning
@@ -87,13 +63,38 @@ of an opm release that still reads sqlite.
 	}
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format of the streamed file-based catalog objects (json|yaml)")
-	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered FBC")
+	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered file-based catalog")
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
 	addPlatformFlag(f, &platform)
 	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
 	if helpAlpha() {
-		cmd.Long += `
+		cmd.Long += renderAlphaLong
+	}
+	return cmd
+}
+
+// renderLong is render's Long help; renderAlphaLong is added with
+// HELP_ALPHA=true, as upstream adds it.
+const (
+	renderLong = `Generate a stream of file-based catalog objects to stdout from the provided
+catalog images, file-based catalog directories, bundle images, and bundle
+directories.
+
+Each reference is one of:
+  - a registry+v1 bundle directory: a directory with manifests/ and metadata/
+    (one whose manifests/ holds a ClusterServiceVersion but that lacks
+    metadata/annotations.yaml is refused, with how to write it)
+  - a file-based catalog directory: any other directory of JSON and YAML files
+  - an image reference that names its registry (quay.io/org/catalog:v1): a
+    catalog image (label operators.operatorframework.io.index.configs.v1) or a
+    bundle image (label operators.operatorframework.io.bundle.package.v1)
+
+sqlite database files and sqlite-based index images are not read (upstream
+dropped them too): convert one to a file-based catalog with the opm migrate
+of an opm release that still reads sqlite.
+`
+	renderAlphaLong = `
 If rendering sources that do not carry bundle image reference information
 (e.g. bundle directories), the --alpha-image-ref-template flag can be used to
 generate image references for the rendered file-based catalog objects.
@@ -103,8 +104,26 @@ those images actually existing. Available template variables are:
   - {{.Name}}    : the name of the bundle (for registry+v1 bundles, this is the CSV name)
   - {{.Version}} : the version of the bundle
 `
+)
+
+// renderSetup makes the migrations (--migrate, --migrate-level) and the
+// image reference template (--alpha-image-ref-template) render is asked for.
+func renderSetup(migrate bool, migrateLevel, imageRefTemplate string) (render.Migrations, *template.Template, error) {
+	level := migrateLevel
+	if migrate {
+		level = render.AllMigrations
 	}
-	return cmd
+	migrations, err := render.MigrationsFor(level)
+	if err != nil {
+		return nil, nil, err
+	}
+	var tmpl *template.Template
+	if imageRefTemplate != "" {
+		if tmpl, err = template.New("image").Parse(imageRefTemplate); err != nil {
+			return nil, nil, fmt.Errorf("invalid image reference template: %w", err)
+		}
+	}
+	return migrations, tmpl, nil
 }
 
 // lowerGCGrowth makes the garbage collector run at half its default heap

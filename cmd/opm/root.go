@@ -31,13 +31,18 @@ func newRootCmd() *cobra.Command {
 	var reg registryFlags
 	root := &cobra.Command{
 		Use:   "opm",
-		Short: "operator package manager",
+		Short: "Operator package manager",
 		Long: `CLI to interact with operator-registry and build indexes of operator content.
 
 opm makes, checks and serves file-based catalogs: directories of JSON and
 YAML files that list OLM's operator packages, their channels and bundles.
 
 To view help related to alpha features, set HELP_ALPHA=true in the environment.`,
+		Example: `  opm init my-operator --default-channel stable > catalog/my-operator/package.json
+  opm render bundle/ > catalog/my-operator/bundle.json     # a bundle directory's olm.bundle blob
+  opm validate catalog/
+  opm generate dockerfile catalog/
+  opm serve catalog/`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		CompletionOptions: cobra.CompletionOptions{},
@@ -50,7 +55,7 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 	pf := root.PersistentFlags()
 	pf.BoolVar(&reg.skipTLSVerify, "skip-tls-verify", false, "skip TLS certificate verification for container image registries while pulling bundles")
 	pf.BoolVar(&reg.useHTTP, "use-http", false, "use plain HTTP for container image registries while pulling bundles")
-	pf.BoolVar(&reg.skipTLS, "skip-tls", false, "skip TLS certificate verification for container image registries while pulling bundles or index")
+	pf.BoolVar(&reg.skipTLS, "skip-tls", false, "skip TLS certificate verification for container image registries while pulling bundles or catalogs")
 	_ = pf.MarkDeprecated("skip-tls", "use --use-http and --skip-tls-verify instead")
 	root.Flags().Bool("debug", false, "enable debug logging")
 	_ = root.Flags().MarkHidden("debug")
@@ -65,11 +70,37 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 		newServeCmd(),
 		newVersionCmd(),
 	)
+	// cobra's help and completion commands, made now rather than when the
+	// root runs, so that they get examples as every command does.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if ex, ok := builtinExamples[c.Name()]; ok {
+			c.Example = ex
+		}
+		if c.Name() == "completion" {
+			for _, sub := range c.Commands() {
+				sub.Example = builtinExamples["completion "+sub.Name()]
+			}
+		}
+	}
 	if !helpAlpha() {
 		hideAlphaFlags(root)
 	}
 	registerFlagCompletions(root)
 	return root
+}
+
+// builtinExamples are the examples of cobra's own commands.
+var builtinExamples = map[string]string{
+	"help": "  opm help validate",
+	"completion": `  source <(opm completion bash)                      # completion in this bash
+  opm completion zsh > "${fpath[1]}/_opm"            # in every new zsh`,
+	"completion bash": `  source <(opm completion bash)
+  opm completion bash > /etc/bash_completion.d/opm`,
+	"completion zsh":        `  opm completion zsh > "${fpath[1]}/_opm"`,
+	"completion fish":       "  opm completion fish > ~/.config/fish/completions/opm.fish",
+	"completion powershell": "  opm completion powershell | Out-String | Invoke-Expression",
 }
 
 // hideAlphaFlags hides every flag whose name starts with "alpha-" unless

@@ -12,8 +12,10 @@ import (
 	"net/http/pprof"
 	"os"
 	rpprof "runtime/pprof"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -42,13 +44,16 @@ func newServeCmd() *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
 		Use:   "serve <source_path>",
-		Short: "serve declarative configs",
+		Short: "Serve a file-based catalog over gRPC (and HTTP)",
 		Long: `This command serves a file-based catalog directory via a GRPC server,
 and, with --http-addr, over the OLM v1 catalog HTTP API.
 
 The catalog directory is loaded and validated (as opm validate does) at startup;
 no prebuilt cache is needed. Changes made to the catalog after this command
-starts are not reflected in the served content.`,
+starts are not reflected in the served content.
+
+An address (--port, --http-addr) that is in use fails at once, before the
+catalog loads; the port opens only once the catalog is served.`,
 		Example: `  opm serve catalog/
   opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
   opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
@@ -105,6 +110,17 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 	if err := checkDir(dir); err != nil {
 		return err
 	}
+	if !f.cacheOnly {
+		// A busy address fails at once, not after the catalog loads
+		// (which may take a while). It is let go again, so that the port
+		// opens only once the catalog is served, as upstream's does: an
+		// open port means a ready server.
+		grpcL, httpL, err := listenServe(f)
+		if err != nil {
+			return err
+		}
+		closeAll(grpcL, httpL)
+	}
 	start := time.Now()
 	cat, err := serve.Load(ctx, os.DirFS(dir), serve.LoadOptions{Name: dir, Blobs: f.httpAddr != ""})
 	if err != nil {
@@ -127,16 +143,9 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 		return nil
 	}
 
-	grpcL, err := net.Listen("tcp", listenAddr(f.port))
+	grpcL, httpL, err := listenServe(f)
 	if err != nil {
-		return fmt.Errorf("failed to listen: %w", err)
-	}
-	var httpL net.Listener
-	if f.httpAddr != "" {
-		if httpL, err = net.Listen("tcp", f.httpAddr); err != nil {
-			grpcL.Close()
-			return fmt.Errorf("failed to listen for the HTTP API: %w", err)
-		}
+		return err
 	}
 	srv := serve.NewServer(cat, serve.ServerOptions{Log: log})
 	errs := make(chan error, 2)
@@ -161,6 +170,66 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 	return err
 }
 
+// listenServe listens on the gRPC address and, if set, the HTTP address.
+func listenServe(f *serveFlags) (grpcL, httpL net.Listener, err error) {
+	next := nextPort(listenAddr(f.port))
+	if next != "" && !strings.Contains(f.port, ":") {
+		next = next[strings.LastIndexByte(next, ':')+1:] // as given: a bare port
+	}
+	grpcL, err = listen(listenAddr(f.port), "", "-p/--port", "-p "+next)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.httpAddr != "" {
+		if httpL, err = listen(f.httpAddr, " for the HTTP API", "--http-addr", "--http-addr "+nextPort(f.httpAddr)); err != nil {
+			grpcL.Close()
+			return nil, nil, err
+		}
+	}
+	return grpcL, httpL, nil
+}
+
+func closeAll(ls ...net.Listener) {
+	for _, l := range ls {
+		if l != nil {
+			l.Close()
+		}
+	}
+}
+
+// listen listens on addr, which flag sets; its error names the address
+// and the flag that chooses another (example, if it names one, when the
+// address is in use).
+func listen(addr, what, flag, example string) (net.Listener, error) {
+	l, err := net.Listen("tcp", addr)
+	if err == nil {
+		return l, nil
+	}
+	cause := err
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		cause = oe.Err
+	}
+	hint := "choose another address with " + flag
+	if errors.Is(err, syscall.EADDRINUSE) {
+		hint = "another process (a second opm serve?) is using it: stop it or " + hint
+		if !strings.HasSuffix(example, " ") {
+			hint += ", e.g. " + example
+		}
+	}
+	return nil, fmt.Errorf("failed to listen%s on %s: %w; %s", what, addr, cause, hint)
+}
+
+// nextPort is addr with the port after its own, or "" if it has none.
+func nextPort(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	n, perr := strconv.Atoi(port)
+	if err != nil || perr != nil || n <= 0 || n >= 65535 {
+		return ""
+	}
+	return net.JoinHostPort(host, strconv.Itoa(n+1))
+}
+
 // listenAddr turns --port into a listen address: a bare port listens on
 // every interface, as upstream does.
 func listenAddr(port string) string {
@@ -181,7 +250,7 @@ func checkDir(dir string) error {
 	if !st.IsDir() {
 		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", declcfg.QuoteFileName(dir))
 	}
-	return nil
+	return notABundle(dir)
 }
 
 // terminationLogLimit is what Kubernetes keeps of a termination message.

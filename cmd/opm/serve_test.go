@@ -132,3 +132,33 @@ func TestWriteTerminationLog(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// TestServeBusyPort checks that a busy address fails before the catalog
+// loads (this one is invalid and would fail otherwise), with the address
+// and the flag that chooses another.
+func TestServeBusyPort(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	addr := busy.Addr().String()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "c.json"), []byte(`{"schema":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args       []string
+		want, flag string
+	}{
+		{[]string{"-p", addr}, "Error: failed to listen on " + addr + ": ", "choose another address with -p/--port"},
+		{[]string{"-p", "127.0.0.1:0", "--http-addr", addr}, "Error: failed to listen for the HTTP API on " + addr + ": ", "choose another address with --http-addr"},
+	} {
+		var stderr syncBuffer
+		code := run(context.Background(), append([]string{"serve", dir, "-t", ""}, tt.args...), strings.NewReader(""), io.Discard, &stderr)
+		out := stderr.String()
+		if code != 1 || !strings.HasPrefix(out, tt.want) || !strings.Contains(out, tt.flag) || strings.Contains(out, "catalog") {
+			t.Errorf("serve %v: exit %d\n%s\nwant exit 1, %q and %q", tt.args, code, out, tt.want, tt.flag)
+		}
+	}
+}

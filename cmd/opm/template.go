@@ -138,9 +138,11 @@ func writeRendered(w, stderr io.Writer, cfg *declcfg.DeclarativeConfig, format s
 func newConvertTemplateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert-template",
-		Short: "Convert existing FBC to a supported template type",
-		Long:  `Convert an existing file-based catalog (FBC) to a supported template type.`,
-		Args:  noArgs,
+		Short: "Convert a file-based catalog to a template",
+		Long:  `Convert a file-based catalog to a template of a supported type (basic or substitutes).`,
+		Example: `  opm alpha convert-template basic catalog/my-operator/catalog.yaml -o yaml
+  opm render quay.io/org/catalog:v1 | opm alpha convert-template substitutes -`,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -148,12 +150,12 @@ func newConvertTemplateCmd() *cobra.Command {
 	for _, k := range []template.Kind{template.Basic, template.Substitutes} {
 		output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
 		sub := &cobra.Command{
-			Use:   string(k) + " [<fbc-file> | -]",
-			Short: fmt.Sprintf("Generate a %s template from existing FBC", k),
-			Long: fmt.Sprintf(`Generate a %s template from existing FBC.
+			Use:   string(k) + " [<catalog-file> | -]",
+			Short: fmt.Sprintf("Generate a %s template from a file-based catalog", k),
+			Long: fmt.Sprintf(`Generate a %s template from a file-based catalog.
 
-This command outputs a %s catalog template to STDOUT from input FBC (a
-file-based catalog file).
+This command outputs a %s catalog template to STDOUT from an input
+file-based catalog file.
 If no argument is specified or is '-' input is assumed from STDIN.`, k, k),
 			Example: fmt.Sprintf("  opm alpha convert-template %s catalog/my-operator/catalog.yaml -o yaml", k),
 			Args:    rangeArgs(0, 1),

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,13 +17,18 @@ import (
 	"github.com/fbcat/opm/validate"
 )
 
+// validateFlags are the flags of opm validate.
+type validateFlags struct {
+	output      outputFlag
+	schemaPaths []string
+	maxProblems int
+}
+
 func newValidateCmd() *cobra.Command {
-	output := outputFlag{allowed: []string{"json", "yaml", "sarif"}}
-	var schemaPaths []string
-	var maxProblems int
+	f := &validateFlags{output: outputFlag{allowed: []string{"json", "yaml", "sarif"}}}
 	cmd := &cobra.Command{
 		Use:   "validate <directory>",
-		Short: "Validate the declarative index config",
+		Short: "Validate a file-based catalog",
 		Long: `Validate a file-based catalog: the JSON and YAML files in a directory.
 
 Every blob is checked against the schema for its kind, and the catalog as a
@@ -35,63 +41,117 @@ concrete "schema" field applies to the blobs of that schema.
 
 A directory without any catalog object fails, so that a mistyped path
 cannot pass a CI job. A registry+v1 bundle directory is not a file-based
-catalog: opm render reads it.`,
+catalog: opm render reads it.
+
+Exit status: 0 when the catalog is valid; 1 when it is not (the problems
+are reported); 2 when validation could not run: a path that does not exist
+or cannot be read, a directory without catalog objects or a bundle
+directory, a --schema that does not compile, a usage mistake. With -o,
+stdout holds a document in every case; when validation could not run it is
+{"passed": false, "error": {"message": "..."}} (in YAML for -o yaml, and for
+-o sarif a log whose invocation failed, with the message), and the error is
+also printed on stderr.`,
 		Example: `  opm validate catalog
   opm validate catalog -o json
   opm validate catalog -o sarif > opm.sarif       # for code-scanning tools
   opm validate catalog --max-problems 20
   opm validate catalog --schema schemas/`,
-		Args:              exactArgs(1),
+		// The argument count is checked by runValidate, so that -o writes
+		// its document for that mistake too.
+		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeDirs,
+		Annotations:       map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := args[0]
-			st, err := os.Stat(dir)
-			if err != nil {
-				return err
+			err := runValidate(cmd, args, f)
+			if err != nil && !errors.Is(err, errReported) {
+				writeValidateFailure(cmd, f, err)
 			}
-			if !st.IsDir() {
-				return fmt.Errorf("%q is not a directory", dir)
-			}
-			if render.IsBundleDir(dir) {
-				return fmt.Errorf("%s is a registry+v1 bundle directory (manifests/ and metadata/), not a file-based catalog: opm render %s reads it (and writes its olm.bundle blob for a catalog)", dir, dir)
-			}
-			if maxProblems < 0 {
-				return usageError{fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", maxProblems)}
-			}
-			user, err := validate.LoadUserSchemas(schemaPaths)
-			if err != nil {
-				return fmt.Errorf("--schema: %w", err)
-			}
-			res, err := validate.Validate(cmd.Context(), os.DirFS(dir), validate.Options{RootName: dir, Schemas: user})
-			if err != nil {
-				return err
-			}
-			if res.Passed() && res.Objects == 0 {
-				return fmt.Errorf("%s holds no catalog objects (no JSON or YAML blob with a \"schema\" field): check the path; a file-based catalog is a directory of files such as PACKAGE/catalog.yaml", dir)
-			}
-			shown := capped(res.Problems, maxProblems)
-			switch output.value {
-			case "":
-				writeValidateReport(cmd.ErrOrStderr(), res, shown)
-			case "sarif":
-				if err := writeSARIF(cmd.OutOrStdout(), shown, len(res.Problems)-len(shown)); err != nil {
-					return err
-				}
-			default:
-				if err := writeValidateResult(cmd.OutOrStdout(), output.value, res, shown); err != nil {
-					return err
-				}
-			}
-			if !res.Passed() {
-				return errReported
-			}
-			return nil
+			return err
 		},
 	}
-	cmd.Flags().VarP(&output, "output", "o", "Output format for the result: a list of problems and whether validation passed (json|yaml), or a SARIF 2.1.0 log (sarif)")
-	cmd.Flags().StringArrayVar(&schemaPaths, "schema", nil, "CUE file or directory of CUE files with definitions for your own schemas (repeatable)")
-	cmd.Flags().IntVar(&maxProblems, "max-problems", 0, "Report at most this many problems, and how many more were left out (0: every problem)")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		writeValidateFailure(c, f, err) // if -o was read before the mistake
+		return usageError{err}
+	})
+	cmd.Flags().VarP(&f.output, "output", "o", "Output format for the result: a list of problems and whether validation passed (json|yaml), or a SARIF 2.1.0 log (sarif)")
+	cmd.Flags().StringArrayVar(&f.schemaPaths, "schema", nil, "CUE file or directory of CUE files with definitions for your own schemas (repeatable)")
+	cmd.Flags().IntVar(&f.maxProblems, "max-problems", 0, "Report at most this many problems, and how many more were left out (0: every problem)")
 	return cmd
+}
+
+// runValidate validates the directory args name and writes the result;
+// errReported means the catalog is invalid, any other error that
+// validation could not run.
+func runValidate(cmd *cobra.Command, args []string, f *validateFlags) error {
+	if err := cobra.ExactArgs(1)(cmd, args); err != nil {
+		return usageError{err}
+	}
+	if f.maxProblems < 0 {
+		return usageError{fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", f.maxProblems)}
+	}
+	dir := args[0]
+	st, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%q is not a directory", dir)
+	}
+	if err := notABundle(dir); err != nil {
+		return err
+	}
+	user, err := validate.LoadUserSchemas(f.schemaPaths)
+	if err != nil {
+		return fmt.Errorf("--schema: %w", err)
+	}
+	res, err := validate.Validate(cmd.Context(), os.DirFS(dir), validate.Options{RootName: dir, Schemas: user})
+	if err != nil {
+		return err
+	}
+	if res.Passed() && res.Objects == 0 {
+		return fmt.Errorf("%s holds no catalog objects (no JSON or YAML blob with a \"schema\" field): check the path; a file-based catalog is a directory of files such as PACKAGE/catalog.yaml", dir)
+	}
+	shown := capped(res.Problems, f.maxProblems)
+	switch f.output.value {
+	case "":
+		writeValidateReport(cmd.ErrOrStderr(), res, shown)
+	case "sarif":
+		if err := writeSARIF(cmd.OutOrStdout(), shown, len(res.Problems)-len(shown)); err != nil {
+			return err
+		}
+	default:
+		if err := writeValidateResult(cmd.OutOrStdout(), f.output.value, res, shown); err != nil {
+			return err
+		}
+	}
+	if !res.Passed() {
+		return errReported
+	}
+	return nil
+}
+
+// writeValidateFailure writes, for -o, the document saying that validation
+// could not run and why. The error itself is printed on stderr as every
+// command's is.
+func writeValidateFailure(cmd *cobra.Command, f *validateFlags, err error) {
+	msg := err.Error()
+	switch f.output.value {
+	case "":
+		return
+	case "sarif":
+		wd, _ := os.Getwd()
+		log := validate.SARIFFailure(msg, validate.SARIFOptions{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd})
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(log)
+	default:
+		out := struct {
+			Passed bool          `json:"passed"`
+			Error  validateError `json:"error"`
+		}{Error: validateError{Message: msg}}
+		_ = writeStructured(cmd.OutOrStdout(), f.output.value, out)
+	}
 }
 
 // capped is the first max problems (all when max is 0).
@@ -210,4 +270,13 @@ func writeSARIF(w io.Writer, shown declcfg.ErrorList, omitted int) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// notABundle refuses a directory given for a catalog that is (or looks
+// like) a registry+v1 bundle, which would otherwise fail on every manifest.
+func notABundle(dir string) error {
+	if render.IsBundleDir(dir) {
+		return fmt.Errorf("%s is a registry+v1 bundle directory (manifests/ and metadata/), not a file-based catalog: opm render %s reads it (and writes its olm.bundle blob for a catalog)", dir, dir)
+	}
+	return render.BundleWithoutMetadata(dir)
 }

@@ -19,7 +19,7 @@ func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print the opm version",
-		Example: "opm version",
+		Example: "  opm version",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v := opmVersion()

@@ -30,10 +30,23 @@ func (e *Error) Error() string { return e.Msg }
 // map[string]any. line is the file line the document starts on. A document
 // holding only white space or comments decodes to a Null value.
 func Decode(doc []byte, line int32) (value.Value, error) {
-	if v, ok, err := fastDecode(doc, line); ok {
-		return v, err
+	v, _, err := DecodeWithDuplicates(doc, line)
+	return v, err
+}
+
+// DecodeWithDuplicates is Decode that also returns the keys that the
+// document's top-level mapping holds more than once (of which decoding
+// keeps the last), in document order: two documents run together without
+// a "---" between them repeat "schema".
+func DecodeWithDuplicates(doc []byte, line int32) (value.Value, []value.Duplicate, error) {
+	if v, dups, ok, err := fastDecode(doc, line); ok {
+		return v, dups, err
 	}
-	return slowDecode(doc, line)
+	v, err := slowDecode(doc, line)
+	if err != nil || v.Kind != value.Object {
+		return v, nil, err
+	}
+	return v, topLevelDuplicates(doc, line, &v), nil
 }
 
 // slowDecode goes through go-yaml v2 itself. The tree it returns carries the
@@ -45,7 +58,7 @@ func slowDecode(doc []byte, line int32) (value.Value, error) {
 	}
 	var obj any
 	if err := yamlv2.Unmarshal(doc, &obj); err != nil {
-		return value.Value{}, yamlError(err, line, line+int32(bytes.Count(doc, []byte{'\n'}))-1)
+		return value.Value{}, tabInIndentation(doc, line, yamlError(err, line, line+int32(bytes.Count(doc, []byte{'\n'}))-1))
 	}
 	c := converter{budget: expansionLimit(len(doc))}
 	v, err := c.convert(obj)

@@ -44,6 +44,10 @@ type fastParser struct {
 	nonFinite *Error // the first NaN or infinity of the document
 	// text is scratch space for block scalars, which are copied out.
 	text []byte
+	// keyPos holds the positions of the keys of the top-level mapping,
+	// in order; dups the keys it holds more than once.
+	keyPos []value.Value
+	dups   []value.Duplicate
 }
 
 // parsers keeps fastParsers, with their scratch stacks, between documents.
@@ -51,31 +55,31 @@ var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // fastDecode reads doc, whose first line is line, on the fast path. ok is
 // false when the fast path gave up and go-yaml must read the document.
-func fastDecode(doc []byte, line int32) (v value.Value, ok bool, err error) {
+func fastDecode(doc []byte, line int32) (v value.Value, dups []value.Duplicate, ok bool, err error) {
 	if !fastSafe(doc) {
-		return value.Value{}, false, nil
+		return value.Value{}, nil, false, nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isBail := r.(bail); !isBail {
 				panic(r)
 			}
-			v, ok, err = value.Value{}, false, nil
+			v, dups, ok, err = value.Value{}, nil, false, nil
 		}
 	}()
 	p := parsers.Get().(*fastParser)
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0]}
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0]}
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line
 	v = p.document()
 	if p.nonFinite != nil {
-		return value.Value{}, true, p.nonFinite
+		return value.Value{}, nil, true, p.nonFinite
 	}
-	return v, true, nil
+	return v, p.dups, true, nil
 }
 
 // document parses the whole document: a mapping, or nothing at all.

@@ -2,6 +2,8 @@ package fbcyaml
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -13,7 +15,7 @@ import (
 // reads it to the same tree. It reports whether the fast path took it.
 func sameAsGoYAML(t *testing.T, doc []byte) bool {
 	t.Helper()
-	fv, ok, ferr := fastDecode(doc, 1)
+	fv, _, ok, ferr := fastDecode(doc, 1)
 	if !ok {
 		return false
 	}
@@ -129,4 +131,52 @@ func FuzzFastPath(f *testing.F) {
 		}
 		sameAsGoYAML(t, doc)
 	})
+}
+
+// TestDuplicatesBothPaths checks that the fast path and the line scan
+// behind go-yaml find the same repeated top-level keys.
+func TestDuplicatesBothPaths(t *testing.T) {
+	docs := []string{
+		"schema: olm.package\nname: foo\nschema: olm.channel\nname: s\nentries:\n- name: a\n  name: b\n",
+		"a: 1\nb:\n  c: 1\na: 2\n\"q\": 1\nq: 2\n",
+		"a: 1\nb: 2\n",
+	}
+	for _, doc := range docs {
+		v, fast, ok, err := fastDecode([]byte(doc), 3)
+		if !ok || err != nil {
+			t.Fatalf("fast path refused %q: %v", doc, err)
+		}
+		slow := topLevelDuplicates([]byte(doc), 3, &v)
+		if fmt.Sprint(fast) != fmt.Sprint(slow) {
+			t.Errorf("%q: fast path found %v, line scan %v", doc, fast, slow)
+		}
+	}
+}
+
+// TestTabInIndentation checks that a tab in indentation is named, at its
+// line and column, whatever go-yaml calls it.
+func TestTabInIndentation(t *testing.T) {
+	tests := []struct {
+		doc       string
+		line, col int32
+	}{
+		{"schema: olm.package\nname: foo\nicon:\n\tmediatype: image/png\n", 14, 1},
+		{"schema: olm.channel\nentries:\n- name: a\n\treplaces: b\n", 14, 1},
+		{"schema: olm.channel\nentries:\n  - name: a\n  \t replaces: b\n", 14, 3},
+	}
+	for _, tt := range tests {
+		_, err := Decode([]byte(tt.doc), 11)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%q: error %v, want an *Error", tt.doc, err)
+		}
+		if e.Line != tt.line || e.Col != tt.col || !strings.HasPrefix(e.Msg, "tab in indentation; YAML indents with spaces only") {
+			t.Errorf("%q: %d:%d: %s; want %d:%d and the tab named", tt.doc, e.Line, e.Col, e.Msg, tt.line, tt.col)
+		}
+	}
+	// Tabs elsewhere are not blamed for other mistakes.
+	_, err := Decode([]byte("a: \"x\ty\"\nb: [1\n"), 1)
+	if err == nil || strings.Contains(err.Error(), "tab") {
+		t.Errorf("unclosed list: %v", err)
+	}
 }

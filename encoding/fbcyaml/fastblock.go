@@ -33,6 +33,9 @@ func (p *fastParser) mapping(indent int) value.Value {
 		if plain && key == "<<" {
 			panic(bail{}) // merge keys
 		}
+		if p.depth == 1 {
+			p.keyPos = append(p.keyPos, keyPos)
+		}
 		val := p.mappingValue(indent)
 		if val.Line == 0 {
 			val.Line, val.Col = keyPos.Line, keyPos.Col
@@ -49,6 +52,9 @@ func (p *fastParser) mapping(indent int) value.Value {
 		if !p.isKey() {
 			panic(bail{})
 		}
+	}
+	if p.depth == 1 {
+		p.dups = value.FindDuplicates(p.fields[base:], func(i int) (int32, int32) { return p.keyPos[i].Line, p.keyPos[i].Col })
 	}
 	v.Fields = p.takeFields(base, typed)
 	p.depth--

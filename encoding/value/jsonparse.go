@@ -34,6 +34,7 @@ type JSONParser struct {
 	lineStart int
 	depth     int
 	buf       []byte
+	dups      []Duplicate
 }
 
 // NewJSONParser returns a parser over data whose first byte is on line
@@ -57,8 +58,14 @@ func (p *JSONParser) AtEOF() bool {
 // Next decodes the next value of the stream.
 func (p *JSONParser) Next() (Value, error) {
 	p.skipSpace()
+	p.dups = nil
 	return p.value()
 }
+
+// Duplicates are the keys that the object Next last returned holds more
+// than once (at its top level; nested objects are not looked at), each at
+// the position of its value.
+func (p *JSONParser) Duplicates() []Duplicate { return p.dups }
 
 // LooksLikeJSON reports whether the first non-space byte within the first
 // window bytes of data is '{': how upstream's YAML-or-JSON decoder picks
@@ -218,6 +225,9 @@ func (p *JSONParser) object() (Value, error) {
 			p.pos++
 		case '}':
 			p.pos++
+			if p.depth == 1 {
+				p.dups = FindDuplicates(v.Fields, func(i int) (int32, int32) { return v.Fields[i].Value.Line, v.Fields[i].Value.Col })
+			}
 			v.Fields = NormalizeFields(v.Fields)
 			return v, nil
 		default:

@@ -151,3 +151,38 @@ func Truncate(s string, n int) string {
 	}
 	return s[:n] + "..."
 }
+
+// Duplicate is a key that an object holds more than once. Decoding keeps
+// the value of its last occurrence, as encoding/json and go-yaml do.
+type Duplicate struct {
+	Key       string
+	Line, Col int32 // where the key occurs again
+	PrevLine  int32 // where it occurred the time before
+}
+
+// FindDuplicates lists the keys that occur again among fields (in the
+// order they were written, before NormalizeFields), one entry for each
+// repetition, in order. pos gives the position of the key of fields[i].
+// It allocates nothing when the keys are unique and sorted.
+func FindDuplicates(fields []Field, pos func(i int) (line, col int32)) []Duplicate {
+	sorted := true
+	for i := 1; i < len(fields); i++ {
+		if fields[i-1].Key >= fields[i].Key {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return nil
+	}
+	var dups []Duplicate
+	prev := make(map[string]int32, len(fields))
+	for i := range fields {
+		line, col := pos(i)
+		if l, ok := prev[fields[i].Key]; ok {
+			dups = append(dups, Duplicate{Key: fields[i].Key, Line: line, Col: col, PrevLine: l})
+		}
+		prev[fields[i].Key] = line
+	}
+	return dups
+}
