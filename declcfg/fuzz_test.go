@@ -18,6 +18,9 @@ import (
 // loading is deterministic, whatever the workers do. (FuzzLoad checks that
 // what is loaded survives a write and a second load.)
 func FuzzLoadFS(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	var seeds [][]byte
 	for _, pattern := range []string{"../testdata/catalog/*/*.yaml", "../testdata/serve/catalog/*.yaml", "../testdata/serve/catalog/*/*", "../testdata/demo/*.yaml"} {
 		names, _ := filepath.Glob(pattern)

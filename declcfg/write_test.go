@@ -178,6 +178,9 @@ func TestWriteDir(t *testing.T) {
 // whatever it loads must survive a write and a second load unchanged (the
 // written form is a fixed point).
 func FuzzLoad(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	seeds := []string{
 		pkgJSON,
 		"schema: olm.channel\nname: stable\npackage: foo\nentries:\n- name: foo.v1\n  skips: [a, b]\n",

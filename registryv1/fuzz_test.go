@@ -22,6 +22,9 @@ import (
 // property values of valid JSON (or none, written as null) and, written
 // as upstream writes it, loads as a catalog without problems.
 func FuzzParse(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	f.Add([]byte(testCSV), []byte(testCRD), []byte(testAnnotations), []byte("properties:\n- type: olm.maxOpenShiftVersion\n  value: 4.16\n"))
 	f.Add([]byte(testCSV), []byte(testCRD), []byte(testAnnotations), []byte("dependencies:\n- type: olm.gvk\n  value: {group: g, kind: K, version: v1}\n"))
 	dirs, _ := filepath.Glob("../testdata/bundles/*")

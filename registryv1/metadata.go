@@ -46,12 +46,12 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 			}
 		}
 		if deps == nil {
-			if deps = propertyList(data, obj, "dependencies", json); deps != nil {
+			if deps = readPropertyList(data, obj, "dependencies", json); deps != nil {
 				b.dependenciesFile = path.Join("metadata", e.Name())
 			}
 		}
 		if props == nil {
-			if props = propertyList(data, obj, "properties", json); props != nil {
+			if props = readPropertyList(data, obj, "properties", json); props != nil {
 				b.propertiesFile = path.Join("metadata", e.Name())
 			}
 		}
@@ -102,10 +102,10 @@ func annotationString(a *value.Value, key string) string {
 	return ""
 }
 
-// propertyList reads a list of {type, value} entries. Values keep the
+// readPropertyList reads a list of {type, value} entries. Values keep the
 // text upstream keeps: for JSON files, the bytes as written; for YAML
 // files, compact JSON with sorted keys and HTML characters escaped.
-func propertyList(data []byte, obj *value.Value, key string, isJSON bool) []declcfg.Property {
+func readPropertyList(data []byte, obj *value.Value, key string, isJSON bool) []declcfg.Property {
 	list := lookupPath(obj, key)
 	if list == nil || list.Kind != value.Array || len(list.Items) == 0 {
 		return nil

@@ -61,6 +61,9 @@ func TestPlainImageRef(t *testing.T) {
 }
 
 func FuzzPlainImageRef(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	for _, p := range refDomains {
 		f.Add(p + "/x:y")
 	}

@@ -5,7 +5,6 @@ package list
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
+	"github.com/fbcat/opm/registryv1"
 	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/validate"
 )
@@ -173,12 +173,10 @@ func displayName(b *declcfg.Bundle) string {
 	if i < 0 {
 		return ""
 	}
-	var csv struct {
-		Spec struct {
-			DisplayName string `json:"displayName"`
-		} `json:"spec"`
+	csv, err := registryv1.ParseCSV(objects[i])
+	if err != nil {
+		return ""
 	}
-	_ = json.Unmarshal(objects[i], &csv)
 	return csv.Spec.DisplayName
 }
 

@@ -27,7 +27,6 @@ var removedCommands = []removedCommand{
 	{"registry", "sqlite database files gave way to file-based catalogs: opm migrate converts a catalog image, opm validate checks a catalog directory and opm serve serves it"},
 	{"alpha generate dockerfile", "opm generate dockerfile DIR"},
 	{"alpha generate", "opm generate dockerfile DIR"},
-	{"alpha diff", "oc-mirror computes what to mirror from catalogs; to compare two catalogs, diff the output of opm render for each"},
 	{"alpha validate", "opm validate DIR"},
 	{"alpha serve", "opm serve DIR"},
 	{"alpha render", "opm render"},

@@ -127,9 +127,9 @@ func renderSetup(migrate bool, migrateLevel, imageRefTemplate string) (render.Mi
 }
 
 // lowerGCGrowth makes the garbage collector run at half its default heap
-// growth unless GOGC says otherwise: rendering keeps little live data (the
-// output waits compressed), so this costs little time and keeps the peak
-// footprint down.
+// growth unless GOGC says otherwise: rendering keeps little live data
+// (the output waits in ordered chunks), so this costs little time and
+// keeps the peak footprint down.
 func lowerGCGrowth() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(50)

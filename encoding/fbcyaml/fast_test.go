@@ -107,6 +107,9 @@ func TestFastPathHandWritten(t *testing.T) {
 }
 
 func FuzzFastPath(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	for _, s := range handWritten {
 		f.Add([]byte(s))
 	}

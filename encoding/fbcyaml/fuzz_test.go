@@ -49,6 +49,9 @@ var yamlSeedFiles = []string{
 // value.MaxDepth, its positions are inside its document, and writing it
 // as YAML and reading that back gives the same tree.
 func FuzzDecode(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	for _, s := range handWritten {
 		f.Add([]byte(s))
 	}

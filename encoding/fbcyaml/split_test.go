@@ -107,6 +107,9 @@ func checkSplit(t *testing.T, data []byte) {
 }
 
 func FuzzSplitDocuments(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	for _, s := range splitSamples {
 		f.Add([]byte(s))
 	}

@@ -90,6 +90,9 @@ func TestPositions(t *testing.T) {
 }
 
 func FuzzParseJSON(f *testing.F) {
+	if testing.Short() {
+		f.Skip("the seed corpus runs in make test-full")
+	}
 	for _, s := range jsonSamples {
 		f.Add([]byte(s))
 	}
