@@ -15,6 +15,23 @@ import (
 // problem found is reported, as Errors, before any image is pulled when
 // the template itself is at fault.
 func Render(ctx context.Context, kind Kind, in Input, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
+	return RenderWith(ctx, kind, in, br, Options{})
+}
+
+// Options are the choices of RenderWith beyond upstream's current
+// behaviour.
+type Options struct {
+	// SemverPerChannel renders semver templates as opm releases before
+	// the current linking did, which catalogs committed then still hold:
+	// each generated channel linked on its own (the newest bundle of each
+	// minor version skips the lower ones of its channel, in version order,
+	// and replaces and skips the newest of the minor version before it in
+	// the same channel), and no description or icon on the package.
+	SemverPerChannel bool
+}
+
+// RenderWith is Render with options.
+func RenderWith(ctx context.Context, kind Kind, in Input, br BundleRenderer, opts Options) (*declcfg.DeclarativeConfig, error) {
 	src := source{file: in.Name, kind: kind}
 	doc, schema, err := header(in)
 	if err != nil {
@@ -39,7 +56,7 @@ func Render(ctx context.Context, kind Kind, in Input, br BundleRenderer) (*declc
 	case Basic:
 		return renderBasic(ctx, src, doc, br)
 	case Semver:
-		return renderSemver(ctx, src, doc, br)
+		return renderSemver(ctx, src, doc, br, opts.SemverPerChannel)
 	case Substitutes:
 		return renderSubstitutes(ctx, src, doc, br)
 	}

@@ -40,7 +40,7 @@ var (
 // candidate, fast or stable is rendered, and the package, its channels
 // (candidate-v1, candidate-v1.2, ...), their upgrade edges and the
 // default channel are generated from the bundles' versions.
-func renderSemver(ctx context.Context, src source, doc *document, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
+func renderSemver(ctx context.Context, src source, doc *document, br BundleRenderer, perChannel bool) (*declcfg.DeclarativeConfig, error) {
 	t, problems := decodeSemver(src, doc)
 	if len(problems) > 0 {
 		return nil, problems
@@ -80,10 +80,10 @@ func renderSemver(ctx context.Context, src source, doc *document, br BundleRende
 			cfg.Bundles = append(cfg.Bundles, rendered[e.image].Bundle)
 		}
 	}
-	g := generateChannels(pkg, t, members)
+	g := generateChannels(pkg, t, members, perChannel)
 	cfg.Channels = g.channels
 	p := declcfg.Package{Schema: declcfg.SchemaPackage, Name: pkg, DefaultChannel: g.defaultChannel}
-	if head := g.defaultHead(); head != nil {
+	if head := g.defaultHead(); head != nil && !perChannel {
 		describePackage(&p, rendered[head.image])
 	}
 	cfg.Packages = []declcfg.Package{p}

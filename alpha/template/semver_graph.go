@@ -72,7 +72,7 @@ func (g *generated) defaultHead() *semverMember { return g.heads[g.defaultChanne
 // generateChannels places every archetype's bundles, in ascending version
 // order, into the major and/or minor channels of their versions, links
 // them as upstream does (see link) and picks the default channel.
-func generateChannels(pkg string, t *semverTemplate, members [numArchetypes][]semverMember) *generated {
+func generateChannels(pkg string, t *semverTemplate, members [numArchetypes][]semverMember, perChannel bool) *generated {
 	byName := map[string]*declcfg.Channel{}
 	var order []*declcfg.Channel
 	var placed []placement
@@ -109,7 +109,11 @@ func generateChannels(pkg string, t *semverTemplate, members [numArchetypes][]se
 			}
 		}
 	}
-	link(placed)
+	if perChannel {
+		linkPerChannel(placed)
+	} else {
+		link(placed)
+	}
 	for _, ch := range order {
 		g.channels = append(g.channels, *ch)
 	}
@@ -207,4 +211,51 @@ func (c defaultCandidate) beats(o defaultCandidate, pref stream) bool {
 		return c.stream > o.stream
 	}
 	return false
+}
+
+// linkPerChannel sets the upgrade edges as opm did before link's
+// linking across channels: each channel on its own, its entries in
+// ascending version order. Walking the runs of one major.minor, the last
+// bundle of each run replaces the last bundle of the run before it in the
+// channel and skips it, then skips every other bundle of its own run, in
+// version order. When the channel's last two bundles differ in minor
+// version, the last one replaces the one before it.
+func linkPerChannel(placed []placement) {
+	var channels []*declcfg.Channel
+	versions := map[string]semver.Version{}
+	seen := map[*declcfg.Channel]bool{}
+	for _, p := range placed {
+		versions[p.member.name] = p.member.version
+		if !seen[p.channel] {
+			seen[p.channel] = true
+			channels = append(channels, p.channel)
+		}
+	}
+	for _, ch := range channels {
+		entries := ch.Entries
+		version := func(i int) semver.Version { return versions[entries[i].Name] }
+		sameMinor := func(i, j int) bool {
+			return version(i).Major == version(j).Major && version(i).Minor == version(j).Minor
+		}
+		prevMax := ""
+		for start := 0; start < len(entries); {
+			end := start + 1
+			for end < len(entries) && sameMinor(end, start) {
+				end++
+			}
+			last := &entries[end-1]
+			if prevMax != "" {
+				last.Skips = append(last.Skips, prevMax)
+				last.Replaces = prevMax
+			}
+			prevMax = last.Name
+			for i := start; i < end-1; i++ {
+				last.Skips = append(last.Skips, entries[i].Name)
+			}
+			start = end
+		}
+		if n := len(entries); n > 1 && version(n-1).Minor != version(n-2).Minor {
+			entries[n-1].Replaces = entries[n-2].Name
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package template
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -144,5 +145,32 @@ func TestSemverErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("template:\n%s\nerror: %v\nwant it to contain: %s", c.text, err, c.want)
 		}
+	}
+}
+
+// TestSemverPerChannel pins the linking of older opm releases, which
+// catalogs committed then still hold (seen in community-operators-prod's
+// konflux catalogs of April 2026): each channel linked on its own, skips
+// in version order, and no package description.
+func TestSemverPerChannel(t *testing.T) {
+	all := fakes("widget", "0.0.4", "0.0.5", "0.0.11", "0.1.0", "0.1.2", "0.2.0", "1.0.0")
+	text := semverText("generateMajorChannels: true\ngenerateMinorChannels: true\n",
+		map[string][]string{"stable": {"0.0.4", "0.0.5", "0.0.11", "0.1.0", "0.1.2", "0.2.0", "1.0.0"}})
+	in := Input{Name: "t.yaml", Data: []byte(text)}
+	cfg, err := RenderWith(context.Background(), Semver, in, all, Options{SemverPerChannel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `stable-v0: v0.0.4 v0.0.5 v0.0.11~v0.0.4,v0.0.5 v0.1.0 v0.1.2>v0.0.11~v0.0.11,v0.1.0 v0.2.0>v0.1.2~v0.1.2
+stable-v0.0: v0.0.4 v0.0.5 v0.0.11~v0.0.4,v0.0.5
+stable-v0.1: v0.1.0 v0.1.2~v0.1.0
+stable-v0.2: v0.2.0
+stable-v1: v1.0.0
+stable-v1.0: v1.0.0`
+	if got := channels(cfg); got != want {
+		t.Errorf("channels:\n%s\nwant:\n%s", got, want)
+	}
+	if p := cfg.Packages[0]; p.Description != "" || p.Icon != nil || p.DefaultChannel != "stable-v1.0" {
+		t.Errorf("package %+v: want no description or icon, default stable-v1.0", p)
 	}
 }

@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"generate":   5,
 	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
 	"alpha":      7, // upstream's alpha use cases
+	"author":     8, // catalog authoring: edits templates and catalogs
 	"bench":      9, // synthetic catalogs, load generator, probes
 	"cmd":        10,
 }
