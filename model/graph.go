@@ -2,8 +2,13 @@ package model
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/blang/semver/v4"
+
+	"github.com/fbcat/opm/declcfg"
 )
 
 // Heads lists, sorted, the channel's entries that no entry replaces or
@@ -89,4 +94,59 @@ func (ch *Channel) Graph() (*Graph, error) {
 	}
 	slices.Sort(g.Stranded)
 	return g, nil
+}
+
+// UpgradesTo reports whether an installed bundle named from may upgrade
+// to the channel entry to: to replaces it, skips it, or its skipRange
+// holds from's version (fromVersion nil: unknown, no range holds it).
+func UpgradesTo(from string, fromVersion *semver.Version, to *declcfg.ChannelEntry) bool {
+	if to.Replaces == from || slices.Contains(to.Skips, from) {
+		return true
+	}
+	if to.SkipRange == "" || fromVersion == nil {
+		return false
+	}
+	r, err := semver.ParseRange(to.SkipRange)
+	return err == nil && r(*fromVersion)
+}
+
+// Unreachable lists, sorted, the channel's entries from which no chain of
+// upgrades (replaces, skips, skipRange) leads to the channel's head: the
+// installs that would be stranded. Without exactly one head, every entry
+// is.
+func (ch *Channel) Unreachable() []string {
+	heads := ch.Heads()
+	if len(heads) != 1 {
+		names := slices.Collect(maps.Keys(ch.entries))
+		slices.Sort(names)
+		return names
+	}
+	versions := map[string]*semver.Version{}
+	for name := range ch.entries {
+		if b := ch.Package.Bundles[name]; b != nil {
+			if v, err := b.Version(); err == nil {
+				versions[name] = &v.Version
+			}
+		}
+	}
+	seen := map[string]bool{heads[0]: true}
+	todo := []string{heads[0]}
+	for len(todo) > 0 {
+		to := ch.entries[todo[len(todo)-1]]
+		todo = todo[:len(todo)-1]
+		for name := range ch.entries {
+			if !seen[name] && UpgradesTo(name, versions[name], to) {
+				seen[name] = true
+				todo = append(todo, name)
+			}
+		}
+	}
+	var out []string
+	for name := range ch.entries {
+		if !seen[name] {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
