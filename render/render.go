@@ -236,12 +236,9 @@ func classify(ref string) (Kind, error) {
 // renderBundleDir renders a registry+v1 bundle directory. Its image is
 // empty unless an image reference template is set.
 func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, error) {
-	b, err := registryv1.Parse(os.DirFS(dir))
-	if errors.Is(err, registryv1.ErrNoAnnotations) {
-		return nil, &MissingMetadataError{Dir: dir, Missing: noAnnotationsFile}
-	}
+	b, err := parseBundleDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
+		return nil, err
 	}
 	image := ""
 	if r.ImageRefTemplate != nil {
@@ -256,6 +253,37 @@ func (r *Renderer) renderBundleDir(dir string) (*declcfg.DeclarativeConfig, erro
 		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
 	}
 	return &declcfg.DeclarativeConfig{Bundles: []declcfg.Bundle{fbc}}, nil
+}
+
+// parseBundleDir reads a registry+v1 bundle directory.
+func parseBundleDir(dir string) (*registryv1.Bundle, error) {
+	b, err := registryv1.Parse(os.DirFS(dir))
+	if errors.Is(err, registryv1.ErrNoAnnotations) {
+		return nil, &MissingMetadataError{Dir: dir, Missing: noAnnotationsFile}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
+	}
+	return b, nil
+}
+
+// BundleFromDir renders a registry+v1 bundle directory with the given image,
+// exactly as `opm render DIR --alpha-image-ref-template IMAGE` does
+// (without migrations).
+func BundleFromDir(dir, image string) (*declcfg.Bundle, error) {
+	r := Renderer{}
+	b, err := parseBundleDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	fbc, err := b.FBC(image)
+	if err != nil {
+		return nil, fmt.Errorf("bundle directory %s: %w", declcfg.QuoteFileName(dir), err)
+	}
+	if err := r.finishBundle(&fbc); err != nil {
+		return nil, err
+	}
+	return &fbc, nil
 }
 
 // renderCatalogFS loads a file-based catalog, streaming it if stream is set.

@@ -25,6 +25,17 @@ type BundleRenderer interface {
 type Bundle struct {
 	declcfg.Bundle
 	CSV []byte
+	// LoadCSV, if set, finds the CSV when CSV is nil and it is needed
+	// (for a renderer that would rather not decode every bundle's).
+	LoadCSV func() []byte
+}
+
+// csv is the bundle's ClusterServiceVersion, nil if it has none.
+func (b *Bundle) csv() []byte {
+	if b.CSV == nil && b.LoadCSV != nil {
+		b.CSV = b.LoadCSV()
+	}
+	return b.CSV
 }
 
 // ImageBundles renders bundle references with r (its migrations and image

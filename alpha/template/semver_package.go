@@ -12,10 +12,11 @@ import (
 // upstream does, migrated or not. An icon whose data is not standard
 // base64 is left out.
 func describePackage(p *declcfg.Package, b *Bundle) {
-	if b.CSV == nil {
+	data := b.csv()
+	if data == nil {
 		return
 	}
-	csv, err := registryv1.ParseCSV(b.CSV)
+	csv, err := registryv1.ParseCSV(data)
 	if err != nil {
 		return
 	}

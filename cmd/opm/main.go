@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -114,12 +115,13 @@ var errReported = errors.New("reported")
 // failureExit2 is the annotation of commands whose failures to run (I/O,
 // usage) exit 2, so that scripts can tell them from the exit 1 of a
 // negative result, which such a command reports itself (errReported):
-// validate's invalid catalog.
+// validate's invalid catalog; or, for the catalog authoring verbs, a
+// refusal (author.IsRefusal).
 const failureExit2 = "opm.failure-exit-2"
 
 // exitCode is the exit code of a command that failed with err.
 func exitCode(cmd *cobra.Command, err error) int {
-	if cmd != nil && cmd.Annotations[failureExit2] != "" && !errors.Is(err, errReported) {
+	if cmd != nil && cmd.Annotations[failureExit2] != "" && !errors.Is(err, errReported) && !author.IsRefusal(err) {
 		return 2
 	}
 	return 1

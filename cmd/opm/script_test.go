@@ -29,7 +29,8 @@ func TestMain(m *testing.M) {
 //
 // Scripts see $TESTDATA (the project's testdata), $REGISTRY (an
 // in-process registry holding a catalog image, catalog:v1, bundle images,
-// bundles/NAME:vVERSION, and a multi-platform image, multi:v1, whose
+// bundles/NAME:vVERSION, widget-operator-bundle:v1.2.0 (testdata/repo's
+// widget 1.2.0), and a multi-platform image, multi:v1, whose
 // linux/amd64 image is the catalog and linux/arm64 image a bundle) and
 // $LOCALHOST_REGISTRY (the same registry named localhost:PORT),
 // $AUTH_REGISTRY (the catalog image behind basic auth, with
@@ -39,7 +40,8 @@ func TestMain(m *testing.M) {
 // of its images.txt, pushed to $REGISTRY/tmpl.
 //
 // Beyond testscript's commands, scripts have "mkfifo PATH" (a named pipe,
-// on unix) and "rename FROM TO", where
+// on unix), "cpdir FROM TO" (a directory tree; TO must not exist) and
+// "rename FROM TO", where
 // TO may hold Go escapes (\x1b, \n) for names a script cannot spell.
 func TestScripts(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
@@ -59,6 +61,12 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("usage: mkfifo PATH")
 				}
 				ts.Check(makeFIFO(ts.MkAbs(args[0])))
+			},
+			"cpdir": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: cpdir FROM TO")
+				}
+				ts.Check(os.CopyFS(ts.MkAbs(args[1]), os.DirFS(ts.MkAbs(args[0]))))
 			},
 			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
@@ -103,6 +111,8 @@ func pushTestImages(t *testing.T, testdata string) (reg, authReg string) {
 	arm := imagetest.Image(t, map[string]string{labels.Package: "x"}, &v1.Platform{OS: "linux", Architecture: "arm64"},
 		imagetest.DirLayer(t, filepath.Join(testdata, "bundles", "pelorus-operator_0.0.2"), ""))
 	imagetest.PushIndex(t, reg+"/multi:v1", catalog, arm)
+	imagetest.Push(t, reg+"/widget-operator-bundle:v1.2.0", imagetest.Image(t, map[string]string{labels.Package: "widget-operator"}, nil,
+		imagetest.DirLayer(t, filepath.Join(testdata, "repo", "operators", "widget", "1.2.0"), "")))
 	return reg, authReg
 }
 

@@ -1,0 +1,316 @@
+package author
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/alpha/template"
+)
+
+// The template types ci.yaml names, as the community pipeline spells them.
+const (
+	TypeBasic  = "olm.template.basic"
+	TypeSemver = "olm.semver"
+)
+
+// Mapping is one entry of ci.yaml's fbc.catalog_mapping: a template and
+// the catalogs rendered from it.
+type Mapping struct {
+	Template string   // the template's file name in catalog-templates/
+	Type     string   // TypeBasic or TypeSemver
+	Catalogs []string // catalog names, such as v4.17
+	Line     int      // where the entry is in ci.yaml
+}
+
+// Kind is the template format of the mapping's type.
+func (m Mapping) Kind() template.Kind {
+	if m.Type == TypeSemver {
+		return template.Semver
+	}
+	return template.Basic
+}
+
+// CIConfig is what ci.yaml says about file-based catalogs.
+type CIConfig struct {
+	File     string // the file, as named in errors
+	Mappings []Mapping
+}
+
+// ConfigError is a problem with a configuration file, at a line.
+type ConfigError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+func configErr(file string, n *yaml.Node, format string, args ...any) *ConfigError {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	return &ConfigError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// parseYAMLRoot parses a configuration file's first document, which must
+// be a mapping.
+func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
+			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		}
+		return nil, &ConfigError{File: file, Line: line, Msg: "invalid YAML: " + msg}
+	}
+	if len(doc.Content) == 0 {
+		return nil, &ConfigError{File: file, Msg: "the file is empty"}
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, configErr(file, root, "expected a mapping at the top of the file")
+	}
+	return root, nil
+}
+
+// member returns the value of key in mapping m, or nil.
+func member(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// scalar reads a string scalar; a missing or null node is "".
+func scalar(file string, n *yaml.Node, what string) (string, error) {
+	if n == nil || n.Tag == "!!null" {
+		return "", nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "", configErr(file, n, "%s must be a string", what)
+	}
+	return n.Value, nil
+}
+
+// stringList reads a list of strings (a single string counts as a list
+// of one, as the pipeline's own tooling accepts it nowhere: it is refused).
+func stringList(file string, n *yaml.Node, what string) ([]string, error) {
+	if n == nil || n.Tag == "!!null" {
+		return nil, nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, configErr(file, n, "%s must be a list", what)
+	}
+	var out []string
+	for _, item := range n.Content {
+		if item.Kind != yaml.ScalarNode || item.Tag == "!!null" || item.Value == "" {
+			return nil, configErr(file, item, "%s must list non-empty strings", what)
+		}
+		out = append(out, item.Value)
+	}
+	return out, nil
+}
+
+// plainName checks that a name from a configuration file can be a file
+// or directory name: no separators, not "." or "..".
+func plainName(file string, n *yaml.Node, what, name string) error {
+	if name == "" {
+		return configErr(file, n, "%s is empty", what)
+	}
+	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." || path.Clean(name) != name {
+		return configErr(file, n, "%s %q must be a plain file name", what, name)
+	}
+	return nil
+}
+
+// ParseCIConfig reads the fbc section of an operator's ci.yaml.
+func ParseCIConfig(file string, data []byte) (*CIConfig, error) {
+	root, err := parseYAMLRoot(file, data)
+	if err != nil {
+		return nil, err
+	}
+	fbc := member(root, "fbc")
+	if fbc == nil || fbc.Kind != yaml.MappingNode {
+		return nil, configErr(file, root, "no fbc section: this operator is not maintained as a file-based catalog (add fbc: {enabled: true, catalog_mapping: [...]})")
+	}
+	enabled := member(fbc, "enabled")
+	if enabled == nil || enabled.Value != "true" {
+		return nil, configErr(file, fbc, "fbc.enabled is not true: this operator is not maintained as a file-based catalog")
+	}
+	list := member(fbc, "catalog_mapping")
+	if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
+		return nil, configErr(file, fbc, "fbc.catalog_mapping lists no templates: map each catalog template to its catalogs (template_name, type, catalog_names)")
+	}
+	cfg := &CIConfig{File: file}
+	templates, catalogs := map[string]int{}, map[string]int{}
+	for _, item := range list.Content {
+		m, err := parseMapping(file, item)
+		if err != nil {
+			return nil, err
+		}
+		if at, dup := templates[m.Template]; dup {
+			return nil, configErr(file, item, "template %q is mapped twice (also at line %d)", m.Template, at)
+		}
+		templates[m.Template] = m.Line
+		for _, c := range m.Catalogs {
+			if at, dup := catalogs[c]; dup {
+				return nil, configErr(file, item, "catalog %q is mapped to two templates (also at line %d): a catalog is rendered from one template", c, at)
+			}
+			catalogs[c] = m.Line
+		}
+		cfg.Mappings = append(cfg.Mappings, m)
+	}
+	return cfg, nil
+}
+
+func parseMapping(file string, item *yaml.Node) (Mapping, error) {
+	if item.Kind != yaml.MappingNode {
+		return Mapping{}, configErr(file, item, "a catalog_mapping entry must be a mapping (template_name, type, catalog_names)")
+	}
+	m := Mapping{Line: item.Line}
+	var err error
+	name := orNode(member(item, "template_name"), item)
+	if m.Template, err = scalar(file, member(item, "template_name"), "template_name"); err != nil {
+		return m, err
+	}
+	if err := plainName(file, name, "template_name", m.Template); err != nil {
+		return m, err
+	}
+	typ := orNode(member(item, "type"), item)
+	if m.Type, err = scalar(file, member(item, "type"), "type"); err != nil {
+		return m, err
+	}
+	if m.Type != TypeBasic && m.Type != TypeSemver {
+		return m, configErr(file, typ, "template %q has type %q: the types are %s and %s", m.Template, m.Type, TypeBasic, TypeSemver)
+	}
+	names := member(item, "catalog_names")
+	if m.Catalogs, err = stringList(file, names, "catalog_names"); err != nil {
+		return m, err
+	}
+	if len(m.Catalogs) == 0 {
+		return m, configErr(file, item, "template %q maps to no catalogs: list them in catalog_names (e.g. [v4.17, v4.18])", m.Template)
+	}
+	for _, c := range m.Catalogs {
+		if err := plainName(file, names, "catalog name", c); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+// orNode is n, or else when n is missing.
+func orNode(n, otherwise *yaml.Node) *yaml.Node {
+	if n != nil {
+		return n
+	}
+	return otherwise
+}
+
+// Mapping returns the mapping of the template named name.
+func (c *CIConfig) Mapping(name string) (Mapping, bool) {
+	for _, m := range c.Mappings {
+		if m.Template == name {
+			return m, true
+		}
+	}
+	return Mapping{}, false
+}
+
+// TemplateNames lists the mapped templates, in ci.yaml's order.
+func (c *CIConfig) TemplateNames() []string {
+	var out []string
+	for _, m := range c.Mappings {
+		out = append(out, m.Template)
+	}
+	return out
+}
+
+// ReleaseTarget is one entry of a bundle's release-config.yaml: where in
+// one template the bundle is released.
+type ReleaseTarget struct {
+	Template       string
+	Channels       []string
+	Replaces       string
+	Skips          []string
+	SkipRange      string
+	DefaultChannel string
+	Line           int
+}
+
+// ReleaseConfig is a bundle's release-config.yaml.
+type ReleaseConfig struct {
+	File    string
+	Targets []ReleaseTarget
+}
+
+// ParseReleaseConfig reads a release-config.yaml.
+func ParseReleaseConfig(file string, data []byte) (*ReleaseConfig, error) {
+	root, err := parseYAMLRoot(file, data)
+	if err != nil {
+		return nil, err
+	}
+	list := member(root, "catalog_templates")
+	if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
+		return nil, configErr(file, root, "catalog_templates lists no templates: give template_name and channels for each template to release into")
+	}
+	rc := &ReleaseConfig{File: file}
+	for _, item := range list.Content {
+		t, err := parseTarget(file, item)
+		if err != nil {
+			return nil, err
+		}
+		rc.Targets = append(rc.Targets, t)
+	}
+	return rc, nil
+}
+
+func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
+	if item.Kind != yaml.MappingNode {
+		return ReleaseTarget{}, configErr(file, item, "a catalog_templates entry must be a mapping (template_name, channels, ...)")
+	}
+	t := ReleaseTarget{Line: item.Line}
+	fields := []struct {
+		key string
+		dst *string
+	}{{"template_name", &t.Template}, {"replaces", &t.Replaces}, {"skipRange", &t.SkipRange}, {"defaultChannel", &t.DefaultChannel}}
+	for _, f := range fields {
+		v, err := scalar(file, member(item, f.key), f.key)
+		if err != nil {
+			return t, err
+		}
+		*f.dst = v
+	}
+	if err := plainName(file, orNode(member(item, "template_name"), item), "template_name", t.Template); err != nil {
+		return t, err
+	}
+	var err error
+	if t.Channels, err = stringList(file, member(item, "channels"), "channels"); err != nil {
+		return t, err
+	}
+	if len(t.Channels) == 0 {
+		return t, configErr(file, item, "template %q: channels lists no channel to release into", t.Template)
+	}
+	if t.Skips, err = stringList(file, member(item, "skips"), "skips"); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+// errNotFound marks lookups of things a repository does not have.
+var errNotFound = errors.New("not found")

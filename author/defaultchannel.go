@@ -1,0 +1,81 @@
+package author
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/fbcat/opm/alpha/template"
+)
+
+// SetDefaultChannel sets the default channel of the package in every
+// mapped template. The channel must exist in each of them; semver
+// templates choose their default channel themselves and are refused.
+// Nothing changes when anything is refused.
+func (p *Package) SetDefaultChannel(ctx context.Context, channel string, opts Options) (*Plan, error) {
+	e := edited{}
+	var missing, semverOnes []string
+	var docs []*basicDoc
+	for _, t := range p.Templates {
+		if t.Data == nil {
+			continue
+		}
+		if t.Kind() == template.Semver {
+			semverOnes = append(semverOnes, t.Template)
+			continue
+		}
+		d, err := openBasic(t)
+		if err != nil {
+			return nil, err
+		}
+		if d.channel(channel) == nil {
+			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.Template, strings.Join(d.channelNames(), ", ")))
+			continue
+		}
+		if d.pkg() == nil {
+			return nil, refuse("%s has no olm.package entry to set the default channel of", t.Path)
+		}
+		docs = append(docs, d)
+	}
+	switch {
+	case len(semverOnes) > 0:
+		return nil, refuse("cannot set the default channel to %s: semver templates (%s) choose their default channel themselves, the most stable and newest channel they generate (defaultChannelTypePreference: major or minor picks which kind)", channel, strings.Join(semverOnes, ", "))
+	case len(missing) > 0:
+		return nil, refuse("no channel %q in %s: the default channel must be a channel of every template", channel, strings.Join(missing, "; "))
+	case len(docs) == 0:
+		return nil, refuse("%s maps no template that exists", p.CI.File)
+	}
+	for _, d := range docs {
+		if str(d.pkg(), "defaultChannel") == channel {
+			continue
+		}
+		if err := d.f.Set(d.pkg(), "defaultChannel", channel); err != nil {
+			return nil, err
+		}
+		var err error
+		if e[d.t], err = d.f.Bytes(); err != nil {
+			return nil, err
+		}
+	}
+	plan, err := p.plan(ctx, e, p.sourceWith(opts), opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(e) == 0 {
+		plan.Summary = fmt.Sprintf("%s is already the default channel of %s", channel, p.Name)
+	} else {
+		plan.Summary = fmt.Sprintf("set the default channel of %s to %s in %s; %s rendered", p.Name, channel, Plural(len(e), "template"), Plural(countKind(plan, KindCatalog), "catalog"))
+	}
+	return plan, nil
+}
+
+// channelNames lists the names of the template's channels, sorted.
+func (d *basicDoc) channelNames() []string {
+	var out []string
+	for _, c := range d.objects("olm.channel") {
+		out = append(out, str(c, "name"))
+	}
+	slices.Sort(out)
+	return out
+}

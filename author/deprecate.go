@@ -1,0 +1,155 @@
+package author
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/yamledit"
+)
+
+// DeprecateRequest names what to deprecate: one of a bundle, a channel or
+// the whole package, with the message OLM shows.
+type DeprecateRequest struct {
+	Bundle  string
+	Channel string
+	Package bool
+	Message string
+}
+
+// reference is the olm.deprecations reference of the request, and a
+// default message.
+func (r DeprecateRequest) reference() (yamledit.Map, string) {
+	switch {
+	case r.Bundle != "":
+		return yamledit.Map{{Key: "schema", Value: "olm.bundle"}, {Key: "name", Value: r.Bundle}}, fmt.Sprintf("%s is deprecated.", r.Bundle)
+	case r.Channel != "":
+		return yamledit.Map{{Key: "schema", Value: "olm.channel"}, {Key: "name", Value: r.Channel}}, fmt.Sprintf("The %s channel is deprecated.", r.Channel)
+	}
+	return yamledit.Map{{Key: "schema", Value: "olm.package"}}, "This package is deprecated."
+}
+
+// Deprecate writes an olm.deprecations entry into the basic templates
+// the request concerns (those that list the bundle or have the channel;
+// all of them for the package), or updates the message of an entry that
+// is there. Semver templates cannot hold deprecations: a package whose
+// templates are all semver ones is refused with what to do instead.
+func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Options) (*Plan, error) {
+	ref, msg := req.reference()
+	if req.Message != "" {
+		msg = req.Message
+	}
+	image := ""
+	if req.Bundle != "" {
+		b, err := p.findBundle(req.Bundle)
+		if err != nil {
+			return nil, err
+		}
+		image = b.Image
+	}
+	e := edited{}
+	var done, semverOnes []string
+	for _, t := range p.Templates {
+		if t.Data == nil {
+			continue
+		}
+		if t.Kind() == template.Semver {
+			semverOnes = append(semverOnes, t.Template)
+			continue
+		}
+		d, err := openBasic(t)
+		if err != nil {
+			return nil, err
+		}
+		if (image != "" && !d.holds(image)) || (req.Channel != "" && d.channel(req.Channel) == nil) {
+			continue
+		}
+		if err := d.deprecate(p.pkgName(d), ref, msg); err != nil {
+			return nil, err
+		}
+		if e[t], err = d.f.Bytes(); err != nil {
+			return nil, err
+		}
+		done = append(done, t.Template)
+	}
+	if len(done) == 0 {
+		if len(semverOnes) > 0 {
+			return nil, refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, TypeBasic, p.CI.File)
+		}
+		what := "channel " + req.Channel
+		if req.Bundle != "" {
+			what = req.Bundle
+		}
+		return nil, refuse("no basic template of %s has %s", p.Dir, what)
+	}
+	plan, err := p.plan(ctx, e, p.sourceWith(opts), opts)
+	if err != nil {
+		return nil, err
+	}
+	plan.Summary = fmt.Sprintf("deprecated %s in %s; %s rendered", refText(req), strings.Join(done, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
+	if len(semverOnes) > 0 {
+		plan.Notes = append(plan.Notes, fmt.Sprintf("semver templates cannot hold deprecations: %s left as they are", strings.Join(semverOnes, ", ")))
+	}
+	return plan, nil
+}
+
+func refText(r DeprecateRequest) string {
+	switch {
+	case r.Bundle != "":
+		return "bundle " + r.Bundle
+	case r.Channel != "":
+		return "channel " + r.Channel
+	}
+	return "the package"
+}
+
+// pkgName is the package a basic template's objects belong to.
+func (p *Package) pkgName(d *basicDoc) string {
+	if n := str(d.pkg(), "name"); n != "" {
+		return n
+	}
+	return p.FBCPackage()
+}
+
+// deprecate adds (or updates) an entry of the package's olm.deprecations
+// object, making the object when there is none.
+func (d *basicDoc) deprecate(pkg string, ref yamledit.Map, msg string) error {
+	entry := yamledit.Map{{Key: "reference", Value: ref}, {Key: "message", Value: msg}}
+	for _, dep := range d.objects("olm.deprecations") {
+		if str(dep, "package") != pkg {
+			continue
+		}
+		_, list := yamledit.Lookup(dep, "entries")
+		if list == nil || list.Kind != yaml.SequenceNode {
+			return d.f.Set(dep, "entries", []any{entry})
+		}
+		for _, e := range list.Content {
+			if _, r := yamledit.Lookup(e, "reference"); sameReference(r, ref) {
+				if str(e, "message") == msg {
+					return nil
+				}
+				return d.f.Set(e, "message", msg)
+			}
+		}
+		return d.f.Append(list, entry)
+	}
+	return d.f.Append(d.entries, yamledit.Map{
+		{Key: "schema", Value: "olm.deprecations"}, {Key: "package", Value: pkg}, {Key: "entries", Value: []any{entry}},
+	})
+}
+
+// sameReference reports whether a reference node names what ref does.
+func sameReference(n *yaml.Node, ref yamledit.Map) bool {
+	if n == nil {
+		return false
+	}
+	for _, kv := range ref {
+		if str(n, kv.Key) != kv.Value.(string) {
+			return false
+		}
+	}
+	return len(ref) > 1 || str(n, "name") == ""
+}

@@ -1,0 +1,19 @@
+// Package author edits catalog repositories the way maintainers and the
+// community release pipelines do: an operator directory
+// (operators/<pkg>/) holds ci.yaml, whose fbc.catalog_mapping maps
+// catalog templates (catalog-templates/*.yaml, basic or semver) to the
+// catalogs rendered from them (catalogs/<v4.x>/<pkg>/catalog.yaml), and
+// one directory per bundle version, with a release-config.yaml saying
+// where the bundle is released.
+//
+// Every verb (Release, Promote, Remove, Deprecate, SetDefaultChannel)
+// edits the templates in place, changing only the text of the nodes it
+// changes (see author/yamledit), re-renders exactly the catalogs mapped
+// to the templates it changed, and returns the changed files as a Plan:
+// nothing is written until Plan.Apply, which writes every file or none.
+// Rendering is offline: a bundle a template names keeps the content a
+// committed catalog already holds for its image; a released bundle is
+// rendered from its directory. Every catalog in a plan passes
+// validation, and a catalog that no longer matches its template (a hand
+// edit) is not overwritten unless forced.
+package author

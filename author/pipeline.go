@@ -1,0 +1,210 @@
+package author
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"testing/fstest"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/validate"
+)
+
+// Options are what every verb takes.
+type Options struct {
+	// Force overwrites catalogs that no longer match their templates.
+	Force bool
+	// Pull renders bundles that no committed catalog holds from their
+	// images; nil keeps rendering offline.
+	Pull template.BundleRenderer
+}
+
+// Refusal is an error of a verb that will not do what was asked because
+// of the repository's content or what was asked, as opposed to a failure
+// to read or write files. Problems of configuration files (ConfigError)
+// count as refusals too.
+type Refusal struct {
+	Msg string
+	Err error // the cause, if any
+}
+
+func (r *Refusal) Error() string { return r.Msg }
+func (r *Refusal) Unwrap() error { return r.Err }
+
+func refuse(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	return &Refusal{Msg: err.Error(), Err: errors.Unwrap(err)}
+}
+
+// IsRefusal reports whether err is a refusal or a problem of the
+// repository's files, rather than a failure to read or write them.
+func IsRefusal(err error) bool {
+	var r *Refusal
+	var c *ConfigError
+	return errors.As(err, &r) || errors.As(err, &c)
+}
+
+// edited are a verb's new template texts.
+type edited map[*Template][]byte
+
+// plan turns edited templates into a plan: the templates, and every
+// catalog mapped to a changed template rendered again, validated, and
+// checked not to overwrite a hand edit.
+func (p *Package) plan(ctx context.Context, e edited, src *Bundles, opts Options) (*Plan, error) {
+	return p.planChecked(ctx, e, src, opts, nil)
+}
+
+// planChecked is plan with a check of the rendered catalogs, made before
+// they are validated.
+func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts Options, check func([]*Rendered) error) (*Plan, error) {
+	plan := &Plan{Root: p.Repo.Root}
+	var cats []*Catalog
+	for _, t := range p.Templates {
+		data, ok := e[t]
+		if !ok || (t.Data != nil && bytes.Equal(data, t.Data)) {
+			continue
+		}
+		plan.add(t.Path, KindTemplate, t.Data, data)
+		cats = append(cats, t.Catalogs...)
+	}
+	if len(cats) == 0 {
+		return plan, nil
+	}
+	if err := p.checkDrift(ctx, cats, src, opts.Force); err != nil {
+		return nil, err
+	}
+	rendered, err := p.renderAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src)
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		if err := check(rendered); err != nil {
+			return nil, err
+		}
+	}
+	if err := validateAll(ctx, rendered); err != nil {
+		return nil, err
+	}
+	for _, r := range rendered {
+		if err := plan.addRendered(r); err != nil {
+			return nil, err
+		}
+	}
+	return plan, nil
+}
+
+// validateAll validates rendered catalogs, a few at a time, and returns
+// the first refusal in their order.
+func validateAll(ctx context.Context, rendered []*Rendered) error {
+	cats := make([]*Catalog, len(rendered))
+	for i, r := range rendered {
+		cats[i] = r.Catalog
+	}
+	byCat := map[*Catalog]*Rendered{}
+	for _, r := range rendered {
+		byCat[r.Catalog] = r
+	}
+	_, err := forEach(cats, func(c *Catalog) (struct{}, error) { return struct{}{}, validateRendered(ctx, byCat[c]) })
+	return err
+}
+
+// addRendered records a rendered catalog's change.
+func (p *Plan) addRendered(r *Rendered) error {
+	data, err := r.Bytes()
+	if err != nil {
+		return err
+	}
+	p.add(r.Catalog.Path, KindCatalog, r.Catalog.Data, data)
+	return nil
+}
+
+// checkDrift matches each committed catalog with its template as it is
+// (which also tells how the catalog was rendered, see Match), and refuses
+// unless forced when one is not what the template renders: writing it
+// again would lose what was edited by hand.
+func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles, force bool) error {
+	var existing []*Catalog
+	for _, c := range cats {
+		if c.Data != nil && c.Template.Data != nil {
+			existing = append(existing, c)
+		}
+	}
+	before, err := p.matchAll(ctx, existing, src)
+	if err != nil {
+		return fmt.Errorf("rendering the templates as they are, to check that the catalogs match them: %w", err)
+	}
+	var drifted []string
+	for _, r := range before {
+		if !r.same {
+			drifted = append(drifted, fmt.Sprintf("%s (from %s)", r.Catalog.Path, r.Catalog.Template.Path))
+		}
+	}
+	if len(drifted) == 0 || force {
+		return nil
+	}
+	return refuse("refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  %s\n"+
+		"see the difference with: opm alpha catalog render %s --dry-run; then carry the edit into the template, or pass --force to overwrite the catalogs",
+		strings.Join(drifted, "\n  "), p.Name)
+}
+
+// validateRendered refuses a rendered catalog that opm validate would
+// reject.
+func validateRendered(ctx context.Context, r *Rendered) error {
+	data, err := r.Bytes()
+	if err != nil {
+		return err
+	}
+	dir, base := path.Split(r.Catalog.Path)
+	fsys := fstest.MapFS{base: &fstest.MapFile{Data: data, Mode: 0o644}}
+	res, err := validate.Validate(ctx, fsys, validate.Options{RootName: path.Clean(dir)})
+	if err != nil {
+		return err
+	}
+	if !res.Passed() {
+		return refuse("the result would not be a valid catalog, so nothing was written:\n%v", res.Problems)
+	}
+	return nil
+}
+
+// Render renders every mapped catalog of the package again. The plan
+// holds the catalogs that differ from what is committed (or are
+// missing); every one of them is validated.
+func (p *Package) Render(ctx context.Context, src *Bundles) (*Plan, error) {
+	plan := &Plan{Root: p.Repo.Root}
+	var cats []*Catalog
+	for _, c := range p.Catalogs {
+		if c.Template.Data == nil {
+			return nil, refuse("%s maps catalog %s to template %s, which does not exist", p.CI.File, c.Name, c.Template.Path)
+		}
+		cats = append(cats, c)
+	}
+	rendered, err := p.matchAll(ctx, cats, src)
+	if err != nil {
+		return nil, err
+	}
+	var differ []*Rendered
+	for _, r := range rendered {
+		if !r.same {
+			differ = append(differ, r.Rendered)
+		}
+	}
+	if err := validateAll(ctx, differ); err != nil {
+		return nil, err
+	}
+	for _, r := range differ {
+		if err := plan.addRendered(r); err != nil {
+			return nil, err
+		}
+	}
+	n := len(plan.Changes)
+	switch {
+	case n == 0:
+		plan.Summary = fmt.Sprintf("%s: all %s match their templates", p.Name, Plural(len(cats), "catalog"))
+	default:
+		plan.Summary = fmt.Sprintf("%s: %d of %s differ from their templates", p.Name, n, Plural(len(cats), "catalog"))
+	}
+	return plan, nil
+}

@@ -1,0 +1,366 @@
+package author
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/render"
+)
+
+// ReleaseRequest is what to release: a bundle directory and the image it
+// is pushed as. Where it goes comes from the directory's
+// release-config.yaml, or, without one, from Target.
+type ReleaseRequest struct {
+	BundleDir string
+	Image     string
+	// Target is used when the bundle directory has no
+	// release-config.yaml; Target.Template "" means every mapped
+	// template.
+	Target *ReleaseTarget
+}
+
+// released is the bundle being released: its blob (rendered from its
+// directory with the image) and where it goes.
+type released struct {
+	fbc     declcfg.Bundle
+	pkg     string // the FBC package
+	targets []ReleaseTarget
+	config  string // the release-config.yaml it came from, for errors
+}
+
+// Release adds a bundle to the templates its release-config.yaml (or the
+// request) names, as the community release pipeline does, and renders
+// the catalogs of those templates again: a basic template gets the
+// channels it lacks, an olm.bundle entry with the image and an entry
+// {name, replaces, skips, skipRange} in each channel (and the default
+// channel when given); a semver template gets {Image: ...} in each
+// stream named.
+func (r *Repo) Release(ctx context.Context, req ReleaseRequest, opts Options) (*Plan, error) {
+	dir, pkgName, err := r.bundleDir(req.BundleDir)
+	if err != nil {
+		return nil, err
+	}
+	p, err := r.Open(ctx, pkgName)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := p.readRelease(dir, req)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkNotReleased(rel); err != nil {
+		return nil, err
+	}
+	e := edited{}
+	var notes, where []string
+	for _, target := range rel.targets {
+		t, err := p.Template(target.Template)
+		if err != nil {
+			return nil, configErr(rel.config, &yaml.Node{Line: target.Line}, "%v", err)
+		}
+		var data []byte
+		var note string
+		if t.Kind() == template.Semver {
+			data, note, err = releaseSemver(t, target, rel)
+		} else {
+			data, err = p.releaseBasic(t, target, rel)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+		e[t] = data
+		where = append(where, fmt.Sprintf("%s (%s)", t.Template, strings.Join(target.Channels, ", ")))
+	}
+	src := p.NewBundles()
+	src.Add(&rel.fbc)
+	src.Pull = opts.Pull
+	plan, err := p.plan(ctx, e, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	plan.Summary = fmt.Sprintf("released %s into %s; %s rendered", rel.fbc.Name, strings.Join(where, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
+	plan.Notes = append(plan.Notes, notes...)
+	return plan, nil
+}
+
+// countKind counts the changes of a kind.
+func countKind(p *Plan, kind string) int {
+	n := 0
+	for _, c := range p.Changes {
+		if c.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// bundleDir finds a bundle directory given as a path (relative to the
+// working directory, or else to the root) and the operator it belongs
+// to: it must be operators/<pkg>/<version>/ under the root.
+func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
+	dir = given
+	if st, err := os.Stat(dir); (err != nil || !st.IsDir()) && !filepath.IsAbs(given) {
+		dir = filepath.Join(r.Root, given)
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return "", "", fmt.Errorf("bundle directory %s: %w", given, err)
+	}
+	if !st.IsDir() {
+		return "", "", fmt.Errorf("%s is not a directory: give the bundle's directory, operators/<pkg>/<version>", given)
+	}
+	abs, _ := filepath.Abs(dir)
+	root, _ := filepath.Abs(r.Root)
+	ops := filepath.Dir(filepath.Dir(abs))
+	if filepath.Base(ops) != "operators" || filepath.Dir(ops) != root {
+		return "", "", fmt.Errorf("%s is not a bundle directory of this repository: give operators/<pkg>/<version> under %s", given, r.Root)
+	}
+	return abs, filepath.Base(filepath.Dir(abs)), nil
+}
+
+// readRelease renders the bundle directory with the image and reads where
+// it goes.
+func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error) {
+	rel := path.Join(p.Dir, filepath.Base(dir))
+	if err := render.BundleWithoutMetadata(dir); err != nil {
+		return nil, refuse("%w", err)
+	}
+	fbc, err := render.BundleFromDir(dir, req.Image)
+	if err != nil {
+		return nil, refuse("%w", err)
+	}
+	pp, _ := packageProperty(fbc)
+	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
+		return nil, refuse("bundle directory %s holds %s, version %s: the directory of a bundle is named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version)
+	}
+	out := &released{fbc: *fbc, pkg: fbc.Package}
+	if fbcPkg := p.FBCPackage(); fbcPkg != "" && fbcPkg != fbc.Package {
+		return nil, refuse("bundle directory %s is a bundle of package %q, but the catalogs of %s hold package %q", rel, fbc.Package, p.Dir, fbcPkg)
+	}
+	cfgFile := path.Join(rel, "release-config.yaml")
+	data, err := os.ReadFile(filepath.Join(dir, "release-config.yaml"))
+	switch {
+	case err == nil && req.Target != nil:
+		return nil, fmt.Errorf("%s says where the bundle is released: drop --channel, --template, --replaces, --skips and --skip-range, or the file", cfgFile)
+	case err == nil:
+		rc, err := ParseReleaseConfig(cfgFile, data)
+		if err != nil {
+			return nil, err
+		}
+		out.targets, out.config = rc.Targets, cfgFile
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, err
+	case req.Target == nil || len(req.Target.Channels) == 0:
+		return nil, fmt.Errorf("%s has no release-config.yaml: say where to release the bundle with --channel (and --template, --replaces, --skips, --skip-range)", rel)
+	case req.Target.Template != "":
+		out.targets = []ReleaseTarget{*req.Target}
+	default:
+		for _, t := range p.Templates {
+			target := *req.Target
+			target.Template = t.Template
+			out.targets = append(out.targets, target)
+		}
+	}
+	return out, nil
+}
+
+// checkNotReleased refuses a bundle whose image or name a template or
+// catalog of the package already has.
+func (p *Package) checkNotReleased(rel *released) error {
+	for _, c := range p.Catalogs {
+		if c.Config == nil {
+			continue
+		}
+		for _, b := range c.Config.Bundles {
+			switch {
+			case b.Image == rel.fbc.Image:
+				return refuse("%s is already released: %s holds it as %s", rel.fbc.Image, c.Path, b.Name)
+			case b.Name == rel.fbc.Name:
+				return refuse("%s is already released: %s holds it, as image %s", rel.fbc.Name, c.Path, b.Image)
+			}
+		}
+	}
+	return nil
+}
+
+// releaseBasic adds the bundle to a basic template (made when missing).
+func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released) ([]byte, error) {
+	if target.Replaces != "" && !p.hasBundle(target.Replaces) {
+		return nil, configErr(rel.config, &yaml.Node{Line: target.Line}, "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, suggest(target.Replaces, p.bundleNames()))
+	}
+	data := t.Data
+	if data == nil {
+		data = []byte("---\nschema: olm.template.basic\nentries:\n")
+	}
+	d, err := openBasic(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
+	if err != nil {
+		return nil, err
+	}
+	entry := entryMap(rel.fbc.Name, target.Replaces, target.Skips, target.SkipRange)
+	if d.pkg() == nil {
+		def := target.DefaultChannel
+		if def == "" {
+			def = target.Channels[0]
+		}
+		if err := d.f.Append(d.entries, yamledit.Map{{Key: "schema", Value: "olm.package"}, {Key: "name", Value: rel.pkg}, {Key: "defaultChannel", Value: def}}); err != nil {
+			return nil, err
+		}
+	} else if target.DefaultChannel != "" {
+		if err := d.f.Set(d.pkg(), "defaultChannel", target.DefaultChannel); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range target.Channels {
+		if err := d.addEntry(name, rel.pkg, entry); err != nil {
+			return nil, err
+		}
+	}
+	if !d.holds(rel.fbc.Image) {
+		if err := d.f.Append(d.entries, yamledit.Map{{Key: "schema", Value: "olm.bundle"}, {Key: "image", Value: rel.fbc.Image}}); err != nil {
+			return nil, err
+		}
+	}
+	return d.f.Bytes()
+}
+
+// addEntry appends an entry to a channel, making the channel when the
+// template has none of that name.
+func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
+	ch := d.channel(channel)
+	if ch == nil {
+		return d.f.Append(d.entries, yamledit.Map{
+			{Key: "schema", Value: "olm.channel"}, {Key: "name", Value: channel}, {Key: "package", Value: pkg},
+			{Key: "entries", Value: []any{entry}},
+		})
+	}
+	name := entry[0].Value.(string)
+	if e := entryNamed(ch, name); e != nil {
+		return refuse("%s:%d: channel %s already has an entry for %s", d.t.Path, e.Line, channel, name)
+	}
+	list := channelEntries(ch)
+	if list == nil {
+		return d.f.Set(ch, "entries", []any{entry})
+	}
+	return d.f.Append(list, entry)
+}
+
+// releaseSemver adds the bundle's image to the streams a semver template
+// (made when missing) releases it into.
+func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, string, error) {
+	data := t.Data
+	if data == nil {
+		data = []byte("---\nSchema: olm.semver\nGenerateMajorChannels: true\nGenerateMinorChannels: true\n")
+	}
+	d, err := openSemver(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
+	if err != nil {
+		return nil, "", err
+	}
+	for _, ch := range target.Channels {
+		stream := semverStream(ch)
+		if stream == "" {
+			return nil, "", configErr(rel.config, &yaml.Node{Line: target.Line}, "%q is no channel of semver template %s: a semver template releases into %s, and generates its channels from versions", ch, t.Template, strings.Join(semverStreams, ", "))
+		}
+		if slices.Contains(d.images(stream), rel.fbc.Image) {
+			continue
+		}
+		if err := d.addImage(stream, rel.fbc.Image); err != nil {
+			return nil, "", err
+		}
+	}
+	note := ""
+	if target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" || target.DefaultChannel != "" {
+		note = fmt.Sprintf("%s is a semver template: it computes edges and the default channel from versions, so replaces, skips, skipRange and defaultChannel were not used", t.Template)
+	}
+	out, err := d.f.Bytes()
+	return out, note, err
+}
+
+// hasBundle reports whether a catalog of the package holds a bundle of
+// that name.
+func (p *Package) hasBundle(name string) bool {
+	return slices.Contains(p.bundleNames(), name)
+}
+
+// bundleNames lists the names of the bundles of the package's catalogs,
+// sorted.
+func (p *Package) bundleNames() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range p.Catalogs {
+		if c.Config == nil {
+			continue
+		}
+		for _, b := range c.Config.Bundles {
+			if !seen[b.Name] {
+				seen[b.Name] = true
+				out = append(out, b.Name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// suggest names the candidates closest to a mistyped name (at most three,
+// within an edit distance of a third of its length), as ": did you mean
+// a, b or c?", or "".
+func suggest(name string, candidates []string) string {
+	type scored struct {
+		c string
+		d int
+	}
+	var close []scored
+	for _, c := range candidates {
+		if d := editDistance(name, c); d <= max(2, len(name)/3) {
+			close = append(close, scored{c, d})
+		}
+	}
+	slices.SortStableFunc(close, func(a, b scored) int { return a.d - b.d })
+	var best []string
+	for _, s := range close[:min(3, len(close))] {
+		best = append(best, s.c)
+	}
+	switch len(best) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(": did you mean %s?", best[0])
+	}
+	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
+}
+
+// editDistance is the Levenshtein distance of two strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

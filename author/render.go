@@ -1,0 +1,214 @@
+package author
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/declcfg"
+)
+
+// Rendered is a catalog rendered from a template.
+type Rendered struct {
+	Catalog *Catalog
+	Config  *declcfg.DeclarativeConfig
+	data    []byte // Bytes, once written
+}
+
+// Bytes are the bytes `opm alpha render-template -o yaml` writes for the
+// rendered catalog.
+func (r *Rendered) Bytes() ([]byte, error) {
+	if r.data == nil {
+		var buf bytes.Buffer
+		if err := declcfg.Write(r.Config, &buf, declcfg.FormatYAML); err != nil {
+			return nil, err
+		}
+		r.data = buf.Bytes()
+	}
+	return r.data, nil
+}
+
+// RenderCatalog renders the template text data (the catalog's template,
+// as it is or edited) for catalog c, the way c was rendered (see Match).
+func (p *Package) RenderCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Rendered, error) {
+	return p.renderCatalog(ctx, c, data, src, c.dialect)
+}
+
+func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Rendered, error) {
+	br, err := src.For(c)
+	if err != nil {
+		return nil, err
+	}
+	t := c.Template
+	if data == nil {
+		return nil, refuse("template %s does not exist: %s maps catalog %s to it", t.Path, p.CI.File, c.Name)
+	}
+	in := template.Input{Name: t.Path, Data: data}
+	kind, err := template.Detect(in)
+	if err != nil {
+		return nil, refuse("%w", err)
+	}
+	if kind != t.Kind() {
+		return nil, refuse("%s is a %s template, but %s says its type is %s", t.Path, kind, p.CI.File, t.Type)
+	}
+	cfg, err := template.RenderWith(ctx, kind, in, br, opts)
+	if err != nil {
+		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
+	}
+	if kind == template.Semver {
+		keepPackageDescription(cfg, c)
+	}
+	return &Rendered{Catalog: c, Config: cfg}, nil
+}
+
+// keepPackageDescription keeps the committed description and icon of a
+// semver template's generated package when rendering offline found
+// neither (the CSV of the default channel's head is in no committed
+// catalog and no bundle directory) and the default channel is the same.
+func keepPackageDescription(cfg *declcfg.DeclarativeConfig, c *Catalog) {
+	if c.Config == nil || len(c.Config.Packages) != 1 || len(cfg.Packages) != 1 {
+		return
+	}
+	old, p := &c.Config.Packages[0], &cfg.Packages[0]
+	if old.Name == p.Name && p.Description == "" && p.Icon == nil && old.DefaultChannel == p.DefaultChannel {
+		p.Description, p.Icon = old.Description, old.Icon
+	}
+}
+
+// dialects are the ways of rendering a template that committed catalogs
+// are found in: upstream's current one first.
+var dialects = []template.Options{{}, {SemverPerChannel: true}}
+
+// Match renders the catalog's template as it is and reports whether the
+// committed catalog holds what it gives. A semver template is also
+// rendered as older opm releases did; when that is what the catalog
+// holds, the catalog is rendered that way from then on, so that it keeps
+// its style. The first rendering is returned when none matches.
+func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendered, bool, error) {
+	var first *Rendered
+	for _, d := range dialects {
+		if d.SemverPerChannel && c.Template.Kind() != template.Semver {
+			break
+		}
+		r, err := p.renderCatalog(ctx, c, c.Template.Data, src, d)
+		if err != nil {
+			return nil, false, err
+		}
+		if r.Same() {
+			c.dialect = d
+			return r, true, nil
+		}
+		if first == nil {
+			first = r
+		}
+	}
+	return first, false, nil
+}
+
+// Same reports whether a rendered catalog holds the same objects as the
+// committed one, in any order.
+func (r *Rendered) Same() bool {
+	c := r.Catalog
+	if c.Config == nil {
+		return false
+	}
+	return slices.Equal(objectKeys(c.Config), objectKeys(r.Config))
+}
+
+// objectKeys are the objects of cfg, sorted: equal lists mean equal
+// catalogs. Bundles are keyed by their fields, whose big values are
+// compared as bytes (rendering offline shares them with the committed
+// catalog, so most compare at once), other objects by their JSON.
+func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
+	var keys []string
+	add := func(b []byte) { keys = append(keys, string(b)) }
+	for i := range cfg.Packages {
+		add(cfg.Packages[i].AppendJSON(nil))
+	}
+	for i := range cfg.Channels {
+		add(cfg.Channels[i].AppendJSON(nil))
+	}
+	for i := range cfg.Bundles {
+		add(bundleKey(&cfg.Bundles[i]))
+	}
+	for i := range cfg.Others {
+		add(cfg.Others[i].AppendJSON(nil))
+	}
+	for i := range cfg.Deprecations {
+		add(cfg.Deprecations[i].AppendJSON(nil))
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// bundleKey is a bundle's fields, each length-prefixed so that no two
+// bundles share a key.
+func bundleKey(b *declcfg.Bundle) []byte {
+	var k []byte
+	field := func(s []byte) {
+		k = strconv.AppendInt(k, int64(len(s)), 10)
+		k = append(append(k, ':'), s...)
+	}
+	field([]byte(b.Schema))
+	field([]byte(b.Name))
+	field([]byte(b.Package))
+	field([]byte(b.Image))
+	for _, p := range b.Properties {
+		field([]byte(p.Type))
+		field(p.Value)
+	}
+	k = append(k, '|')
+	for _, ri := range b.RelatedImages {
+		field([]byte(ri.Name))
+		field([]byte(ri.Image))
+	}
+	return k
+}
+
+// renderAll renders the given template texts for each of the catalogs.
+func (p *Package) renderAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles) ([]*Rendered, error) {
+	return forEach(cats, func(c *Catalog) (*Rendered, error) { return p.RenderCatalog(ctx, c, data(c), src) })
+}
+
+// matched is a catalog rendered from its template as it is, and whether
+// that is what the catalog holds.
+type matched struct {
+	*Rendered
+	same bool
+}
+
+// matchAll matches each of the catalogs with its template (see Match).
+func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles) ([]matched, error) {
+	return forEach(cats, func(c *Catalog) (matched, error) {
+		r, same, err := p.Match(ctx, c, src)
+		return matched{r, same}, err
+	})
+}
+
+// forEach calls f for each catalog, a few at a time, and returns the
+// results in the order of cats, or the first error.
+func forEach[T any](cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
+	out := make([]T, len(cats))
+	errs := make([]error, len(cats))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, c := range cats {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out[i], errs[i] = f(c)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

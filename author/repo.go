@@ -1,0 +1,214 @@
+package author
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"sync"
+	"testing/fstest"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/declcfg"
+)
+
+// Repo is a catalog repository: operators/ and catalogs/ under Root.
+type Repo struct {
+	Root string
+}
+
+// Package is one operator directory, its ci.yaml, its mapped templates
+// and catalogs, read from disk.
+type Package struct {
+	Repo *Repo
+	Name string // the operator directory's name
+	Dir  string // operators/<name>, relative to the root
+	CI   *CIConfig
+	// Templates in ci.yaml's order.
+	Templates []*Template
+	// Catalogs in ci.yaml's order.
+	Catalogs []*Catalog
+
+	bundleDirs bundleDirIndex
+}
+
+// Template is one mapped catalog template.
+type Template struct {
+	Mapping
+	Path     string // relative to the root
+	Data     []byte // nil when the file does not exist
+	Catalogs []*Catalog
+}
+
+// Kind is the template's format.
+func (t *Template) Kind() template.Kind { return t.Mapping.Kind() }
+
+// Catalog is one catalog rendered from a template.
+type Catalog struct {
+	Name     string // such as v4.17
+	Path     string // catalogs/<name>/<pkg>/catalog.yaml, relative to the root
+	Data     []byte // nil when the file does not exist
+	Template *Template
+	Config   *declcfg.DeclarativeConfig // the committed catalog, loaded; nil when missing
+
+	dialect template.Options // how the committed catalog was rendered (see Package.Match)
+}
+
+// catalogVersion reads the OpenShift version a catalog name stands for
+// ("v4.17" is 4.17).
+var catalogVersion = regexp.MustCompile(`^v?(\d+)\.(\d+)$`)
+
+// MigrateLevel is the --migrate-level its catalog is rendered with: the
+// community pipeline renders catalogs of OpenShift 4.17 and later with
+// bundle-object-to-csv-metadata, older ones without migrations.
+func (c *Catalog) MigrateLevel() string {
+	m := catalogVersion.FindStringSubmatch(c.Name)
+	if m == nil {
+		return ""
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	if major > 4 || (major == 4 && minor >= 17) {
+		return "bundle-object-to-csv-metadata"
+	}
+	return ""
+}
+
+// path joins a root-relative slash path to the root.
+func (r *Repo) path(rel string) string { return filepath.Join(r.Root, filepath.FromSlash(rel)) }
+
+// readOptional reads a file, returning nil without error when it does not
+// exist.
+func (r *Repo) readOptional(rel string) ([]byte, error) {
+	data, err := os.ReadFile(r.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return data, err
+}
+
+// Packages lists the operator directories that have a ci.yaml, sorted.
+func (r *Repo) Packages() ([]string, error) {
+	entries, err := os.ReadDir(r.path("operators"))
+	if err != nil {
+		return nil, fmt.Errorf("%s has no operators/ directory: run from the repository root or give --root: %w", r.Root, err)
+	}
+	var names []string
+	for _, e := range entries {
+		if _, err := os.Stat(r.path(path.Join("operators", e.Name(), "ci.yaml"))); err == nil && e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// Open reads an operator directory: its ci.yaml, the templates it maps
+// and their committed catalogs, loaded.
+func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
+	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
+		return nil, fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
+	}
+	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
+	ciFile := path.Join(p.Dir, "ci.yaml")
+	data, err := os.ReadFile(r.path(ciFile))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, r.noOperator(name)
+		}
+		return nil, err
+	}
+	if p.CI, err = ParseCIConfig(ciFile, data); err != nil {
+		return nil, err
+	}
+	for _, m := range p.CI.Mappings {
+		t := &Template{Mapping: m, Path: path.Join(p.Dir, "catalog-templates", m.Template)}
+		if t.Data, err = r.readOptional(t.Path); err != nil {
+			return nil, err
+		}
+		for _, c := range m.Catalogs {
+			cat := &Catalog{Name: c, Path: path.Join("catalogs", c, name, "catalog.yaml"), Template: t}
+			if cat.Data, err = r.readOptional(cat.Path); err != nil {
+				return nil, err
+			}
+			t.Catalogs = append(t.Catalogs, cat)
+			p.Catalogs = append(p.Catalogs, cat)
+		}
+		p.Templates = append(p.Templates, t)
+	}
+	if err := p.loadCatalogs(ctx); err != nil {
+		return nil, err
+	}
+	p.bundleDirs.pkg = p
+	return p, nil
+}
+
+// noOperator explains a missing operator directory.
+func (r *Repo) noOperator(name string) error {
+	if _, err := os.Stat(r.path("operators")); err != nil {
+		return fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+	}
+	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
+		return fmt.Errorf("no operator %q: operators/%s does not exist", name, name)
+	}
+	return fmt.Errorf("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
+}
+
+// loadCatalogs loads the committed catalogs, a few at a time.
+func (p *Package) loadCatalogs(ctx context.Context) error {
+	var wg sync.WaitGroup
+	errs := make([]error, len(p.Catalogs))
+	sem := make(chan struct{}, 4)
+	for i, c := range p.Catalogs {
+		if c.Data == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c.Config, errs[i] = loadCatalogBytes(ctx, c.Path, c.Data)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// loadCatalogBytes loads one catalog file's objects.
+func loadCatalogBytes(ctx context.Context, file string, data []byte) (*declcfg.DeclarativeConfig, error) {
+	dir, base := path.Split(file)
+	fsys := fstest.MapFS{base: &fstest.MapFile{Data: data, Mode: 0o644}}
+	cfg, err := declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(path.Clean(dir)))
+	if err != nil {
+		return nil, refuse("reading catalog %s: %w", file, err)
+	}
+	return cfg, nil
+}
+
+// Template returns the mapped template named name.
+func (p *Package) Template(name string) (*Template, error) {
+	for _, t := range p.Templates {
+		if t.Template == name {
+			return t, nil
+		}
+	}
+	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateNames())
+}
+
+// FBCPackage is the name of the package the catalogs hold (which need
+// not be the operator directory's name), or "" when no catalog says.
+func (p *Package) FBCPackage() string {
+	for _, c := range p.Catalogs {
+		if c.Config != nil && len(c.Config.Packages) > 0 {
+			return c.Config.Packages[0].Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,72 @@
+// Package repo writes synthetic operator repositories (the layout of
+// community-operators-prod: ci.yaml, catalog templates, rendered catalogs
+// and a bundle directory ready to release) for the catalog authoring
+// benchmarks.
+package repo
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/bench/synth"
+)
+
+// Write writes a repository under dir: its sources (see
+// synth.WriteRepoSources) and its catalogs, rendered from its templates.
+func Write(ctx context.Context, dir string, o synth.RepoOptions) error {
+	bundles, err := synth.WriteRepoSources(dir, o)
+	if err != nil {
+		return err
+	}
+	p, err := (&author.Repo{Root: dir}).Open(ctx, synth.RepoOperator)
+	if err != nil {
+		return err
+	}
+	src := p.NewBundles()
+	for i := range bundles {
+		src.Add(&bundles[i])
+	}
+	plan, err := p.Render(ctx, src)
+	if err != nil {
+		return err
+	}
+	return plan.Apply()
+}
+
+var once struct {
+	sync.Once
+	dir string
+	err error
+}
+
+// ForBenchmark writes synth.BenchRepo once per test binary, into the
+// temporary directory under a name that says what it holds (reused by
+// later runs), and returns its directory. Benchmarks copy it before
+// changing it.
+func ForBenchmark(b *testing.B) string {
+	b.Helper()
+	once.Do(func() {
+		once.dir = filepath.Join(os.TempDir(), synth.BenchRepo.Name())
+		if _, err := os.Stat(once.dir); err == nil {
+			return
+		}
+		tmp, err := os.MkdirTemp(os.TempDir(), "opm-bench-writing-")
+		if err == nil {
+			if err = Write(context.Background(), tmp, synth.BenchRepo); err == nil {
+				err = os.Rename(tmp, once.dir)
+			}
+			if err != nil {
+				os.RemoveAll(tmp)
+			}
+		}
+		once.err = err
+	})
+	if once.err != nil {
+		b.Fatal(once.err)
+	}
+	return once.dir
+}

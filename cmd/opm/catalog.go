@@ -1,0 +1,453 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/render"
+)
+
+// catalogFlags are the flags every `opm alpha catalog` verb takes.
+type catalogFlags struct {
+	root     string
+	dryRun   bool
+	force    bool
+	pull     bool
+	output   outputFlag
+	platform platformFlag
+	reg      *registryFlags
+}
+
+func newCatalogCmd(reg *registryFlags) *cobra.Command {
+	f := &catalogFlags{reg: reg, output: outputFlag{value: "text", allowed: []string{"text", "json"}}}
+	cmd := &cobra.Command{
+		Use:   "catalog",
+		Short: "Author the catalogs of an operator repository",
+		Long: `Edit the catalog templates of an operator repository and render its catalogs
+again, the way maintainers and the community release pipeline do.
+
+The repository has, per operator, operators/<pkg>/ci.yaml, whose
+fbc.catalog_mapping maps each template of operators/<pkg>/catalog-templates/
+(basic or semver) to catalogs catalogs/<v4.x>/<pkg>/catalog.yaml, and one
+directory per bundle version, operators/<pkg>/<version>/, with manifests/,
+metadata/ and a release-config.yaml saying where the bundle is released.
+
+Every verb edits only the template lines it changes (comments, order and
+quoting stay as they are), renders exactly the catalogs of the templates it
+changed (catalogs of OpenShift 4.17 and later with the
+bundle-object-to-csv-metadata migration), validates them, and writes every
+file or none. It works offline: a bundle keeps the content a committed
+catalog holds for its image, and a released bundle is rendered from its
+directory; --pull renders what neither has from its image. A catalog that
+differs from what its template renders (a hand edit) is not overwritten
+unless --force.
+
+Exit codes: 0 done (or nothing to do), 1 refused (the repository's content
+or the request: the error says why), 2 usage or I/O error.`,
+		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
+  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --dry-run
+  opm alpha catalog render my-operator --check`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	pf := cmd.PersistentFlags()
+	pf.StringVar(&f.root, "root", ".", "The repository root: the directory holding operators/ and catalogs/")
+	pf.VarP(&f.output, "output", "o", "Output format (text|json)")
+	cmd.AddCommand(newCatalogRenderCmd(f), newCatalogReleaseCmd(f), newCatalogPromoteCmd(f), newCatalogRemoveCmd(f),
+		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f))
+	return cmd
+}
+
+// addEditFlags defines the flags of the verbs that edit files.
+func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.BoolVar(&f.dryRun, "dry-run", false, "Print the unified diff of what would change and write nothing")
+	fl.BoolVar(&f.force, "force", false, "Overwrite catalogs that differ from what their templates render")
+	fl.BoolVar(&f.pull, "pull", false, "Render bundles that no committed catalog holds from their images")
+	addPlatformFlag(fl, &f.platform)
+}
+
+// options are the library's options for the flags.
+func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
+	opts := author.Options{Force: f.force}
+	if f.pull {
+		if err := f.reg.check(); err != nil {
+			return opts, err
+		}
+		opts.Pull = template.ImageBundles(render.Renderer{Images: f.reg.imageOptions(cmd, f.platform)})
+	}
+	return opts, nil
+}
+
+// catalogAnnotations makes failures exit 2 unless they are refusals.
+var catalogAnnotations = map[string]string{failureExit2: "true"}
+
+// finish writes a plan's result: applied, or as a diff with --dry-run.
+func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
+	if !f.dryRun {
+		if err := plan.Apply(); err != nil {
+			return err
+		}
+	}
+	out := cmd.OutOrStdout()
+	if f.output.value == "json" {
+		return writePlanJSON(out, plan, f.dryRun)
+	}
+	if f.dryRun {
+		if err := plan.Diff(out); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s (dry run: nothing written)\n", plan.Summary)
+	} else {
+		for _, c := range plan.Changes {
+			fmt.Fprintf(out, "%s %s\n", changeAction(c), c.Path)
+		}
+		fmt.Fprintln(out, plan.Summary)
+	}
+	for _, n := range plan.Notes {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
+	}
+	return nil
+}
+
+func changeAction(c author.FileChange) string {
+	if c.Old == nil {
+		return "created"
+	}
+	return "updated"
+}
+
+// writePlanJSON writes a plan as {"dryRun", "summary", "changes": [{"path",
+// "kind", "action"}], "notes"}.
+func writePlanJSON(w io.Writer, plan *author.Plan, dryRun bool) error {
+	type change struct {
+		Path   string `json:"path"`
+		Kind   string `json:"kind"`
+		Action string `json:"action"`
+	}
+	doc := struct {
+		DryRun  bool     `json:"dryRun"`
+		Summary string   `json:"summary"`
+		Changes []change `json:"changes"`
+		Notes   []string `json:"notes"`
+	}{DryRun: dryRun, Summary: plan.Summary, Changes: []change{}, Notes: plan.Notes}
+	if doc.Notes == nil {
+		doc.Notes = []string{}
+	}
+	for _, c := range plan.Changes {
+		doc.Changes = append(doc.Changes, change{c.Path, c.Kind, changeAction(c)})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
+	var check bool
+	cmd := &cobra.Command{
+		Use:   "render [<pkg>...]",
+		Short: "Render the catalogs of operators from their templates again",
+		Long: `Render every catalog that ci.yaml maps to a template of the given operators
+(all operators with a ci.yaml when none is given) and write those that
+differ from what is committed; each is validated first.
+
+--check writes nothing: it names each catalog that differs from what its
+template renders (drift, such as a hand edit of the catalog or a template
+edited without rendering) and exits 1, or exits 0 when all agree. Catalogs
+rendered by older opm releases in their own style (semver channels linked
+one channel at a time) agree with their templates too.`,
+		Example: `  opm alpha catalog render my-operator --check
+  opm alpha catalog render --check              # every operator, in CI
+  opm alpha catalog render my-operator --dry-run`,
+		Annotations: catalogAnnotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := f.options(cmd)
+			if err != nil {
+				return err
+			}
+			repo := &author.Repo{Root: f.root}
+			if len(args) == 0 {
+				if args, err = repo.Packages(); err != nil {
+					return err
+				}
+			}
+			plan := &author.Plan{Root: f.root}
+			for _, name := range args {
+				p, err := repo.Open(cmd.Context(), name)
+				if err != nil {
+					return err
+				}
+				src := p.NewBundles()
+				src.Pull = opts.Pull
+				one, err := p.Render(cmd.Context(), src)
+				if err != nil {
+					return err
+				}
+				plan.Changes = append(plan.Changes, one.Changes...)
+			}
+			plan.Summary = renderSummary(len(args), len(plan.Changes), check)
+			if check {
+				return reportDrift(cmd, f, plan)
+			}
+			return f.finish(cmd, plan)
+		},
+	}
+	f.addEditFlags(cmd)
+	cmd.Flags().BoolVar(&check, "check", false, "Write nothing; exit 1 naming each catalog that differs from its template")
+	return cmd
+}
+
+func renderSummary(pkgs, changed int, check bool) string {
+	switch {
+	case changed == 0:
+		return fmt.Sprintf("all catalogs of %s match their templates", author.Plural(pkgs, "operator"))
+	case check:
+		return fmt.Sprintf("%s differ from their templates: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them", author.Plural(changed, "catalog"))
+	}
+	return fmt.Sprintf("%s rendered again from their templates", author.Plural(changed, "catalog"))
+}
+
+// reportDrift prints the catalogs that differ from their templates and
+// fails when there is one.
+func reportDrift(cmd *cobra.Command, f *catalogFlags, plan *author.Plan) error {
+	out := cmd.OutOrStdout()
+	if f.output.value == "json" {
+		type drift struct {
+			Path string `json:"path"`
+		}
+		doc := struct {
+			Passed bool    `json:"passed"`
+			Differ []drift `json:"differ"`
+		}{Passed: len(plan.Changes) == 0, Differ: []drift{}}
+		for _, c := range plan.Changes {
+			doc.Differ = append(doc.Differ, drift{c.Path})
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			return err
+		}
+	} else {
+		for _, c := range plan.Changes {
+			what := "differs from what its template renders"
+			if c.Old == nil {
+				what = "is missing: its template maps to it"
+			}
+			fmt.Fprintf(out, "%s: %s\n", c.Path, what)
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), plan.Summary)
+	}
+	if len(plan.Changes) > 0 {
+		return errReported
+	}
+	return nil
+}
+
+// runVerb opens an operator and makes its plan with verb, then finishes.
+func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
+	opts, err := f.options(cmd)
+	if err != nil {
+		return err
+	}
+	p, err := (&author.Repo{Root: f.root}).Open(cmd.Context(), pkg)
+	if err != nil {
+		return err
+	}
+	plan, err := verb(p, opts)
+	if err != nil {
+		return err
+	}
+	return f.finish(cmd, plan)
+}
+
+func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
+	var image string
+	var target author.ReleaseTarget
+	cmd := &cobra.Command{
+		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
+		Short: "Release a bundle into its operator's templates and catalogs",
+		Long: `Release the bundle of a bundle directory, pushed as --image, where its
+release-config.yaml says, as the community release pipeline does: a basic
+template gets the channels it lacks, an olm.bundle entry with the image and
+an entry {name, replaces, skips, skipRange} in each channel listed (and its
+default channel when defaultChannel is given); a semver template gets the
+image under each of its streams listed (Candidate, Fast, Stable). A template
+that does not exist yet is made. Then every catalog mapped to those
+templates is rendered again; the new bundle is rendered from its directory
+with --image as its image.
+
+Without a release-config.yaml, --channel (and --template, --replaces,
+--skips, --skip-range) say where it goes; with no --template, every mapped
+template.
+
+Refused: a bundle already released, a directory not named after the CSV's
+version, a replaces naming no bundle of the package, a channel that is no
+semver stream in a semver template.`,
+		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
+  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0 --dry-run
+  opm alpha catalog release operators/my-operator/1.2.1 --image quay.io/org/my-operator-bundle:1.2.1 \
+      --channel stable --replaces my-operator.v1.2.0 --template basic.yaml`,
+		Args:        exactArgs(1),
+		Annotations: catalogAnnotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if image == "" {
+				return usageError{errors.New("--image is required: the pull spec the bundle is (or will be) pushed as")}
+			}
+			opts, err := f.options(cmd)
+			if err != nil {
+				return err
+			}
+			req := author.ReleaseRequest{BundleDir: args[0], Image: image}
+			if len(target.Channels) > 0 || target.Template != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
+				req.Target = &target
+			}
+			plan, err := (&author.Repo{Root: f.root}).Release(cmd.Context(), req, opts)
+			if err != nil {
+				return err
+			}
+			return f.finish(cmd, plan)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&image, "image", "", "The bundle's image pull spec (required)")
+	fl.StringSliceVar(&target.Channels, "channel", nil, "Without release-config.yaml: the channels (or semver streams) to release into")
+	fl.StringVar(&target.Template, "template", "", "Without release-config.yaml: the one template to release into (default: every mapped template)")
+	fl.StringVar(&target.Replaces, "replaces", "", "Without release-config.yaml: the bundle the new one replaces")
+	fl.StringSliceVar(&target.Skips, "skips", nil, "Without release-config.yaml: the bundles the new one skips")
+	fl.StringVar(&target.SkipRange, "skip-range", "", "Without release-config.yaml: the versions the new one skips (a semver range)")
+	f.addEditFlags(cmd)
+	return cmd
+}
+
+func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
+	var req author.PromoteRequest
+	cmd := &cobra.Command{
+		Use:   "promote <pkg> <bundle> --to <channel>",
+		Short: "Make a bundle the head of a channel in every template that lists it",
+		Long: `Make a bundle the head of a channel in every template of the operator that
+lists the bundle. In a basic template the channel gets an entry for the
+bundle that replaces the channel's head (the previous head upgrades to it),
+or --replaces, --skips and --skip-range as given; a missing channel is made.
+In a semver template the bundle is listed under the stream --to names
+(Candidate, Fast or Stable). The bundle must be newer than the head it
+replaces.`,
+		Example: `  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable
+  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --skips my-operator.v1.1.0 --dry-run
+  opm alpha catalog promote konflux konflux-operator.v0.1.9 --to Stable   # a semver template's stream`,
+		Args:        exactArgs(2),
+		Annotations: catalogAnnotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if req.Channel == "" {
+				return usageError{errors.New("--to is required: the channel the bundle is to head")}
+			}
+			req.Bundle = args[1]
+			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.Promote(cmd.Context(), req, opts)
+			})
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&req.Channel, "to", "", "The channel (or semver stream) the bundle is to head (required)")
+	fl.StringVar(&req.Replaces, "replaces", "", "The bundle the new entry replaces (default: the channel's head)")
+	fl.StringSliceVar(&req.Skips, "skips", nil, "The bundles the new entry skips")
+	fl.StringVar(&req.SkipRange, "skip-range", "", "The versions the new entry skips (a semver range)")
+	f.addEditFlags(cmd)
+	return cmd
+}
+
+func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "remove <pkg> <bundle>",
+		Short: "Remove a bundle from every template and catalog, keeping upgrade paths",
+		Long: `Remove a bundle from every template of the operator that lists it, and
+render their catalogs again. In a basic template the entries that replaced
+it now replace what it replaced (and skip what it skipped); entries that
+skipped it no longer do; deprecations of it go; a channel left empty goes
+(not the default channel: set another first). A semver template just stops
+listing it.
+
+When an install of another bundle could reach its channel's head before and
+could not after, nothing is written: the error names those installs
+(--force removes the bundle anyway).`,
+		Example: `  opm alpha catalog remove my-operator my-operator.v1.1.1 --dry-run
+  opm alpha catalog remove my-operator my-operator.v1.1.1`,
+		Args:        exactArgs(2),
+		Annotations: catalogAnnotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.Remove(cmd.Context(), args[1], opts)
+			})
+		},
+	}
+	f.addEditFlags(cmd)
+	return cmd
+}
+
+func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
+	var req author.DeprecateRequest
+	cmd := &cobra.Command{
+		Use:   "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
+		Short: "Deprecate a bundle, a channel or a package in the basic templates",
+		Long: `Write an olm.deprecations entry for a bundle (in the templates that list
+it), a channel (in the templates that have it) or the whole package (in
+every template), or change the message of the entry that is there, and
+render the catalogs again. OLM shows the message to users of what is
+deprecated. Semver templates cannot hold deprecations: a package with only
+semver templates is refused with how to convert them.`,
+		Example: `  opm alpha catalog deprecate my-operator --bundle my-operator.v1.0.0 --message "1.0 has a data-loss bug: upgrade to 1.1"
+  opm alpha catalog deprecate my-operator --channel alpha --message "alpha is no longer updated: use stable"
+  opm alpha catalog deprecate my-operator --package --message "replaced by other-operator"`,
+		Args:        exactArgs(1),
+		Annotations: catalogAnnotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n := 0
+			for _, set := range []bool{req.Bundle != "", req.Channel != "", req.Package} {
+				if set {
+					n++
+				}
+			}
+			if n != 1 {
+				return usageError{errors.New("give exactly one of --bundle, --channel and --package")}
+			}
+			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.Deprecate(cmd.Context(), req, opts)
+			})
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&req.Bundle, "bundle", "", "The bundle to deprecate")
+	fl.StringVar(&req.Channel, "channel", "", "The channel to deprecate")
+	fl.BoolVar(&req.Package, "package", false, "Deprecate the whole package")
+	fl.StringVar(&req.Message, "message", "", "What OLM tells users (default: \"<what> is deprecated.\")")
+	f.addEditFlags(cmd)
+	return cmd
+}
+
+func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "default-channel <pkg> <channel>",
+		Short: "Set the default channel of a package in every template",
+		Long: `Set the default channel of the operator's package in every mapped template
+and render the catalogs again. The channel must exist in every template;
+semver templates choose their default channel themselves and are refused.
+Nothing changes when anything is refused.`,
+		Example:     `  opm alpha catalog default-channel my-operator stable`,
+		Args:        exactArgs(2),
+		Annotations: catalogAnnotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.SetDefaultChannel(cmd.Context(), args[1], opts)
+			})
+		},
+	}
+	f.addEditFlags(cmd)
+	return cmd
+}
