@@ -26,6 +26,21 @@ func (p *Package) bundle(name string) *declcfg.Bundle {
 	return nil
 }
 
+// bundleByImage finds a bundle of the package's catalogs by image.
+func (p *Package) bundleByImage(image string) *declcfg.Bundle {
+	for _, c := range p.Catalogs {
+		if c.Config == nil {
+			continue
+		}
+		for i := range c.Config.Bundles {
+			if c.Config.Bundles[i].Image == image {
+				return &c.Config.Bundles[i]
+			}
+		}
+	}
+	return nil
+}
+
 // findBundle returns the named bundle of the package, or refuses naming
 // the closest names.
 func (p *Package) findBundle(name string) (*declcfg.Bundle, error) {

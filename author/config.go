@@ -45,7 +45,15 @@ type ConfigError struct {
 	File string
 	Line int
 	Msg  string
+	Err  error // ErrNotFBC, or nil
 }
+
+// Unwrap is the error's kind, if it has one.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// ErrNotFBC marks a ci.yaml that does not maintain its operator as a
+// file-based catalog (no fbc section, or fbc.enabled not true).
+var ErrNotFBC = errors.New("not maintained as a file-based catalog")
 
 func (e *ConfigError) Error() string {
 	if e.Line > 0 {
@@ -147,11 +155,15 @@ func ParseCIConfig(file string, data []byte) (*CIConfig, error) {
 	}
 	fbc := member(root, "fbc")
 	if fbc == nil || fbc.Kind != yaml.MappingNode {
-		return nil, configErr(file, root, "no fbc section: this operator is not maintained as a file-based catalog (add fbc: {enabled: true, catalog_mapping: [...]})")
+		e := configErr(file, root, "no fbc section: this operator is not maintained as a file-based catalog (add fbc: {enabled: true, catalog_mapping: [...]})")
+		e.Err = ErrNotFBC
+		return nil, e
 	}
 	enabled := member(fbc, "enabled")
 	if enabled == nil || enabled.Value != "true" {
-		return nil, configErr(file, fbc, "fbc.enabled is not true: this operator is not maintained as a file-based catalog")
+		e := configErr(file, fbc, "fbc.enabled is not true: this operator is not maintained as a file-based catalog")
+		e.Err = ErrNotFBC
+		return nil, e
 	}
 	list := member(fbc, "catalog_mapping")
 	if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
@@ -311,6 +323,3 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 	}
 	return t, nil
 }
-
-// errNotFound marks lookups of things a repository does not have.
-var errNotFound = errors.New("not found")

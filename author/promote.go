@@ -9,19 +9,20 @@ import (
 	"github.com/fbcat/opm/author/yamledit"
 )
 
-// PromoteRequest names a bundle and the channel it is to head. Replaces,
-// Skips and SkipRange, when any is set, are the new entry's edges instead
-// of replacing the channel's head.
+// PromoteRequest names a bundle and the channel it is to head. The new
+// entry replaces the channel's head, unless ReplacesSet (then it replaces
+// Replaces, or nothing when that is empty), and skips Skips and SkipRange.
 type PromoteRequest struct {
-	Bundle    string
-	Channel   string
-	Replaces  string
-	Skips     []string
-	SkipRange string
+	Bundle      string
+	Channel     string
+	Replaces    string
+	ReplacesSet bool
+	Skips       []string
+	SkipRange   string
 }
 
 func (r PromoteRequest) override() bool {
-	return r.Replaces != "" || len(r.Skips) > 0 || r.SkipRange != ""
+	return r.ReplacesSet || len(r.Skips) > 0 || r.SkipRange != ""
 }
 
 // Promote makes a bundle the head of a channel in every template that
@@ -51,7 +52,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 				e[d.t], err = d.f.Bytes()
 			}
 		case *semverDoc:
-			changed, err = promoteSemver(d, req, b.Image)
+			changed, err = p.promoteSemver(d, req, b.Image)
 			if err == nil && changed {
 				e[d.t], err = d.f.Bytes()
 			}
@@ -103,10 +104,7 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 			pkg = p.FBCPackage()
 		}
 		entry := entryMap(req.Bundle, req.Replaces, req.Skips, req.SkipRange)
-		return true, d.f.Append(d.entries, yamledit.Map{
-			{Key: "schema", Value: "olm.channel"}, {Key: "name", Value: req.Channel}, {Key: "package", Value: pkg},
-			{Key: "entries", Value: []any{entry}},
-		})
+		return true, d.f.Append(d.entries, channelMap(d, req.Channel, pkg, entry))
 	}
 	heads := channelHeads(ch)
 	if e := entryNamed(ch, req.Bundle); e != nil {
@@ -124,10 +122,11 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 			return false, refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.t.Template)
 		}
 	}
-	entry := entryMap(req.Bundle, head, nil, "")
-	if req.override() {
-		entry = entryMap(req.Bundle, req.Replaces, req.Skips, req.SkipRange)
+	replaces := head
+	if req.ReplacesSet {
+		replaces = req.Replaces
 	}
+	entry := entryMap(req.Bundle, replaces, req.Skips, req.SkipRange)
 	list := channelEntries(ch)
 	if list == nil {
 		return true, d.f.Set(ch, "entries", []any{entry})
@@ -136,8 +135,10 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 }
 
 // promoteSemver lists the bundle under the stream the channel names;
-// false when it is there already.
-func promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
+// false when it is there already and the newest there. The bundle must be
+// newer than every bundle of the stream: an older one would head no
+// channel.
+func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
 	stream := semverStream(req.Channel)
 	if stream == "" {
 		return false, refuse("%q is no channel of semver template %s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.Template, strings.Join(semverStreams, ", "))
@@ -145,8 +146,49 @@ func promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error)
 	if req.override() {
 		return false, refuse("%s is a semver template: it computes edges from versions, so --replaces, --skips and --skip-range do not apply", d.t.Template)
 	}
-	if slices.Contains(d.images(stream), image) {
+	v, ok := p.version(req.Bundle)
+	newest, newestV := "", v
+	for _, img := range d.images(stream) {
+		b := p.bundleByImage(img)
+		if b == nil || img == image {
+			continue
+		}
+		if bv, bok := p.version(b.Name); ok && bok && bv.GTE(newestV) {
+			newest, newestV = b.Name, bv
+		}
+	}
+	listed := slices.Contains(d.images(stream), image)
+	switch {
+	case newest != "" && listed:
+		return false, refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.t.Template, newest, newestV)
+	case newest != "":
+		return false, refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.t.Template)
+	case listed:
 		return false, nil
 	}
 	return true, d.addImage(stream, image)
+}
+
+// channelMap is a new channel entry holding one entry, its keys in the
+// order of the template's first channel (schema, name, package, entries
+// when it has none).
+func channelMap(d *basicDoc, name, pkg string, entry yamledit.Map) yamledit.Map {
+	values := map[string]any{"schema": "olm.channel", "name": name, "package": pkg, "entries": []any{entry}}
+	order := []string{"schema", "name", "package", "entries"}
+	if chs := d.objects("olm.channel"); len(chs) > 0 {
+		var keys []string
+		for i := 0; i+1 < len(chs[0].Content); i += 2 {
+			if _, known := values[chs[0].Content[i].Value]; known {
+				keys = append(keys, chs[0].Content[i].Value)
+			}
+		}
+		if len(keys) == len(order) {
+			order = keys
+		}
+	}
+	m := make(yamledit.Map, 0, len(order))
+	for _, k := range order {
+		m = append(m, yamledit.KV{Key: k, Value: values[k]})
+	}
+	return m
 }

@@ -243,10 +243,7 @@ func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released)
 func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
 	ch := d.channel(channel)
 	if ch == nil {
-		return d.f.Append(d.entries, yamledit.Map{
-			{Key: "schema", Value: "olm.channel"}, {Key: "name", Value: channel}, {Key: "package", Value: pkg},
-			{Key: "entries", Value: []any{entry}},
-		})
+		return d.f.Append(d.entries, channelMap(d, channel, pkg, entry))
 	}
 	name := entry[0].Value.(string)
 	if e := entryNamed(ch, name); e != nil {

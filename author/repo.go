@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing/fstest"
 
@@ -51,9 +52,10 @@ func (t *Template) Kind() template.Kind { return t.Mapping.Kind() }
 
 // Catalog is one catalog rendered from a template.
 type Catalog struct {
-	Name     string // such as v4.17
-	Path     string // catalogs/<name>/<pkg>/catalog.yaml, relative to the root
-	Data     []byte // nil when the file does not exist
+	Name     string         // such as v4.17
+	Path     string         // catalogs/<name>/<pkg>/catalog.yaml (or .json), relative to the root
+	Format   declcfg.Format // YAML, or JSON for a committed catalog.json
+	Data     []byte         // nil when the file does not exist
 	Template *Template
 	Config   *declcfg.DeclarativeConfig // the committed catalog, loaded; nil when missing
 
@@ -93,20 +95,66 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 	return data, err
 }
 
-// Packages lists the operator directories that have a ci.yaml, sorted.
+// Packages lists, sorted, the operator directories maintained as
+// file-based catalogs: those whose ci.yaml has fbc.enabled: true (or
+// cannot be read, so that opening them says why).
 func (r *Repo) Packages() ([]string, error) {
 	entries, err := os.ReadDir(r.path("operators"))
 	if err != nil {
-		return nil, fmt.Errorf("%s has no operators/ directory: run from the repository root or give --root: %w", r.Root, err)
+		return nil, fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
 	}
 	var names []string
 	for _, e := range entries {
-		if _, err := os.Stat(r.path(path.Join("operators", e.Name(), "ci.yaml"))); err == nil && e.IsDir() {
-			names = append(names, e.Name())
+		if !e.IsDir() {
+			continue
 		}
+		file := path.Join("operators", e.Name(), "ci.yaml")
+		data, err := os.ReadFile(r.path(file))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			if _, err := ParseCIConfig(file, data); errors.Is(err, ErrNotFBC) {
+				continue
+			}
+		}
+		names = append(names, e.Name())
 	}
 	sort.Strings(names)
 	return names, nil
+}
+
+// operators lists every operator directory's name.
+func (r *Repo) operators() []string {
+	entries, _ := os.ReadDir(r.path("operators"))
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// FindRoot looks for the repository root from dir upwards: the first
+// directory that has an operators/ directory. It returns dir when none
+// has.
+func FindRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if st, err := os.Stat(filepath.Join(d, "operators")); err == nil && st.IsDir() {
+			if rel, err := filepath.Rel(abs, d); err == nil && !filepath.IsAbs(dir) {
+				return filepath.Join(dir, rel)
+			}
+			return d
+		}
+		if d == filepath.Dir(d) {
+			return dir
+		}
+	}
 }
 
 // Open reads an operator directory: its ci.yaml, the templates it maps
@@ -133,8 +181,8 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 			return nil, err
 		}
 		for _, c := range m.Catalogs {
-			cat := &Catalog{Name: c, Path: path.Join("catalogs", c, name, "catalog.yaml"), Template: t}
-			if cat.Data, err = r.readOptional(cat.Path); err != nil {
+			cat := &Catalog{Name: c, Template: t}
+			if err := r.readCatalog(cat, name); err != nil {
 				return nil, err
 			}
 			t.Catalogs = append(t.Catalogs, cat)
@@ -149,13 +197,36 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	return p, nil
 }
 
+// readCatalog reads a catalog's committed catalog.yaml, or its
+// catalog.json when only that exists (new catalogs are YAML, as the
+// community pipeline writes them).
+func (r *Repo) readCatalog(c *Catalog, pkg string) error {
+	dir := path.Join("catalogs", c.Name, pkg)
+	c.Path, c.Format = path.Join(dir, "catalog.yaml"), declcfg.FormatYAML
+	data, err := r.readOptional(c.Path)
+	if data == nil && err == nil {
+		json := path.Join(dir, "catalog.json")
+		if data, err = r.readOptional(json); data != nil {
+			c.Path, c.Format = json, declcfg.FormatJSON
+		}
+	}
+	c.Data = data
+	return err
+}
+
 // noOperator explains a missing operator directory.
 func (r *Repo) noOperator(name string) error {
 	if _, err := os.Stat(r.path("operators")); err != nil {
 		return fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
-		return fmt.Errorf("no operator %q: operators/%s does not exist", name, name)
+		hint := suggest(name, r.operators())
+		for _, op := range r.operators() {
+			if hint == "" && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
+				hint = fmt.Sprintf(": did you mean %s? (commands take the operator's directory name, which need not be its package's)", op)
+			}
+		}
+		return fmt.Errorf("no operator %q: operators/%s does not exist%s", name, name, hint)
 	}
 	return fmt.Errorf("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }

@@ -28,9 +28,10 @@ func newCatalogCmd(reg *registryFlags) *cobra.Command {
 	f := &catalogFlags{reg: reg, output: outputFlag{value: "text", allowed: []string{"text", "json"}}}
 	cmd := &cobra.Command{
 		Use:   "catalog",
-		Short: "Author the catalogs of an operator repository",
-		Long: `Edit the catalog templates of an operator repository and render its catalogs
-again, the way maintainers and the community release pipeline do.
+		Short: "Author the file-based catalogs of an operator repository",
+		Long: `Edit the catalog templates of an operator repository and render its
+file-based catalogs again, the way maintainers and the community release
+pipeline do.
 
 The repository has, per operator, operators/<pkg>/ci.yaml, whose
 fbc.catalog_mapping maps each template of operators/<pkg>/catalog-templates/
@@ -59,7 +60,7 @@ or the request: the error says why), 2 usage or I/O error.`,
 		},
 	}
 	pf := cmd.PersistentFlags()
-	pf.StringVar(&f.root, "root", ".", "The repository root: the directory holding operators/ and catalogs/")
+	pf.StringVar(&f.root, "root", "", "The repository root, which holds operators/ and catalogs/ (default: the working directory or the nearest one above it that has operators/)")
 	pf.VarP(&f.output, "output", "o", "Output format (text|json)")
 	cmd.AddCommand(newCatalogRenderCmd(f), newCatalogReleaseCmd(f), newCatalogPromoteCmd(f), newCatalogRemoveCmd(f),
 		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f))
@@ -73,6 +74,31 @@ func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
 	fl.BoolVar(&f.force, "force", false, "Overwrite catalogs that differ from what their templates render")
 	fl.BoolVar(&f.pull, "pull", false, "Render bundles that no committed catalog holds from their images")
 	addPlatformFlag(fl, &f.platform)
+}
+
+// repo is the repository the flags name.
+func (f *catalogFlags) repo() *author.Repo {
+	if f.root == "" {
+		return &author.Repo{Root: author.FindRoot(".")}
+	}
+	return &author.Repo{Root: f.root}
+}
+
+// run runs a verb's body and, with -o json, reports a failure as a JSON
+// document too: {"error": "...", "refused": bool}.
+func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		err := body(cmd, args)
+		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
+			enc := json.NewEncoder(cmd.OutOrStdout())
+			enc.SetIndent("", "  ")
+			_ = enc.Encode(struct {
+				Error   string `json:"error"`
+				Refused bool   `json:"refused"`
+			}{err.Error(), author.IsRefusal(err)})
+		}
+		return err
+	}
 }
 
 // options are the library's options for the flags.
@@ -154,8 +180,8 @@ func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
 	var check bool
 	cmd := &cobra.Command{
 		Use:   "render [<pkg>...]",
-		Short: "Render the catalogs of operators from their templates again",
-		Long: `Render every catalog that ci.yaml maps to a template of the given operators
+		Short: "Render the file-based catalogs of operators from their templates again",
+		Long: `Render every file-based catalog that ci.yaml maps to a template of the given operators
 (all operators with a ci.yaml when none is given) and write those that
 differ from what is committed; each is validated first.
 
@@ -168,18 +194,19 @@ one channel at a time) agree with their templates too.`,
   opm alpha catalog render --check              # every operator, in CI
   opm alpha catalog render my-operator --dry-run`,
 		Annotations: catalogAnnotations,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			opts, err := f.options(cmd)
 			if err != nil {
 				return err
 			}
-			repo := &author.Repo{Root: f.root}
+			repo := f.repo()
 			if len(args) == 0 {
 				if args, err = repo.Packages(); err != nil {
 					return err
 				}
 			}
-			plan := &author.Plan{Root: f.root}
+			plan := &author.Plan{Root: repo.Root}
+			var conflicts []string
 			for _, name := range args {
 				p, err := repo.Open(cmd.Context(), name)
 				if err != nil {
@@ -192,13 +219,20 @@ one channel at a time) agree with their templates too.`,
 					return err
 				}
 				plan.Changes = append(plan.Changes, one.Changes...)
+				conflicts = append(conflicts, p.Conflicts()...)
 			}
 			plan.Summary = renderSummary(len(args), len(plan.Changes), check)
 			if check {
-				return reportDrift(cmd, f, plan)
+				return reportDrift(cmd, f, plan, conflicts)
 			}
-			return f.finish(cmd, plan)
-		},
+			if err := f.finish(cmd, plan); err != nil {
+				return err
+			}
+			for _, c := range conflicts {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: rendering offline keeps each catalog's copy; fix the wrong one by hand, or render with --pull\n", c)
+			}
+			return nil
+		}),
 	}
 	f.addEditFlags(cmd)
 	cmd.Flags().BoolVar(&check, "check", false, "Write nothing; exit 1 naming each catalog that differs from its template")
@@ -215,18 +249,24 @@ func renderSummary(pkgs, changed int, check bool) string {
 	return fmt.Sprintf("%s rendered again from their templates", author.Plural(changed, "catalog"))
 }
 
-// reportDrift prints the catalogs that differ from their templates and
-// fails when there is one.
-func reportDrift(cmd *cobra.Command, f *catalogFlags, plan *author.Plan) error {
+// reportDrift prints the catalogs that differ from their templates, and
+// the bundles whose copies in two catalogs differ, and fails when there
+// is one.
+func reportDrift(cmd *cobra.Command, f *catalogFlags, plan *author.Plan, conflicts []string) error {
 	out := cmd.OutOrStdout()
+	failed := len(plan.Changes) > 0 || len(conflicts) > 0
 	if f.output.value == "json" {
 		type drift struct {
 			Path string `json:"path"`
 		}
 		doc := struct {
-			Passed bool    `json:"passed"`
-			Differ []drift `json:"differ"`
-		}{Passed: len(plan.Changes) == 0, Differ: []drift{}}
+			Passed    bool     `json:"passed"`
+			Differ    []drift  `json:"differ"`
+			Conflicts []string `json:"conflicts"`
+		}{Passed: !failed, Differ: []drift{}, Conflicts: conflicts}
+		if doc.Conflicts == nil {
+			doc.Conflicts = []string{}
+		}
 		for _, c := range plan.Changes {
 			doc.Differ = append(doc.Differ, drift{c.Path})
 		}
@@ -243,9 +283,12 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, plan *author.Plan) error {
 			}
 			fmt.Fprintf(out, "%s: %s\n", c.Path, what)
 		}
+		for _, c := range conflicts {
+			fmt.Fprintf(out, "%s (edited by hand?)\n", c)
+		}
 		fmt.Fprintln(cmd.ErrOrStderr(), plan.Summary)
 	}
-	if len(plan.Changes) > 0 {
+	if failed {
 		return errReported
 	}
 	return nil
@@ -257,7 +300,7 @@ func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, verb func(*author
 	if err != nil {
 		return err
 	}
-	p, err := (&author.Repo{Root: f.root}).Open(cmd.Context(), pkg)
+	p, err := f.repo().Open(cmd.Context(), pkg)
 	if err != nil {
 		return err
 	}
@@ -273,15 +316,15 @@ func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var target author.ReleaseTarget
 	cmd := &cobra.Command{
 		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
-		Short: "Release a bundle into its operator's templates and catalogs",
+		Short: "Release a bundle into its operator's templates and file-based catalogs",
 		Long: `Release the bundle of a bundle directory, pushed as --image, where its
 release-config.yaml says, as the community release pipeline does: a basic
 template gets the channels it lacks, an olm.bundle entry with the image and
 an entry {name, replaces, skips, skipRange} in each channel listed (and its
 default channel when defaultChannel is given); a semver template gets the
 image under each of its streams listed (Candidate, Fast, Stable). A template
-that does not exist yet is made. Then every catalog mapped to those
-templates is rendered again; the new bundle is rendered from its directory
+that does not exist yet is made. Then every file-based catalog mapped to
+those templates is rendered again; the new bundle is rendered from its directory
 with --image as its image.
 
 Without a release-config.yaml, --channel (and --template, --replaces,
@@ -297,7 +340,7 @@ semver stream in a semver template.`,
       --channel stable --replaces my-operator.v1.2.0 --template basic.yaml`,
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			if image == "" {
 				return usageError{errors.New("--image is required: the pull spec the bundle is (or will be) pushed as")}
 			}
@@ -309,12 +352,12 @@ semver stream in a semver template.`,
 			if len(target.Channels) > 0 || target.Template != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			plan, err := (&author.Repo{Root: f.root}).Release(cmd.Context(), req, opts)
+			plan, err := f.repo().Release(cmd.Context(), req, opts)
 			if err != nil {
 				return err
 			}
 			return f.finish(cmd, plan)
-		},
+		}),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&image, "image", "", "The bundle's image pull spec (required)")
@@ -333,7 +376,7 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 		Use:   "promote <pkg> <bundle> --to <channel>",
 		Short: "Make a bundle the head of a channel in every template that lists it",
 		Long: `Make a bundle the head of a channel in every template of the operator that
-lists the bundle. In a basic template the channel gets an entry for the
+lists the bundle, and render the file-based catalogs of those templates again. In a basic template the channel gets an entry for the
 bundle that replaces the channel's head (the previous head upgrades to it),
 or --replaces, --skips and --skip-range as given; a missing channel is made.
 In a semver template the bundle is listed under the stream --to names
@@ -344,19 +387,20 @@ replaces.`,
   opm alpha catalog promote konflux konflux-operator.v0.1.9 --to Stable   # a semver template's stream`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			if req.Channel == "" {
 				return usageError{errors.New("--to is required: the channel the bundle is to head")}
 			}
 			req.Bundle = args[1]
+			req.ReplacesSet = cmd.Flags().Changed("replaces")
 			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})
-		},
+		}),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&req.Channel, "to", "", "The channel (or semver stream) the bundle is to head (required)")
-	fl.StringVar(&req.Replaces, "replaces", "", "The bundle the new entry replaces (default: the channel's head)")
+	fl.StringVar(&req.Replaces, "replaces", "", "The bundle the new entry replaces (default: the channel's head; \"\" for none)")
 	fl.StringSliceVar(&req.Skips, "skips", nil, "The bundles the new entry skips")
 	fl.StringVar(&req.SkipRange, "skip-range", "", "The versions the new entry skips (a semver range)")
 	f.addEditFlags(cmd)
@@ -368,7 +412,7 @@ func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 		Use:   "remove <pkg> <bundle>",
 		Short: "Remove a bundle from every template and catalog, keeping upgrade paths",
 		Long: `Remove a bundle from every template of the operator that lists it, and
-render their catalogs again. In a basic template the entries that replaced
+render their file-based catalogs again. In a basic template the entries that replaced
 it now replace what it replaced (and skip what it skipped); entries that
 skipped it no longer do; deprecations of it go; a channel left empty goes
 (not the default channel: set another first). A semver template just stops
@@ -381,11 +425,11 @@ could not after, nothing is written: the error names those installs
   opm alpha catalog remove my-operator my-operator.v1.1.1`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Remove(cmd.Context(), args[1], opts)
 			})
-		},
+		}),
 	}
 	f.addEditFlags(cmd)
 	return cmd
@@ -399,7 +443,7 @@ func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 		Long: `Write an olm.deprecations entry for a bundle (in the templates that list
 it), a channel (in the templates that have it) or the whole package (in
 every template), or change the message of the entry that is there, and
-render the catalogs again. OLM shows the message to users of what is
+render the file-based catalogs again. OLM shows the message to users of what is
 deprecated. Semver templates cannot hold deprecations: a package with only
 semver templates is refused with how to convert them.`,
 		Example: `  opm alpha catalog deprecate my-operator --bundle my-operator.v1.0.0 --message "1.0 has a data-loss bug: upgrade to 1.1"
@@ -407,7 +451,7 @@ semver templates is refused with how to convert them.`,
   opm alpha catalog deprecate my-operator --package --message "replaced by other-operator"`,
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			n := 0
 			for _, set := range []bool{req.Bundle != "", req.Channel != "", req.Package} {
 				if set {
@@ -420,7 +464,7 @@ semver templates is refused with how to convert them.`,
 			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Deprecate(cmd.Context(), req, opts)
 			})
-		},
+		}),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&req.Bundle, "bundle", "", "The bundle to deprecate")
@@ -436,17 +480,17 @@ func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
 		Use:   "default-channel <pkg> <channel>",
 		Short: "Set the default channel of a package in every template",
 		Long: `Set the default channel of the operator's package in every mapped template
-and render the catalogs again. The channel must exist in every template;
+and render the file-based catalogs again. The channel must exist in every template;
 semver templates choose their default channel themselves and are refused.
 Nothing changes when anything is refused.`,
 		Example:     `  opm alpha catalog default-channel my-operator stable`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.SetDefaultChannel(cmd.Context(), args[1], opts)
 			})
-		},
+		}),
 	}
 	f.addEditFlags(cmd)
 	return cmd

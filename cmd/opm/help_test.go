@@ -45,6 +45,7 @@ var upstreamPhrases = []string{
 	"The index is a file-based catalog directory or a catalog image.",               // which explains it
 	"sqlite-based index images",                       // what upstream called them
 	"operators.operatorframework.io.index.configs.v1", // a label
+	"fbc.catalog_mapping",                             // a key of the community repositories' ci.yaml
 }
 
 var offVocabulary = regexp.MustCompile(`(?i)\bindex(es)?\b|declarative config|\bFBC\b|\bDC\b`)

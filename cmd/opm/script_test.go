@@ -40,8 +40,8 @@ func TestMain(m *testing.M) {
 // of its images.txt, pushed to $REGISTRY/tmpl.
 //
 // Beyond testscript's commands, scripts have "mkfifo PATH" (a named pipe,
-// on unix), "cpdir FROM TO" (a directory tree; TO must not exist) and
-// "rename FROM TO", where
+// on unix), "cpdir FROM TO" (a directory tree; TO must not exist),
+// "replace OLD NEW FILE" (every OLD in FILE) and "rename FROM TO", where
 // TO may hold Go escapes (\x1b, \n) for names a script cannot spell.
 func TestScripts(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
@@ -67,6 +67,17 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("usage: cpdir FROM TO")
 				}
 				ts.Check(os.CopyFS(ts.MkAbs(args[1]), os.DirFS(ts.MkAbs(args[0]))))
+			},
+			"replace": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: replace OLD NEW FILE")
+				}
+				data, err := os.ReadFile(ts.MkAbs(args[2]))
+				ts.Check(err)
+				if !strings.Contains(string(data), args[0]) {
+					ts.Fatalf("%s does not hold %q", args[2], args[0])
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), args[0], args[1])), 0o644))
 			},
 			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
