@@ -5,11 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path"
 	"strings"
-	"testing/fstest"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/validate"
 )
 
@@ -96,18 +95,23 @@ func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts 
 	return plan, nil
 }
 
-// validateAll validates rendered catalogs, a few at a time, and returns
-// the first refusal in their order.
+// validateAll validates rendered catalogs and writes their bytes, a few
+// at a time, and returns the first refusal in their order.
 func validateAll(ctx context.Context, rendered []*Rendered) error {
 	cats := make([]*Catalog, len(rendered))
+	byCat := map[*Catalog]*Rendered{}
 	for i, r := range rendered {
 		cats[i] = r.Catalog
-	}
-	byCat := map[*Catalog]*Rendered{}
-	for _, r := range rendered {
 		byCat[r.Catalog] = r
 	}
-	_, err := forEach(cats, func(c *Catalog) (struct{}, error) { return struct{}{}, validateRendered(ctx, byCat[c]) })
+	_, err := forEach(cats, func(c *Catalog) (struct{}, error) {
+		r := byCat[c]
+		if err := validateRendered(ctx, r); err != nil {
+			return struct{}{}, err
+		}
+		_, err := r.Bytes()
+		return struct{}{}, err
+	})
 	return err
 }
 
@@ -153,13 +157,17 @@ func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles,
 // validateRendered refuses a rendered catalog that opm validate would
 // reject.
 func validateRendered(ctx context.Context, r *Rendered) error {
+	if r.Catalog.valid {
+		ok, err := quickValid(ctx, r)
+		if ok || err != nil {
+			return err
+		}
+	}
 	data, err := r.Bytes()
 	if err != nil {
 		return err
 	}
-	dir, base := path.Split(r.Catalog.Path)
-	fsys := fstest.MapFS{base: &fstest.MapFile{Data: data, Mode: 0o644}}
-	res, err := validate.Validate(ctx, fsys, validate.Options{RootName: path.Clean(dir)})
+	res, err := validateFile(ctx, r.Catalog.Path, data, validate.Options{})
 	if err != nil {
 		return err
 	}
@@ -167,6 +175,37 @@ func validateRendered(ctx context.Context, r *Rendered) error {
 		return refuse("the result would not be a valid catalog, so nothing was written:\n%v", res.Problems)
 	}
 	return nil
+}
+
+// quickValid checks a catalog rendered from a committed catalog that is
+// valid by what differs from it: the blobs that are not the committed
+// ones, each on its own, and the checks across blobs on the whole. It is
+// what validating the whole would find; false means it found something,
+// and the whole is validated again to say where.
+func quickValid(ctx context.Context, r *Rendered) (bool, error) {
+	var buf bytes.Buffer
+	if err := declcfg.Write(newObjects(r.Catalog.Config, r.Config), &buf, declcfg.FormatYAML); err != nil {
+		return false, err
+	}
+	res, err := validateFile(ctx, r.Catalog.Path, buf.Bytes(), validate.Options{ObjectsOnly: true})
+	if err != nil || !res.Passed() {
+		return false, err
+	}
+	return len(validate.CheckModel(r.Config)) == 0, nil
+}
+
+// newObjects is what of a rendered catalog is not in the committed one:
+// every object but the bundles that are the committed ones.
+func newObjects(committed, rendered *declcfg.DeclarativeConfig) *declcfg.DeclarativeConfig {
+	out := *rendered
+	out.Bundles = nil
+	old := bundlesByName(committed)
+	for i := range rendered.Bundles {
+		if b := &rendered.Bundles[i]; !sameBundle(old[b.Name], b) {
+			out.Bundles = append(out.Bundles, *b)
+		}
+	}
+	return &out
 }
 
 // Render renders every mapped catalog of the package again. The plan

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // The kinds of file a plan changes.
@@ -81,13 +82,26 @@ func (p *Plan) Apply() error {
 			os.Remove(created[i]) // only if still empty
 		}
 	}()
-	for _, c := range p.Changes {
-		s, dirs, err := p.stage(c)
-		created = append(created, dirs...)
-		if err != nil {
-			return err
-		}
-		staged = append(staged, s)
+	staged = make([]staging, len(p.Changes))
+	errs := make([]error, len(p.Changes))
+	dirs := make([][]string, len(p.Changes))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, c := range p.Changes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			staged[i], dirs[i], errs[i] = p.stage(c)
+		}()
+	}
+	wg.Wait()
+	for _, d := range dirs {
+		created = append(created, d...)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	for i, s := range staged {
 		if err := os.Rename(s.tmp, s.target); err != nil {

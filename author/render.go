@@ -113,16 +113,47 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendere
 // committed one, in any order.
 func (r *Rendered) Same() bool {
 	c := r.Catalog
-	if c.Config == nil {
+	if c.Config == nil || len(c.Config.Bundles) != len(r.Config.Bundles) {
 		return false
+	}
+	old := bundlesByName(c.Config)
+	for i := range r.Config.Bundles {
+		if b := &r.Config.Bundles[i]; !sameBundle(old[b.Name], b) {
+			return false
+		}
 	}
 	return slices.Equal(objectKeys(c.Config), objectKeys(r.Config))
 }
 
-// objectKeys are the objects of cfg, sorted: equal lists mean equal
-// catalogs. Bundles are keyed by their fields, whose big values are
-// compared as bytes (rendering offline shares them with the committed
-// catalog, so most compare at once), other objects by their JSON.
+// bundlesByName indexes a catalog's bundles (the first of each name).
+func bundlesByName(cfg *declcfg.DeclarativeConfig) map[string]*declcfg.Bundle {
+	out := make(map[string]*declcfg.Bundle, len(cfg.Bundles))
+	for i := range cfg.Bundles {
+		if _, dup := out[cfg.Bundles[i].Name]; !dup {
+			out[cfg.Bundles[i].Name] = &cfg.Bundles[i]
+		}
+	}
+	return out
+}
+
+// sameBundle reports whether two bundles are equal. Rendering offline
+// shares the big property values with the committed catalog, so those
+// compare at once.
+func sameBundle(a, b *declcfg.Bundle) bool {
+	if a == nil || b == nil || a.Schema != b.Schema || a.Name != b.Name || a.Package != b.Package || a.Image != b.Image ||
+		len(a.Properties) != len(b.Properties) || !slices.Equal(a.RelatedImages, b.RelatedImages) {
+		return false
+	}
+	for i := range a.Properties {
+		if a.Properties[i].Type != b.Properties[i].Type || !bytes.Equal(a.Properties[i].Value, b.Properties[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// objectKeys are the JSON of the objects of cfg but its bundles, sorted:
+// equal lists mean equal objects.
 func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
 	var keys []string
 	add := func(b []byte) { keys = append(keys, string(b)) }
@@ -131,9 +162,6 @@ func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
 	}
 	for i := range cfg.Channels {
 		add(cfg.Channels[i].AppendJSON(nil))
-	}
-	for i := range cfg.Bundles {
-		add(bundleKey(&cfg.Bundles[i]))
 	}
 	for i := range cfg.Others {
 		add(cfg.Others[i].AppendJSON(nil))

@@ -17,6 +17,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/validate"
 )
 
 // Repo is a catalog repository: operators/ and catalogs/ under Root.
@@ -60,6 +61,7 @@ type Catalog struct {
 	Config   *declcfg.DeclarativeConfig // the committed catalog, loaded; nil when missing
 
 	dialect template.Options // how the committed catalog was rendered (see Package.Match)
+	valid   bool             // the committed catalog passes validation
 }
 
 // catalogVersion reads the OpenShift version a catalog name stands for
@@ -245,22 +247,34 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			c.Config, errs[i] = loadCatalogBytes(ctx, c.Path, c.Data)
+			errs[i] = c.load(ctx)
 		}()
 	}
 	wg.Wait()
 	return errors.Join(errs...)
 }
 
-// loadCatalogBytes loads one catalog file's objects.
-func loadCatalogBytes(ctx context.Context, file string, data []byte) (*declcfg.DeclarativeConfig, error) {
-	dir, base := path.Split(file)
-	fsys := fstest.MapFS{base: &fstest.MapFile{Data: data, Mode: 0o644}}
-	cfg, err := declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(path.Clean(dir)))
+// load loads and validates the committed catalog: its objects are the
+// content rendering offline takes bundles from, and knowing it valid
+// lets a catalog rendered from it be checked by what changed.
+func (c *Catalog) load(ctx context.Context) error {
+	res, err := validateFile(ctx, c.Path, c.Data, validate.Options{KeepConfig: true, KeepBulk: true})
 	if err != nil {
-		return nil, refuse("reading catalog %s: %w", file, err)
+		return err
 	}
-	return cfg, nil
+	if res.Config == nil || !res.GraphChecked {
+		return refuse("reading catalog %s:\n%v", c.Path, res.Problems)
+	}
+	c.Config, c.valid = res.Config, res.Passed()
+	return nil
+}
+
+// validateFile validates the catalog file named file (root-relative)
+// holding data.
+func validateFile(ctx context.Context, file string, data []byte, opts validate.Options) (*validate.Result, error) {
+	dir, base := path.Split(file)
+	opts.RootName = path.Clean(dir)
+	return validate.Validate(ctx, fstest.MapFS{base: &fstest.MapFile{Data: data, Mode: 0o644}}, opts)
 }
 
 // Template returns the mapped template named name.

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/blang/semver/v4"
-
-	"github.com/fbcat/opm/declcfg"
 )
 
 // Heads lists, sorted, the channel's entries that no entry replaces or
@@ -96,20 +94,6 @@ func (ch *Channel) Graph() (*Graph, error) {
 	return g, nil
 }
 
-// UpgradesTo reports whether an installed bundle named from may upgrade
-// to the channel entry to: to replaces it, skips it, or its skipRange
-// holds from's version (fromVersion nil: unknown, no range holds it).
-func UpgradesTo(from string, fromVersion *semver.Version, to *declcfg.ChannelEntry) bool {
-	if to.Replaces == from || slices.Contains(to.Skips, from) {
-		return true
-	}
-	if to.SkipRange == "" || fromVersion == nil {
-		return false
-	}
-	r, err := semver.ParseRange(to.SkipRange)
-	return err == nil && r(*fromVersion)
-}
-
 // Unreachable lists, sorted, the channel's entries from which no chain of
 // upgrades (replaces, skips, skipRange) leads to the channel's head: the
 // installs that would be stranded. Without exactly one head, every entry
@@ -131,13 +115,29 @@ func (ch *Channel) Unreachable() []string {
 	}
 	seen := map[string]bool{heads[0]: true}
 	todo := []string{heads[0]}
+	reach := func(name string) {
+		if _, ok := ch.entries[name]; ok && !seen[name] {
+			seen[name] = true
+			todo = append(todo, name)
+		}
+	}
 	for len(todo) > 0 {
 		to := ch.entries[todo[len(todo)-1]]
 		todo = todo[:len(todo)-1]
-		for name := range ch.entries {
-			if !seen[name] && UpgradesTo(name, versions[name], to) {
-				seen[name] = true
-				todo = append(todo, name)
+		reach(to.Replaces)
+		for _, s := range to.Skips {
+			reach(s)
+		}
+		if to.SkipRange == "" {
+			continue
+		}
+		r, err := semver.ParseRange(to.SkipRange)
+		if err != nil {
+			continue
+		}
+		for name, v := range versions {
+			if v != nil && r(*v) {
+				reach(name)
 			}
 		}
 	}

@@ -39,6 +39,15 @@ func (r *rules) report(pos declcfg.Pos, line int, e declcfg.Error) {
 // checkModel indexes the catalog and applies every rule that spans
 // objects: references between packages, channels, bundles and
 // deprecations, default channels and versions.
+// CheckModel applies the checks across objects (references, upgrade
+// graphs, versions, deprecations) to a catalog whose blobs each passed
+// their own checks. Problems are placed where the blobs' positions say.
+func CheckModel(cfg *declcfg.DeclarativeConfig) declcfg.ErrorList {
+	_, problems := checkModel(cfg, &broken{packages: map[string]bool{}, channels: map[string]map[string]bool{}, bundles: map[string]map[string]bool{}})
+	problems.Sort()
+	return problems
+}
+
 func checkModel(cfg *declcfg.DeclarativeConfig, br *broken) (*model.Catalog, declcfg.ErrorList) {
 	c, problems := model.New(cfg, model.Options{PackageExists: func(name string) bool { return br.packages[name] }})
 	r := &rules{problems: problems, broken: br}

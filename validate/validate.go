@@ -35,6 +35,10 @@ type Options struct {
 	// Lines, if set, receives every object as JSON lines while the
 	// catalog loads (see declcfg.WithLines).
 	Lines func(file int, lines declcfg.Lines)
+	// ObjectsOnly checks each blob on its own (its schema and the rules
+	// of single objects) and skips the checks across objects: for a few
+	// blobs taken out of a catalog.
+	ObjectsOnly bool
 }
 
 // Result is the outcome of a validation.
@@ -151,7 +155,7 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 			res.GraphChecked = false
 		}
 	}
-	if res.GraphChecked {
+	if res.GraphChecked && !opts.ObjectsOnly {
 		c, found := checkModel(cfg, brokenObjects(problems, cfg))
 		res.Problems = append(res.Problems, found...)
 		if opts.KeepConfig {
