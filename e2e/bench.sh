@@ -106,3 +106,35 @@ dirs=("$bundles"/*/)
 echo "== ${#dirs[@]} bundle directories in $bundles"
 measure "render (one command)" "$bin" render "${dirs[@]}"
 measure "render --migrate-level + image template" "$bin" render --migrate-level bundle-object-to-csv-metadata --alpha-image-ref-template 'quay.io/example/{{.Package}}:v{{.Version}}' "${dirs[@]}"
+
+# Catalog authoring on synthetic operator repositories (bench/repo): 11
+# templates of 150 bundles (about 35 MB of catalogs) and 20 templates of
+# 500 bundles (about 160 MB). Each verb runs on a fresh copy.
+verb() { # label, repo, args...: best of 3 on fresh copies
+  local label=$1 repo=$2; shift 2
+  local best="" rss=0
+  for i in 1 2 3; do
+    rm -rf "$work/verb" && cp -r "$repo" "$work/verb"
+    pushd "$work/verb" >/dev/null
+    run1 "$bin" alpha catalog "$@"
+    popd >/dev/null
+    if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
+    [ "$kb" -gt "$rss" ] && rss=$kb
+  done
+  printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" $((rss / 1024))
+}
+for shape in "11 150" "20 500"; do
+  set -- $shape
+  repo=$work/$(cd "$here" && go run ./bench/cmd/genrepo -templates "$1" -bundles "$2" -name)
+  if [ ! -d "$repo" ]; then
+    echo "writing the synthetic repository to $repo ..."
+    (cd "$here" && go run ./bench/cmd/genrepo -templates "$1" -bundles "$2" "$repo.tmp" >/dev/null) && mv "$repo.tmp" "$repo"
+  fi
+  next=$(ls "$repo/operators/bench" | grep -v -e ci.yaml -e catalog-templates)
+  newest=$(grep -o 'bench-operator.v[0-9.]*' "$repo/operators/bench/$next/release-config.yaml" | head -1)
+  echo "== catalog authoring: $1 templates of $2 bundles ($(du -sm "$repo/catalogs" | cut -f1) MB of catalogs)"
+  verb "alpha catalog render --check" "$repo" render bench --check
+  verb "alpha catalog release" "$repo" release "operators/bench/$next" --image "quay.io/example/bench-operator-bundle:$next"
+  verb "alpha catalog promote (newest to fast)" "$repo" promote bench "$newest" --to fast
+  verb "alpha catalog remove (a middle bundle)" "$repo" remove bench bench-operator.v1.2.3
+done

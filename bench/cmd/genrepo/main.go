@@ -1,12 +1,15 @@
-// Command genrepo writes the synthetic operator repository of the catalog
+// Command genrepo writes a synthetic operator repository for the catalog
 // authoring benchmarks (bench/repo) into a directory:
 //
-//	go run ./bench/cmd/genrepo DIR    # DIR must not exist
-//	go run ./bench/cmd/genrepo -name  # prints the repository's name
+//	go run ./bench/cmd/genrepo [-templates N] [-bundles N] DIR   # DIR must not exist
+//	go run ./bench/cmd/genrepo [-templates N] [-bundles N] -name  # the repository's name
+//
+// The defaults are synth.BenchRepo's: 20 templates of 500 bundles.
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 
@@ -15,22 +18,27 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: genrepo DIR | -name")
-		os.Exit(2)
-	}
 	o := synth.BenchRepo
-	if os.Args[1] == "-name" {
+	flag.IntVar(&o.Templates, "templates", o.Templates, "templates (and catalogs), one per OpenShift version from 4.12")
+	flag.IntVar(&o.Bundles, "bundles", o.Bundles, "bundles released in every template")
+	name := flag.Bool("name", false, "print the repository's name and exit")
+	flag.Parse()
+	if *name {
 		fmt.Println(o.Name())
 		return
 	}
-	if err := os.Mkdir(os.Args[1], 0o755); err != nil {
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: genrepo [-templates N] [-bundles N] DIR | -name")
+		os.Exit(2)
+	}
+	dir := flag.Arg(0)
+	if err := os.Mkdir(dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := repo.Write(context.Background(), os.Args[1], o); err != nil {
+	if err := repo.Write(context.Background(), dir, o); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	fmt.Printf("%s: operator %s, %d templates of %d bundles, next bundle %s\n", os.Args[1], synth.RepoOperator, o.Templates, o.Bundles, o.NextVersion())
+	fmt.Printf("%s: operator %s, %d templates of %d bundles, next bundle %s\n", dir, synth.RepoOperator, o.Templates, o.Bundles, o.NextVersion())
 }
