@@ -10,7 +10,7 @@ bold='' plain=''
 [ -t 1 ] && bold=$'\033[1m' plain=$'\033[0m'
 step() { printf '\n%s# %s%s\n' "$bold" "$*" "$plain"; }
 cat <<TXT
-opm demo: a catalog maintainer's main job on the example data in testdata/,
+opm demo: a catalog maintainer's main jobs on the example data in testdata/,
 run in $d (removed at the end). Each step prints the
 command's output; nothing outside that directory is touched.
 TXT
@@ -41,6 +41,17 @@ cp -R "$d/catalog" "$d/broken"
 cp "$here/testdata/demo/broken.yaml" "$d/broken/my-operator/channel.yaml"
 "$bin" validate "$d/broken" || echo "(exit status $?: the broken copy is refused)"
 "$bin" validate "$d/catalog" && echo "$d/catalog: valid"
+
+step 'opm alpha catalog: release a bundle into an operator repository (testdata/repo), offline'
+cp -R "$here/testdata/repo" "$d/repo"
+(
+  cd "$d/repo"
+  "$bin" alpha catalog render --check
+  "$bin" alpha catalog release operators/widget/1.2.0 --image quay.io/example/widget-operator-bundle:v1.2.0 --dry-run 2>/dev/null | sed -n 1,16p
+  "$bin" alpha catalog release operators/widget/1.2.0 --image quay.io/example/widget-operator-bundle:v1.2.0
+  "$bin" alpha catalog promote widget widget-operator.v1.2.0 --to stable
+  "$bin" alpha list channels catalogs/v4.17/widget
+)
 
 step 'opm generate dockerfile: the Dockerfile that builds the catalog image'
 "$bin" generate dockerfile "$d/catalog"

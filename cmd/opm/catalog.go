@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -222,6 +223,9 @@ one channel at a time) agree with their templates too.`,
 				conflicts = append(conflicts, p.Conflicts()...)
 			}
 			plan.Summary = renderSummary(len(args), len(plan.Changes), check)
+			if check && len(conflicts) > 0 {
+				plan.Summary = fmt.Sprintf("%s; %s with copies that differ between catalogs: fix the wrong copy by hand", strings.TrimSuffix(plan.Summary, "."), author.Plural(len(conflicts), "bundle"))
+			}
 			if check {
 				return reportDrift(cmd, f, plan, conflicts)
 			}
@@ -229,7 +233,7 @@ one channel at a time) agree with their templates too.`,
 				return err
 			}
 			for _, c := range conflicts {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: rendering offline keeps each catalog's copy; fix the wrong one by hand, or render with --pull\n", c)
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: rendering offline keeps each catalog's copy: fix the wrong one by hand\n", c)
 			}
 			return nil
 		}),
@@ -244,7 +248,11 @@ func renderSummary(pkgs, changed int, check bool) string {
 	case changed == 0:
 		return fmt.Sprintf("all catalogs of %s match their templates", author.Plural(pkgs, "operator"))
 	case check:
-		return fmt.Sprintf("%s differ from their templates: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them", author.Plural(changed, "catalog"))
+		verb := "differ from their templates"
+		if changed == 1 {
+			verb = "differs from its template"
+		}
+		return fmt.Sprintf("%s %s: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them", author.Plural(changed, "catalog"), verb)
 	}
 	return fmt.Sprintf("%s rendered again from their templates", author.Plural(changed, "catalog"))
 }
