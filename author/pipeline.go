@@ -215,10 +215,13 @@ func (p *Package) Render(ctx context.Context, src *Bundles) (*Plan, error) {
 	plan := &Plan{Root: p.Repo.Root}
 	var cats []*Catalog
 	for _, c := range p.Catalogs {
-		if c.Template.Data == nil {
-			return nil, refuse("%s maps catalog %s to template %s, which does not exist", p.CI.File, c.Name, c.Template.Path)
+		switch {
+		case c.Template.Data != nil:
+			cats = append(cats, c)
+		case c.Data != nil:
+			return nil, refuse("%s maps catalog %s to template %s, which does not exist: restore the template, or remove the catalog and its mapping", p.CI.File, c.Path, c.Template.Path)
 		}
-		cats = append(cats, c)
+		// Neither template nor catalog: nothing released there yet.
 	}
 	rendered, err := p.matchAll(ctx, cats, src)
 	if err != nil {
