@@ -148,6 +148,9 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
 		return nil, refuse("bundle directory %s holds %s, version %s: the directory of a bundle is named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version)
 	}
+	if !strings.Contains(fbc.Name, pp.Version) {
+		return nil, refuse("bundle directory %s holds a ClusterServiceVersion named %s, version %s: its name does not carry its version (name it %s.v%s)", rel, fbc.Name, pp.Version, fbc.Package, pp.Version)
+	}
 	out := &released{fbc: *fbc, pkg: fbc.Package}
 	if fbcPkg := p.FBCPackage(); fbcPkg != "" && fbcPkg != fbc.Package {
 		return nil, refuse("bundle directory %s is a bundle of package %q, but the catalogs of %s hold package %q", rel, fbc.Package, p.Dir, fbcPkg)
