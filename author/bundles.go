@@ -47,7 +47,7 @@ func (p *Package) findBundle(name string) (*declcfg.Bundle, error) {
 	if b := p.bundle(name); b != nil {
 		return b, nil
 	}
-	return nil, refuse("no catalog of %s holds a bundle named %q%s", p.Dir, name, suggest(name, p.bundleNames()))
+	return nil, refuse("no catalog of %s holds a bundle named %q%s", p.Dir, name, didYouMean(name, p.bundleNames()))
 }
 
 // version is a bundle's version from its olm.package property.
@@ -102,6 +102,26 @@ func (p *Package) holders(image string) ([]any, error) {
 		}
 	}
 	return out, nil
+}
+
+// openTemplates opens the package's basic templates for editing and names
+// its semver templates (which cannot hold what some verbs write).
+func (p *Package) openTemplates() (basics []*basicDoc, semverOnes []string, err error) {
+	for _, t := range p.Templates {
+		if t.Data == nil {
+			continue
+		}
+		if t.Kind() == template.Semver {
+			semverOnes = append(semverOnes, t.Template)
+			continue
+		}
+		d, err := openBasic(t)
+		if err != nil {
+			return nil, nil, err
+		}
+		basics = append(basics, d)
+	}
+	return basics, semverOnes, nil
 }
 
 // channelHeads lists the names of a template channel's entries that no

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/fbcat/opm/alpha/template"
 )
 
 // SetDefaultChannel sets the default channel of the package in every
@@ -15,20 +13,14 @@ import (
 // Nothing changes when anything is refused.
 func (p *Package) SetDefaultChannel(ctx context.Context, channel string, opts Options) (*Plan, error) {
 	e := edited{}
-	var missing, semverOnes []string
+	var missing []string
 	var docs []*basicDoc
-	for _, t := range p.Templates {
-		if t.Data == nil {
-			continue
-		}
-		if t.Kind() == template.Semver {
-			semverOnes = append(semverOnes, t.Template)
-			continue
-		}
-		d, err := openBasic(t)
-		if err != nil {
-			return nil, err
-		}
+	basics, semverOnes, err := p.openTemplates()
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range basics {
+		t := d.t
 		if d.channel(channel) == nil {
 			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.Template, strings.Join(d.channelNames(), ", ")))
 			continue

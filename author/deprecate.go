@@ -7,7 +7,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -51,19 +50,13 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 		image = b.Image
 	}
 	e := edited{}
-	var done, semverOnes []string
-	for _, t := range p.Templates {
-		if t.Data == nil {
-			continue
-		}
-		if t.Kind() == template.Semver {
-			semverOnes = append(semverOnes, t.Template)
-			continue
-		}
-		d, err := openBasic(t)
-		if err != nil {
-			return nil, err
-		}
+	var done []string
+	basics, semverOnes, err := p.openTemplates()
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range basics {
+		t := d.t
 		if (image != "" && !d.holds(image)) || (req.Channel != "" && d.channel(req.Channel) == nil) {
 			continue
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -204,7 +205,7 @@ func (p *Package) checkNotReleased(rel *released) error {
 // releaseBasic adds the bundle to a basic template (made when missing).
 func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released) ([]byte, error) {
 	if target.Replaces != "" && !p.hasBundle(target.Replaces) {
-		return nil, configErr(rel.config, &yaml.Node{Line: target.Line}, "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, suggest(target.Replaces, p.bundleNames()))
+		return nil, configErr(rel.config, &yaml.Node{Line: target.Line}, "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, didYouMean(target.Replaces, p.bundleNames()))
 	}
 	data := t.Data
 	if data == nil {
@@ -316,25 +317,11 @@ func (p *Package) bundleNames() []string {
 	return out
 }
 
-// suggest names the candidates closest to a mistyped name (at most three,
+// didYouMean names the candidates closest to a mistyped name (at most three,
 // within an edit distance of a third of its length), as ": did you mean
 // a, b or c?", or "".
-func suggest(name string, candidates []string) string {
-	type scored struct {
-		c string
-		d int
-	}
-	var close []scored
-	for _, c := range candidates {
-		if d := editDistance(name, c); d <= max(2, len(name)/3) {
-			close = append(close, scored{c, d})
-		}
-	}
-	slices.SortStableFunc(close, func(a, b scored) int { return a.d - b.d })
-	var best []string
-	for _, s := range close[:min(3, len(close))] {
-		best = append(best, s.c)
-	}
+func didYouMean(name string, candidates []string) string {
+	best := suggest.Closest(name, candidates, max(2, len(name)/3), 3)
 	switch len(best) {
 	case 0:
 		return ""
@@ -342,25 +329,4 @@ func suggest(name string, candidates []string) string {
 		return fmt.Sprintf(": did you mean %s?", best[0])
 	}
 	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
-}
-
-// editDistance is the Levenshtein distance of two strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -222,7 +222,7 @@ func (r *Repo) noOperator(name string) error {
 		return fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
-		hint := suggest(name, r.operators())
+		hint := didYouMean(name, r.operators())
 		for _, op := range r.operators() {
 			if hint == "" && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
 				hint = fmt.Sprintf(": did you mean %s? (commands take the operator's directory name, which need not be its package's)", op)

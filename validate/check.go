@@ -13,6 +13,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/internal/suggest"
 )
 
 // knownSchemas are the schemas OLM defines, the ones "olm.*" may name.
@@ -45,7 +46,7 @@ func unknownSchemaMessage(schema string) string {
 	}
 	best, bestDist := "", math.MaxInt
 	for _, k := range knownSchemas {
-		if d := editDistance(schema, k); d < bestDist {
+		if d := suggest.Distance(schema, k); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
@@ -54,27 +55,6 @@ func unknownSchemaMessage(schema string) string {
 	}
 	return fmt.Sprintf("unknown schema %q: OLM defines %s; schemas starting with \"olm.\" are reserved for OLM, so name your own schema after a domain you own (e.g. example.com.%s)",
 		schema, strings.Join(knownSchemas, ", "), strings.TrimPrefix(schema, "olm."))
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // nullPropertyValues reports properties whose value is null. (Upstream

@@ -1,0 +1,47 @@
+// Package suggest finds the names closest to a mistyped one, for "did you
+// mean" hints.
+package suggest
+
+import "slices"
+
+// Distance is the Levenshtein distance between a and b (in bytes).
+func Distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// Closest returns at most n of the candidates within maxDistance of name,
+// closest first (ties in the candidates' order).
+func Closest(name string, candidates []string, maxDistance, n int) []string {
+	type scored struct {
+		c string
+		d int
+	}
+	var close []scored
+	for _, c := range candidates {
+		if d := Distance(name, c); d <= maxDistance {
+			close = append(close, scored{c, d})
+		}
+	}
+	slices.SortStableFunc(close, func(a, b scored) int { return a.d - b.d })
+	var out []string
+	for _, s := range close[:min(n, len(close))] {
+		out = append(out, s.c)
+	}
+	return out
+}
