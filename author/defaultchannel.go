@@ -45,7 +45,6 @@ func (p *Package) SetDefaultChannel(ctx context.Context, channel string, opts Op
 		if err := d.f.Set(d.pkg(), "defaultChannel", channel); err != nil {
 			return nil, err
 		}
-		var err error
 		if e[d.t], err = d.f.Bytes(); err != nil {
 			return nil, err
 		}
