@@ -234,16 +234,6 @@ func orNode(n, otherwise *yaml.Node) *yaml.Node {
 	return otherwise
 }
 
-// Mapping returns the mapping of the template named name.
-func (c *CIConfig) Mapping(name string) (Mapping, bool) {
-	for _, m := range c.Mappings {
-		if m.Template == name {
-			return m, true
-		}
-	}
-	return Mapping{}, false
-}
-
 // TemplateNames lists the mapped templates, in ci.yaml's order.
 func (c *CIConfig) TemplateNames() []string {
 	var out []string

@@ -1,0 +1,141 @@
+package author
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/declcfg"
+)
+
+func TestParseCIConfig(t *testing.T) {
+	good := "fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: a.yaml\n    type: olm.semver\n    catalog_names: [v4.17, v4.18]\n  - template_name: b.json\n    type: olm.template.basic\n    catalog_names: [v4.19]\n"
+	cfg, err := ParseCIConfig("ci.yaml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := cfg.TemplateNames(); strings.Join(names, ",") != "a.yaml,b.json" || cfg.Mappings[0].Kind() != template.Semver || cfg.Mappings[1].Kind() != template.Basic {
+		t.Errorf("mappings: %+v", cfg.Mappings)
+	}
+	tests := []struct{ text, want string }{
+		{"", "ci.yaml: the file is empty"},
+		{"- a\n", "ci.yaml:1: expected a mapping at the top of the file"},
+		{"fbc: [\n", "ci.yaml:1: invalid YAML: did not find expected node content"},
+		{"reviewers: [a]\n", "ci.yaml:1: no fbc section"},
+		{"fbc:\n  enabled: false\n", "ci.yaml:2: fbc.enabled is not true"},
+		{"fbc:\n  enabled: true\n", "fbc.catalog_mapping lists no templates"},
+		{"fbc:\n  enabled: true\n  catalog_mapping: [x]\n", "ci.yaml:3: a catalog_mapping entry must be a mapping"},
+		{"fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: ../a.yaml\n    type: olm.semver\n    catalog_names: [v4.1]\n", `ci.yaml:4: template_name "../a.yaml" must be a plain file name`},
+		{"fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: a.yaml\n    type: olm.semver\n", `template "a.yaml" maps to no catalogs`},
+		{"fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: a.yaml\n    type: olm.semver\n    catalog_names: v4.1\n", "ci.yaml:6: catalog_names must be a list"},
+		{"fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: a.yaml\n    type: olm.semver\n    catalog_names: [v4.1]\n  - template_name: a.yaml\n    type: olm.semver\n    catalog_names: [v4.2]\n", `template "a.yaml" is mapped twice (also at line 4)`},
+		{"fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: a.yaml\n    type: olm.semver\n    catalog_names: [v4.1]\n  - template_name: b.yaml\n    type: olm.semver\n    catalog_names: [v4.1]\n", `catalog "v4.1" is mapped to two templates`},
+		{"fbc:\n  enabled: true\n  catalog_mapping:\n  - template_name: [a]\n", "template_name must be a string"},
+	}
+	for _, tt := range tests {
+		if _, err := ParseCIConfig("ci.yaml", []byte(tt.text)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+func TestParseReleaseConfig(t *testing.T) {
+	rc, err := ParseReleaseConfig("rc.yaml", []byte("catalog_templates:\n- template_name: a.yaml\n  channels: [fast]\n  replaces: x.v1\n  skips: [x.v0]\n  skipRange: '<1.0.0'\n  defaultChannel: fast\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rc.Targets[0]; got.Template != "a.yaml" || got.Replaces != "x.v1" || got.Skips[0] != "x.v0" || got.SkipRange != "<1.0.0" || got.DefaultChannel != "fast" || got.Line != 2 {
+		t.Errorf("target %+v", got)
+	}
+	tests := []struct{ text, want string }{
+		{"other: 1\n", "rc.yaml:1: catalog_templates lists no templates"},
+		{"catalog_templates: [1]\n", "rc.yaml:1: a catalog_templates entry must be a mapping"},
+		{"catalog_templates:\n- template_name: a.yaml\n", `rc.yaml:2: template "a.yaml": channels lists no channel`},
+		{"catalog_templates:\n- template_name: a.yaml\n  channels: [fast]\n  skips: [\"\"]\n", "rc.yaml:4: skips must list non-empty strings"},
+		{"catalog_templates:\n- channels: [fast]\n", "rc.yaml:2: template_name is empty"},
+	}
+	for _, tt := range tests {
+		if _, err := ParseReleaseConfig("rc.yaml", []byte(tt.text)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+func TestRepoLookups(t *testing.T) {
+	r := testRepo(t)
+	if got := FindRoot(filepath.Join(r.Root, "operators", "widget", "1.0.0")); got != r.Root {
+		t.Errorf("FindRoot from below = %s, want %s", got, r.Root)
+	}
+	if got := FindRoot(t.TempDir()); got == r.Root {
+		t.Error("FindRoot found a root outside the repository")
+	}
+	ctx := context.Background()
+	for name, want := range map[string]string{
+		"widgets":           "did you mean widget?",
+		"widget-operator":   "did you mean widget? (commands take the operator's directory name",
+		"../x":              "invalid operator name",
+		"totally-unrelated": "operators/totally-unrelated does not exist",
+	} {
+		if _, err := r.Open(ctx, name); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Open(%q): %v, want %q", name, err, want)
+		}
+	}
+	os.MkdirAll(filepath.Join(r.Root, "operators", "bare"), 0o755)
+	if _, err := r.Open(ctx, "bare"); err == nil || !strings.Contains(err.Error(), "has no ci.yaml") {
+		t.Errorf("an operator without ci.yaml: %v", err)
+	}
+	p := open(t, r, "widget")
+	if _, err := p.Template("nope.yaml"); err == nil || !strings.Contains(err.Error(), "the mapped templates are [basic.yaml]") {
+		t.Errorf("Template: %v", err)
+	}
+	if b := p.bundleByImage("quay.io/example/widget-operator-bundle:v1.1.0"); b == nil || b.Name != "widget-operator.v1.1.0" {
+		t.Errorf("bundleByImage: %v", b)
+	}
+	if _, err := p.findBundle("widget-operator.v1.1.3"); err == nil || !strings.Contains(err.Error(), "did you mean widget-operator.v1.1.0, widget-operator.v1.1.1") {
+		t.Errorf("findBundle: %v", err)
+	}
+}
+
+// fakePull renders any image as one bundle of package widget-operator.
+type fakePull struct{ calls int }
+
+func (f *fakePull) RenderBundle(_ context.Context, ref string) (*template.Bundle, error) {
+	f.calls++
+	return &template.Bundle{Bundle: declcfg.Bundle{Schema: declcfg.SchemaBundle, Name: "widget-operator.v9.0.0", Package: "widget-operator", Image: ref,
+		Properties: []declcfg.Property{{Type: declcfg.PropertyPackage, Value: []byte(`{"packageName":"widget-operator","version":"9.0.0"}`)}}}}, nil
+}
+
+func TestBundlesOfflineAndPulled(t *testing.T) {
+	r := testRepo(t)
+	p := open(t, r, "widget")
+	tmpl := p.Templates[0]
+	data := []byte(strings.Replace(string(tmpl.Data), "- schema: olm.bundle\n", "- schema: olm.bundle\n  image: quay.io/example/unknown:v9\n- schema: olm.bundle\n", 1))
+	_, err := p.RenderCatalog(context.Background(), p.Catalogs[0], data, p.NewBundles())
+	if err == nil || !strings.Contains(err.Error(), "no committed catalog of operators/widget holds quay.io/example/unknown:v9") || !strings.Contains(err.Error(), "--pull") {
+		t.Errorf("offline: %v", err)
+	}
+	src := p.NewBundles()
+	pull := &fakePull{}
+	src.Pull = pull
+	rendered, err := p.RenderCatalog(context.Background(), p.Catalogs[1], data, src)
+	if err != nil || pull.calls != 1 || len(rendered.Config.Bundles) != 4 {
+		t.Fatalf("pulled: %v, %d calls", err, pull.calls)
+	}
+}
+
+func TestConflicts(t *testing.T) {
+	r := testRepo(t)
+	if c := open(t, r, "widget").Conflicts(); len(c) != 0 {
+		t.Fatalf("no conflicts expected: %v", c)
+	}
+	path := filepath.Join(r.Root, "catalogs/v4.17/widget/catalog.yaml")
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(data), "widget-controller:v1.0.0\n", "widget-controller:v1.0.0-hotfix\n", 1)), 0o644)
+	c := open(t, r, "widget").Conflicts()
+	if len(c) != 1 || !strings.Contains(c[0], "bundle widget-operator.v1.0.0: catalogs/v4.16/widget/catalog.yaml and catalogs/v4.17/widget/catalog.yaml hold different copies") {
+		t.Errorf("conflicts: %q", c)
+	}
+}
