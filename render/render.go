@@ -339,6 +339,26 @@ func bulkRank(t string) int {
 // input.
 const StdinName = "<stdin>"
 
+// streamFileName makes name usable as the one file of an fs.FS: a name
+// that is not a valid fs path (a URL such as http://host/catalog, an
+// absolute path) is cleaned of empty, "." and ".." elements, and an
+// empty result becomes "stream". Positions and errors show this name.
+func streamFileName(name string) string {
+	if fs.ValidPath(name) && name != "." {
+		return name
+	}
+	var parts []string
+	for _, p := range strings.Split(name, "/") {
+		if p != "" && p != "." && p != ".." {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return "stream"
+	}
+	return strings.Join(parts, "/")
+}
+
 // RunBytes renders a catalog stream (the JSON or YAML documents of one
 // file, as opm render writes them) as Run renders a catalog directory;
 // name stands for the stream in positions and errors (StdinName for
@@ -347,7 +367,7 @@ func (r *Renderer) RunBytes(ctx context.Context, name string, data []byte) (*dec
 	if !r.allowed(CatalogDir) {
 		return nil, fmt.Errorf("cannot render catalog stream %s: %w", name, ErrNotAllowed)
 	}
-	cfg, err := r.renderCatalogFS(ctx, fstest.MapFS{name: {Data: data}}, "", nil)
+	cfg, err := r.renderCatalogFS(ctx, fstest.MapFS{streamFileName(name): {Data: data}}, "", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -175,4 +175,10 @@ func TestRunBytes(t *testing.T) {
 	if _, err := r.RunBytes(ctx, StdinName, []byte("schema: olm.package\nname: [\n")); err == nil || !strings.HasPrefix(err.Error(), "<stdin>:") {
 		t.Errorf("bad stream: %v", err)
 	}
+	for name, want := range map[string]string{"http://host/all.json": "http:/host/all.json", "/abs/x": "abs/x", "..": "stream", "": "stream"} {
+		_, err := r.RunBytes(ctx, name, []byte("schema: olm.package\nname: [\n"))
+		if err == nil || !strings.HasPrefix(err.Error(), want+":") {
+			t.Errorf("stream %q: %v, want an error at %s", name, err, want)
+		}
+	}
 }
