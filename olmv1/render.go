@@ -23,6 +23,8 @@ type RenderOptions struct {
 
 // Rendered is what OLM v1 applies for a bundle.
 type Rendered struct {
+	// InstallNamespace is the namespace the bundle was rendered for.
+	InstallNamespace string
 	// Objects in apply order (see SortObjects).
 	Objects []Object
 	// TargetNamespaces are the namespaces the operator watches ("" for
@@ -80,7 +82,7 @@ func Render(b *Bundle, opts RenderOptions) (*Rendered, error) {
 	}
 	SortObjects(objs)
 	notes = append(notes, g.notes...)
-	return &Rendered{Objects: objs, TargetNamespaces: targets, Notes: notes}, nil
+	return &Rendered{InstallNamespace: opts.InstallNamespace, Objects: objs, TargetNamespaces: targets, Notes: notes}, nil
 }
 
 // gateNote is the note for an install that needs the

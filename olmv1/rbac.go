@@ -1,0 +1,170 @@
+// InstallerRBAC: the least privilege of the service account OLM v1
+// installs a bundle through.
+
+package olmv1
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/registryv1"
+)
+
+// RBACOptions name the installer's objects.
+type RBACOptions struct {
+	// ExtensionName is the ClusterExtension's name: the installer may
+	// update its finalizers.
+	ExtensionName string
+	// ServiceAccount is the installer's service account, in the install
+	// namespace; "<ExtensionName>-installer" if empty.
+	ServiceAccount string
+}
+
+// serviceAccountName is the installer's service account's name.
+func (o RBACOptions) serviceAccountName() string {
+	if o.ServiceAccount != "" {
+		return o.ServiceAccount
+	}
+	return o.ExtensionName + "-installer"
+}
+
+// InstallerRBAC returns the ServiceAccount that installs the rendered
+// bundle and the least RBAC it needs, sorted for applying: a ClusterRole
+// and ClusterRoleBinding for what is cluster-wide, and a Role and
+// RoleBinding in each namespace the bundle's namespaced objects are in.
+//
+// The rules are those OpenShift's documentation derives by hand: update
+// on the ClusterExtension's finalizers; for each kind of object, create,
+// list and watch, and get, update, patch and delete limited by
+// resourceNames to the objects; and every rule of the roles the bundle
+// creates, since Kubernetes lets one create a role only with permissions
+// one holds (short of the escalate verb). Rules are merged and
+// deduplicated; each carries a note saying which objects need it.
+func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
+	if opts.ExtensionName == "" {
+		return nil, errors.New("no extension name: say what the ClusterExtension is called")
+	}
+	if errs := dns1123Subdomain(opts.ExtensionName); len(errs) > 0 {
+		return nil, fmt.Errorf("invalid extension name %q: %s", opts.ExtensionName, strings.Join(errs, ", "))
+	}
+	sa := opts.serviceAccountName()
+	if errs := dns1123Subdomain(sa); len(errs) > 0 {
+		return nil, fmt.Errorf("invalid service account name %q: %s", sa, strings.Join(errs, ", "))
+	}
+	ns := r.InstallNamespace
+	cluster := newRuleSet()
+	namespaced := map[string]*ruleSet{}
+	cluster.add(ruleAtom{group: "olm.operatorframework.io", resource: "clusterextensions/finalizers", name: opts.ExtensionName}, []string{"update"},
+		"OLM v1 sets its finalizers on ClusterExtension", opts.ExtensionName)
+	for _, o := range r.Objects {
+		set := cluster
+		if n := o.Namespace(); n != "" {
+			if namespaced[n] == nil {
+				namespaced[n] = newRuleSet()
+				namespaced[n].parent = cluster
+			}
+			set = namespaced[n]
+		}
+		set.addObject(o)
+	}
+	base := opts.ExtensionName + "-installer"
+	objs := []Object{toObject(newServiceAccount(sa, ns))}
+	objs = append(objs, roleObject(newRole("ClusterRole", base+"-clusterrole", "", nil), cluster),
+		toObject(newBinding("ClusterRoleBinding", base+"-binding", "", "ClusterRole", base+"-clusterrole", sa, ns)))
+	for _, n := range slices.Sorted(maps.Keys(namespaced)) {
+		objs = append(objs, roleObject(newRole("Role", base+"-role", n, nil), namespaced[n]),
+			toObject(newBinding("RoleBinding", base+"-role-binding", n, "Role", base+"-role", sa, ns)))
+	}
+	SortObjects(objs)
+	return objs, nil
+}
+
+// roleObject fills a role with the rules of a set and their notes.
+func roleObject(ro role, set *ruleSet) Object {
+	rules, notes := set.rules()
+	ro.Rules = rules
+	o := toObject(ro)
+	o.RuleNotes = notes
+	return o
+}
+
+// allVerbs and namedVerbs are what the installer does with each kind of
+// object: create, list and watch any, and get, update, patch and delete
+// the bundle's own.
+var (
+	allVerbs   = []string{"create", "list", "watch"}
+	namedVerbs = []string{"delete", "get", "patch", "update"}
+)
+
+// addObject adds what applying and managing one object needs.
+func (s *ruleSet) addObject(o Object) {
+	group, resource := resourceOf(o.APIVersion(), o.Kind())
+	what := "applies " + o.Kind()
+	s.add(ruleAtom{group: group, resource: resource}, allVerbs, what, o.Name())
+	s.add(ruleAtom{group: group, resource: resource, name: o.Name()}, namedVerbs, what, o.Name())
+	if o.Kind() != "ClusterRole" && o.Kind() != "Role" {
+		return
+	}
+	rules := lookup(o.Value, "rules")
+	for _, rule := range itemsOf(rules) {
+		var pr registryv1.PolicyRule
+		pr.Verbs = stringsOf(lookup(&rule, "verbs"))
+		pr.APIGroups = stringsOf(lookup(&rule, "apiGroups"))
+		pr.Resources = stringsOf(lookup(&rule, "resources"))
+		pr.ResourceNames = stringsOf(lookup(&rule, "resourceNames"))
+		pr.NonResourceURLs = stringsOf(lookup(&rule, "nonResourceURLs"))
+		s.addRule(pr, "held by the operator's "+o.Kind()+" (creating it needs them, short of escalate)", o.Name())
+	}
+}
+
+// stringsOf reads an array of strings.
+func stringsOf(v *value.Value) []string {
+	var out []string
+	for _, item := range itemsOf(v) {
+		out = append(out, item.Str)
+	}
+	return out
+}
+
+// resourceOf is the API group and resource of a kind.
+func resourceOf(apiVersion, kind string) (string, string) {
+	group := ""
+	if i := strings.LastIndex(apiVersion, "/"); i >= 0 {
+		group = apiVersion[:i]
+	}
+	if r, ok := resources[kind]; ok {
+		return group, r
+	}
+	return group, plural(strings.ToLower(kind))
+}
+
+// resources are the resources of the kinds whose plurals are irregular.
+var resources = map[string]string{
+	"Endpoints":             "endpoints",
+	"PodSecurityPolicy":     "podsecuritypolicies",
+	"NetworkPolicy":         "networkpolicies",
+	"PriorityClass":         "priorityclasses",
+	"StorageClass":          "storageclasses",
+	"IngressClass":          "ingressclasses",
+	"ConsoleYAMLSample":     "consoleyamlsamples",
+	"ConsoleCLIDownload":    "consoleclidownloads",
+	"ConsoleQuickStart":     "consolequickstarts",
+	"ConsoleLink":           "consolelinks",
+	"VerticalPodAutoscaler": "verticalpodautoscalers",
+}
+
+// plural is Kubernetes' default plural of a lower-case kind.
+func plural(k string) string {
+	switch {
+	case strings.HasSuffix(k, "s"), strings.HasSuffix(k, "x"), strings.HasSuffix(k, "z"),
+		strings.HasSuffix(k, "ch"), strings.HasSuffix(k, "sh"):
+		return k + "es"
+	case strings.HasSuffix(k, "y") && len(k) > 1 && !strings.ContainsRune("aeiou", rune(k[len(k)-2])):
+		return k[:len(k)-1] + "ies"
+	}
+	return k + "s"
+}
