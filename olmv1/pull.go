@@ -13,8 +13,15 @@ import (
 // OpenBundle reads the bundle ref names: a registry+v1 bundle directory
 // if one exists there, else a bundle image, pulled with opts.
 func OpenBundle(ctx context.Context, ref string, opts image.Options) (*Bundle, error) {
-	if fi, err := os.Stat(ref); err == nil && fi.IsDir() {
+	fi, statErr := os.Stat(ref)
+	if statErr == nil && fi.IsDir() {
 		return BundleFromDir(ref)
+	}
+	if _, err := image.ParseReference(ref, opts.Insecure); err != nil && !image.IsLocalRef(ref) {
+		if statErr == nil {
+			return nil, fmt.Errorf("%s is not a directory nor an image reference: name a bundle directory or image", ref)
+		}
+		return nil, fmt.Errorf("no bundle directory or image %s: %w", ref, statErr)
 	}
 	return PullBundle(ctx, ref, opts)
 }
