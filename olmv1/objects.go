@@ -122,7 +122,7 @@ func toObject(v any) Object {
 // next, and webhook configurations last, once what serves them exists.
 var installOrder = []string{
 	"Namespace", "NetworkPolicy", "ResourceQuota", "LimitRange", "PodSecurityPolicy",
-	"PodDisruptionBudget", "ServiceAccount", "Secret", "ConfigMap", "StorageClass",
+	"PodDisruptionBudget", "ServiceAccount", "Secret", "ConfigMap", "Issuer", "Certificate", "StorageClass",
 	"PersistentVolume", "PersistentVolumeClaim", "CustomResourceDefinition",
 	"ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "Service",
 	"DaemonSet", "Pod", "ReplicationController", "ReplicaSet", "Deployment",
