@@ -175,9 +175,9 @@ func (s *ruleSet) rules() ([]registryv1.PolicyRule, []string) {
 		mergeWhy(m.why, g.why)
 	}
 	keys := slices.SortedFunc(maps.Keys(rules), func(a, b ruleKey) int {
-		return cmp.Or(compareBool(a.url, b.url), cmp.Compare(a.group, b.group),
+		return cmp.Or(compareBool(a.url, b.url), cmp.Compare(a.group, b.group), cmp.Compare(a.names, b.names),
 			cmp.Compare(strings.Join(slices.Sorted(maps.Keys(rules[a].targets)), ","), strings.Join(slices.Sorted(maps.Keys(rules[b].targets)), ",")),
-			cmp.Compare(a.names, b.names), cmp.Compare(a.verbs, b.verbs))
+			cmp.Compare(a.verbs, b.verbs))
 	})
 	var out []registryv1.PolicyRule
 	var notes []string
