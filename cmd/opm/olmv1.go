@@ -34,8 +34,9 @@ func newOLMv1Cmd(reg *registryFlags) *cobra.Command {
 Kubernetes objects it applies, the least-privilege RBAC of the service account
 that installs it, and a ready-to-apply ClusterExtension.
 
-A bundle OLM v1 cannot install makes them exit 1 with the reasons; usage and
-I/O errors exit 2.`,
+manifests and rbac read a bundle directory or image; install and list read a
+file-based catalog (a directory or a catalog image). A bundle OLM v1 cannot
+install makes them exit 1 with the reasons; usage and I/O errors exit 2.`,
 		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
   opm alpha olmv1 rbac quay.io/org/op-bundle:v1.2.0 --namespace argocd --extension-name argocd
   opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
@@ -107,7 +108,8 @@ CRDs, ServiceAccounts, Roles and ClusterRoles with their bindings generated from
 the CSV's permissions, Deployments with the install mode's
 olm.targetNamespaces, webhook configurations, their Services and cert-manager's
 Issuer and Certificate, and the bundle's other manifests. Objects are sorted in
-apply order; notes on what the install needs come first, as comments.`,
+apply order; notes on what the install needs come first, as comments. For a
+package of a file-based catalog, see install.`,
 		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
   opm alpha olmv1 manifests bundle/ --namespace ops --watch-namespace team-a -o json`,
 		Args:        exactArgs(1),
@@ -141,7 +143,8 @@ bundle installs, create, list and watch, and get, update, patch and delete
 limited by resourceNames to the bundle's objects (namespaced ones in a Role in
 their namespace); and every rule of the operator's own roles, since Kubernetes
 lets one create a role only with permissions one holds. A comment above each
-rule says which objects need it.`,
+rule says which objects need it. For a package of a file-based catalog, install
+prints the same RBAC with the ClusterExtension.`,
 		Example:     `  opm alpha olmv1 rbac bundle/ --namespace argocd --extension-name argocd`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
@@ -178,7 +181,7 @@ func newOLMv1InstallCmd(reg *registryFlags) *cobra.Command {
 		Use:   "install PACKAGE --catalog CATALOG --namespace NS",
 		Short: "Print a stream that installs a package with OLM v1",
 		Long: `Print one YAML stream, ready for kubectl apply -f -, that installs a package of a
-catalog (a directory or an image) with OLM v1: the Namespace, the installer's
+file-based catalog (a directory or a catalog image) with OLM v1: the Namespace, the installer's
 ServiceAccount and least RBAC (see rbac) for the bundle that --version and
 --channel resolve to, and the ClusterExtension. Without --version the
 ClusterExtension is pinned to that bundle's version.
@@ -254,8 +257,8 @@ func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list CATALOG",
 		Short: "List the bundles of a catalog OLM v1 can install, and why not the others",
-		Long: `List, per package and channel, the bundles of a catalog (a directory or an
-image), highest version first, and whether OLM v1 can install each; for the
+		Long: `List, per package and channel, the bundles of a file-based catalog (a directory
+or a catalog image), highest version first, and whether OLM v1 can install each; for the
 others, why not. Bundles a catalog knows only by olm.csv.metadata are checked
 on what that tells (install modes, API services, dependencies), and marked so.`,
 		Example:     `  opm alpha olmv1 list catalog/ --package argocd-operator`,
