@@ -7,13 +7,57 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/model"
 	"github.com/fbcat/opm/render"
 )
+
+// maxCatalogSize bounds what is read from a catalog's HTTP API.
+const maxCatalogSize = 4 << 30
+
+// fetchCatalog reads a catalog from a catalogd HTTP API.
+func fetchCatalog(ctx context.Context, r render.Renderer, ref string) (*declcfg.DeclarativeConfig, error) {
+	u, err := url.Parse(ref)
+	if err != nil {
+		return nil, fmt.Errorf("catalog URL %q: %w", ref, err)
+	}
+	if !strings.HasSuffix(u.Path, "/api/v1/all") {
+		u.Path = strings.TrimSuffix(u.Path, "/") + "/api/v1/all"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	transport := r.Images.Transport
+	if transport == nil {
+		transport = image.DefaultTransport(r.Images.Insecure)
+	}
+	client := &http.Client{Transport: transport}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("reading catalog: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("reading catalog: GET %s: %s", u, resp.Status)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxCatalogSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading catalog: GET %s: %w", u, err)
+	}
+	if len(data) > maxCatalogSize {
+		return nil, fmt.Errorf("reading catalog: GET %s: more than %d bytes", u, maxCatalogSize)
+	}
+	// The name stands for the stream in positions: no scheme, no "//".
+	return r.RunBytes(ctx, u.Host+u.Path, data)
+}
 
 // Catalog is a loaded file-based catalog.
 type Catalog struct {
@@ -22,10 +66,19 @@ type Catalog struct {
 }
 
 // LoadCatalog reads the catalog ref names, a directory or an image,
-// with r (whose Allowed is set to catalogs).
+// with r (whose Allowed is set to catalogs), or a catalogd HTTP API: an
+// http:// or https:// URL, whose /api/v1/all (added unless the URL ends
+// with it) streams the whole catalog, as catalogd and opm serve
+// --http-addr serve it.
 func LoadCatalog(ctx context.Context, r render.Renderer, ref string) (*Catalog, error) {
 	r.Allowed = render.CatalogDir | render.CatalogImage
-	cfg, err := r.Run(ctx, ref)
+	var cfg *declcfg.DeclarativeConfig
+	var err error
+	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") {
+		cfg, err = fetchCatalog(ctx, r, ref)
+	} else {
+		cfg, err = r.Run(ctx, ref)
+	}
 	if err != nil {
 		return nil, err
 	}

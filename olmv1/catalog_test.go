@@ -3,6 +3,10 @@ package olmv1
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -189,5 +193,35 @@ func TestVersionRange(t *testing.T) {
 				t.Errorf("%q contains %s", tc.rng, v)
 			}
 		}
+	}
+}
+
+// A catalog read from a catalogd-style HTTP API equals the directory.
+func TestLoadCatalogHTTP(t *testing.T) {
+	var stream []byte
+	for _, f := range []string{"ack-ecrpublic-controller/package.yaml", "ack-ecrpublic-controller/bundle.yaml"} {
+		data, err := os.ReadFile(filepath.Join("testdata/catalog", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream = append(stream, data...)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/catalogs/test/api/v1/all" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(stream)
+	}))
+	defer srv.Close()
+	c, err := LoadCatalog(context.Background(), render.Renderer{}, srv.URL+"/catalogs/test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := c.Resolve(Selection{Package: "ack-ecrpublic-controller"}); err != nil || b.Name != "ack-ecrpublic-controller.v1.0.14" {
+		t.Errorf("resolved %v, %v", b, err)
+	}
+	if _, err := LoadCatalog(context.Background(), render.Renderer{}, srv.URL+"/catalogs/other/api/v1/all"); err == nil || !strings.Contains(err.Error(), "404") {
+		t.Errorf("error %v", err)
 	}
 }

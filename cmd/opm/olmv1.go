@@ -181,7 +181,8 @@ func newOLMv1InstallCmd(reg *registryFlags) *cobra.Command {
 		Use:   "install PACKAGE --catalog CATALOG --namespace NS",
 		Short: "Print a stream that installs a package with OLM v1",
 		Long: `Print one YAML stream, ready for kubectl apply -f -, that installs a package of a
-file-based catalog (a directory or a catalog image) with OLM v1: the Namespace, the installer's
+file-based catalog (a directory, a catalog image, or the http(s):// URL of a
+catalogd or opm serve --http-addr HTTP API) with OLM v1: the Namespace, the installer's
 ServiceAccount and least RBAC (see rbac) for the bundle that --version and
 --channel resolve to, and the ClusterExtension. Without --version the
 ClusterExtension is pinned to that bundle's version.
@@ -189,7 +190,8 @@ ClusterExtension is pinned to that bundle's version.
 A catalog whose bundles carry only olm.csv.metadata (not olm.bundle.object)
 does not hold the manifests the RBAC is made from: the bundle image is pulled.`,
 		Example: `  opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
-  opm alpha olmv1 install argocd-operator --catalog quay.io/org/catalog:v1 --namespace argocd --version '>=0.8.0 <0.9.0' --channel alpha`,
+  opm alpha olmv1 install argocd-operator --catalog quay.io/org/catalog:v1 --namespace argocd --version '>=0.8.0 <0.9.0' --channel alpha
+  opm alpha olmv1 install argocd-operator --catalog http://127.0.0.1:8080 --namespace argocd   # opm serve --http-addr 127.0.0.1:8080`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -211,7 +213,7 @@ does not hold the manifests the RBAC is made from: the bundle image is pulled.`,
 	o.addInstallFlags(cmd)
 	f := cmd.Flags()
 	f.VarP(&o.output, "output", "o", "Output format (yaml|json)")
-	f.StringVar(&catalog, "catalog", "", "Catalog directory or image")
+	f.StringVar(&catalog, "catalog", "", "Catalog directory, image, or catalogd HTTP API URL")
 	f.StringVar(&opts.Version, "version", "", "Version range of the ClusterExtension (default: the resolved bundle's version)")
 	f.StringSliceVar(&opts.Channels, "channel", nil, "Channel(s) to install from (default: any)")
 	f.StringVar(&opts.ServiceAccount, "service-account", "", "Installer service account (default <extension-name>-installer)")
@@ -257,8 +259,8 @@ func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list CATALOG",
 		Short: "List the bundles of a catalog OLM v1 can install, and why not the others",
-		Long: `List, per package and channel, the bundles of a file-based catalog (a directory
-or a catalog image), highest version first, and whether OLM v1 can install each; for the
+		Long: `List, per package and channel, the bundles of a file-based catalog (a directory,
+a catalog image or a catalogd HTTP API URL), highest version first, and whether OLM v1 can install each; for the
 others, why not. Bundles a catalog knows only by olm.csv.metadata are checked
 on what that tells (install modes, API services, dependencies), and marked so.`,
 		Example:     `  opm alpha olmv1 list catalog/ --package argocd-operator`,
