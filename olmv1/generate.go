@@ -256,25 +256,34 @@ func (g *generator) deployments() ([]Object, error) {
 	return objs, nil
 }
 
-// certVolume and certMountPath are where operator-controller mounts a
-// webhook's serving certificate.
-const (
-	certVolume    = "webhook-cert"
-	certMountPath = "/tmp/k8s-webhook-server/serving-certs"
-)
+// certMount is a volume of the serving certificate that
+// operator-controller mounts into deployments that serve webhooks: its
+// name, where it is mounted, and the files of the certificate and key.
+type certMount struct {
+	name, path, certFile, keyFile string
+}
 
-// mountCertificate replaces the volume and mounts of the serving
-// certificate of a deployment spec with the secret of certificate cert.
+// certMounts are OLM v0's certificate volumes, which current
+// operator-controller mounts both of.
+var certMounts = []certMount{
+	{"webhook-cert", "/tmp/k8s-webhook-server/serving-certs", "tls.crt", "tls.key"},
+	{"apiservice-cert", "/apiserver.local.config/certificates", "apiserver.crt", "apiserver.key"},
+}
+
+// mountCertificate replaces the certificate volumes and mounts of a
+// deployment spec (by name, or by mount path) with the secret of
+// certificate cert, in every container.
 func mountCertificate(spec *value.Value, cert string) {
 	pod := objectAt(spec, "template", "spec")
-	replace := map[string]bool{certVolume: true}
+	replace, paths := map[string]bool{}, map[string]bool{}
+	for _, m := range certMounts {
+		replace[m.name], paths[m.path] = true, true
+	}
 	containers := lookup(pod, "containers")
-	if containers != nil && containers.Kind == value.Array {
-		for _, c := range containers.Items {
-			for _, m := range itemsOf(lookup(&c, "volumeMounts")) {
-				if registryv1.StringAt(&m, "mountPath") == certMountPath {
-					replace[registryv1.StringAt(&m, "name")] = true
-				}
+	for _, c := range itemsOf(containers) {
+		for _, m := range itemsOf(lookup(&c, "volumeMounts")) {
+			if paths[registryv1.StringAt(&m, "mountPath")] {
+				replace[registryv1.StringAt(&m, "name")] = true
 			}
 		}
 	}
@@ -285,25 +294,29 @@ func mountCertificate(spec *value.Value, cert string) {
 		Key  string `json:"key"`
 		Path string `json:"path"`
 	}
-	volume := struct {
+	type volume struct {
 		Name   string `json:"name"`
 		Secret struct {
 			SecretName string      `json:"secretName"`
 			Items      []keyToPath `json:"items"`
 		} `json:"secret"`
-	}{Name: certVolume}
-	volume.Secret.SecretName = cert
-	volume.Secret.Items = []keyToPath{{"tls.crt", "tls.crt"}, {"tls.key", "tls.key"}}
-	volumes := append(keep(itemsOf(lookup(pod, "volumes"))), toValue(volume))
+	}
+	volumes := keep(itemsOf(lookup(pod, "volumes")))
+	var mounts []value.Value
+	for _, m := range certMounts {
+		v := volume{Name: m.name}
+		v.Secret.SecretName = cert
+		v.Secret.Items = []keyToPath{{"tls.crt", m.certFile}, {"tls.key", m.keyFile}}
+		volumes = append(volumes, toValue(v))
+		mounts = append(mounts, toValue(map[string]string{"name": m.name, "mountPath": m.path}))
+	}
 	setField(pod, "volumes", value.Value{Kind: value.Array, Items: volumes})
 	if containers == nil || containers.Kind != value.Array {
 		return
 	}
-	mount := toValue(map[string]string{"name": certVolume, "mountPath": certMountPath})
 	for i := range containers.Items {
 		c := &containers.Items[i]
-		mounts := append(keep(itemsOf(lookup(c, "volumeMounts"))), mount)
-		setField(c, "volumeMounts", value.Value{Kind: value.Array, Items: mounts})
+		setField(c, "volumeMounts", value.Value{Kind: value.Array, Items: append(keep(itemsOf(lookup(c, "volumeMounts"))), mounts...)})
 	}
 }
 

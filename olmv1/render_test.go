@@ -278,7 +278,7 @@ func TestRenderSingleNamespaceWebhooks(t *testing.T) {
 		t.Errorf("annotations %v", stringMap(ann))
 	}
 	vols := itemsOf(lookup(d.Value, "spec", "template", "spec", "volumes"))
-	if len(vols) != 1 || registryv1.StringAt(&vols[0], "secret", "secretName") != "demo-controller-service-cert" {
+	if len(vols) != 2 || registryv1.StringAt(&vols[0], "secret", "secretName") != "demo-controller-service-cert" || registryv1.StringAt(&vols[1], "name") != "apiservice-cert" {
 		t.Errorf("volumes %v", vols)
 	}
 	svc := find(r.Objects, "Service", "demo-controller-service")
