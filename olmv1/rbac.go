@@ -62,7 +62,7 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 		"OLM v1 sets its finalizers on ClusterExtension", opts.ExtensionName)
 	for _, o := range r.Objects {
 		set := cluster
-		if n := o.Namespace(); n != "" {
+		if n := o.scope(); n != "" {
 			if namespaced[n] == nil {
 				namespaced[n] = newRuleSet()
 				namespaced[n].parent = cluster
@@ -90,6 +90,25 @@ func roleObject(ro role, set *ruleSet) Object {
 	o := toObject(ro)
 	o.RuleNotes = notes
 	return o
+}
+
+// clusterScoped are the cluster-scoped kinds an install may hold: their
+// objects are cluster-wide even when a namespace is set on them, as
+// operator-controller sets one on webhook configurations.
+var clusterScoped = map[string]bool{
+	"CustomResourceDefinition": true, "ClusterRole": true, "ClusterRoleBinding": true,
+	"MutatingWebhookConfiguration": true, "ValidatingWebhookConfiguration": true,
+	"PriorityClass": true, "StorageClass": true, "IngressClass": true, "Namespace": true,
+	"APIService": true, "ConsoleYAMLSample": true, "ConsoleQuickStart": true,
+	"ConsoleCLIDownload": true, "ConsoleLink": true, "ClusterExtension": true,
+}
+
+// scope is the namespace an object lives in, "" for a cluster-wide one.
+func (o Object) scope() string {
+	if clusterScoped[o.Kind()] {
+		return ""
+	}
+	return o.Namespace()
 }
 
 // allVerbs and namedVerbs are what the installer does with each kind of

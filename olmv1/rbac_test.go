@@ -65,12 +65,12 @@ func checkSufficient(t *testing.T, r *Rendered, rbac []Object) {
 	for _, o := range r.Objects {
 		group, res := resourceOf(o.APIVersion(), o.Kind())
 		for _, v := range allVerbs {
-			if !g.allowed(group, res, o.Namespace(), "", v) {
+			if !g.allowed(group, res, o.scope(), "", v) {
 				t.Errorf("%s: may not %s", o, v)
 			}
 		}
 		for _, v := range namedVerbs {
-			if !g.allowed(group, res, o.Namespace(), o.Name(), v) {
+			if !g.allowed(group, res, o.scope(), o.Name(), v) {
 				t.Errorf("%s: may not %s", o, v)
 			}
 		}

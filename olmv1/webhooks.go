@@ -85,7 +85,9 @@ func (g *generator) webhookConfiguration(wh registryv1.WebhookDescription) (Obje
 	obj := toValue(struct {
 		typeMeta
 		Metadata objectMeta `json:"metadata"`
-	}{typeMeta{"admissionregistration.k8s.io/v1", kind}, objectMeta{Name: name}})
+		// operator-controller sets the install namespace on these
+		// cluster-scoped objects too; Kubernetes ignores it.
+	}{typeMeta{"admissionregistration.k8s.io/v1", kind}, objectMeta{Name: name, Namespace: g.ns}})
 	setField(&obj, "webhooks", value.Value{Kind: value.Array, Items: []value.Value{hook}})
 	g.injectCA(&obj, names)
 	return Object{Value: &obj}, nil
