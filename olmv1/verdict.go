@@ -30,8 +30,10 @@ type CheckOptions struct {
 // stable Code (see the Code constants), a Message saying what and how to
 // fix it, and, where known, the File and Line that cause it.
 type Reason struct {
-	Code, Message, File string
-	Line                int
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
 }
 
 func (r Reason) String() string {

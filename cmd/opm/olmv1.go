@@ -319,7 +319,7 @@ func writeListing(w io.Writer, listing []olmv1.Listing) error {
 				seen[l.Package+"/"+b.Name] = true
 				fmt.Fprintf(&why, "\n%s %s:\n", l.Package, b.Name)
 				for _, r := range b.Reasons {
-					fmt.Fprintf(&why, "  - %s: %s\n", r.Code, r.Message)
+					fmt.Fprintf(&why, "  - %s: %s\n", r.Code, r)
 				}
 			}
 		}
