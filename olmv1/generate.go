@@ -140,6 +140,7 @@ func (g *generator) crds() ([]Object, error) {
 			continue
 		}
 		obj := clone(m.obj)
+		typedCRD(obj)
 		name := registryv1.StringAt(obj, "metadata", "name")
 		if wh, ok := conv[name]; ok {
 			if preserveUnknownFields(obj) {
@@ -251,6 +252,7 @@ func (g *generator) deployments() ([]Object, error) {
 			Metadata objectMeta `json:"metadata"`
 		}{typeMeta{"apps/v1", "Deployment"}, objectMeta{Name: d.Name, Namespace: g.ns, Labels: d.Label}})
 		setField(&obj, "spec", *spec)
+		typedDeployment(&obj)
 		objs = append(objs, Object{Value: &obj})
 	}
 	return objs, nil

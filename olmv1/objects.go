@@ -87,10 +87,9 @@ func newServiceAccount(name, namespace string) simple {
 	return simple{typeMeta{"v1", "ServiceAccount"}, objectMeta{Name: name, Namespace: namespace}}
 }
 
+// newRole makes a Role or ClusterRole; no rules are written null, as
+// rbac/v1's type writes them.
 func newRole(kind, name, namespace string, rules []registryv1.PolicyRule) role {
-	if rules == nil {
-		rules = []registryv1.PolicyRule{}
-	}
 	return role{typeMeta{rbacVersion, kind}, objectMeta{Name: name, Namespace: namespace}, rules}
 }
 

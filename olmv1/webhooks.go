@@ -157,7 +157,8 @@ func (g *generator) services() ([]Object, error) {
 			typeMeta
 			Metadata objectMeta `json:"metadata"`
 			Spec     any        `json:"spec"`
-		}{typeMeta{"v1", "Service"}, objectMeta{Name: certNamesFor(d.Name).service, Namespace: g.ns}, spec}))
+			Status   any        `json:"status"` // v1's type always has one
+		}{typeMeta{"v1", "Service"}, objectMeta{Name: certNamesFor(d.Name).service, Namespace: g.ns}, spec, map[string]struct{}{"loadBalancer": {}}}))
 	}
 	return objs, nil
 }
