@@ -58,7 +58,7 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 	ns := r.InstallNamespace
 	cluster := newRuleSet()
 	namespaced := map[string]*ruleSet{}
-	cluster.add(ruleAtom{group: "olm.operatorframework.io", resource: "clusterextensions/finalizers", name: opts.ExtensionName}, []string{"update"},
+	cluster.add(ruleAtom{group: "olm.operatorframework.io", resource: "clusterextensions/finalizers", name: opts.ExtensionName}, []string{"patch", "update"},
 		"OLM v1 sets its finalizers on ClusterExtension", opts.ExtensionName)
 	for _, o := range r.Objects {
 		set := cluster
@@ -69,7 +69,7 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 			}
 			set = namespaced[n]
 		}
-		set.addObject(o)
+		set.addObject(o, cluster)
 	}
 	base := opts.ExtensionName + "-installer"
 	objs := []Object{toObject(newServiceAccount(sa, ns))}
@@ -111,19 +111,24 @@ func (o Object) scope() string {
 	return o.Namespace()
 }
 
-// allVerbs and namedVerbs are what the installer does with each kind of
-// object: create, list and watch any, and get, update, patch and delete
-// the bundle's own.
+// What the installer does with each kind of object, as
+// operator-controller's preflight check asks for it: create in the
+// object's namespace; list and watch cluster-wide, which its content
+// manager needs; get, update, patch and delete the bundle's objects, by
+// name, in their namespace.
 var (
-	allVerbs   = []string{"create", "list", "watch"}
-	namedVerbs = []string{"delete", "get", "patch", "update"}
+	createVerbs = []string{"create"}
+	watchVerbs  = []string{"list", "watch"}
+	namedVerbs  = []string{"delete", "get", "patch", "update"}
 )
 
-// addObject adds what applying and managing one object needs.
-func (s *ruleSet) addObject(o Object) {
+// addObject adds what applying and managing one object needs to its
+// scope's set s, and what is needed cluster-wide to cluster.
+func (s *ruleSet) addObject(o Object, cluster *ruleSet) {
 	group, resource := resourceOf(o.APIVersion(), o.Kind())
 	what := "applies " + o.Kind()
-	s.add(ruleAtom{group: group, resource: resource}, allVerbs, what, o.Name())
+	s.add(ruleAtom{group: group, resource: resource}, createVerbs, what, o.Name())
+	cluster.add(ruleAtom{group: group, resource: resource}, watchVerbs, "watches "+o.Kind(), o.Name())
 	s.add(ruleAtom{group: group, resource: resource, name: o.Name()}, namedVerbs, what, o.Name())
 	if o.Kind() != "ClusterRole" && o.Kind() != "Role" {
 		return

@@ -64,9 +64,12 @@ func checkSufficient(t *testing.T, r *Rendered, rbac []Object) {
 	g := grantsOf(t, rbac)
 	for _, o := range r.Objects {
 		group, res := resourceOf(o.APIVersion(), o.Kind())
-		for _, v := range allVerbs {
-			if !g.allowed(group, res, o.scope(), "", v) {
-				t.Errorf("%s: may not %s", o, v)
+		if !g.allowed(group, res, o.scope(), "", "create") {
+			t.Errorf("%s: may not create", o)
+		}
+		for _, v := range watchVerbs {
+			if !g.allowed(group, res, "", "", v) {
+				t.Errorf("%s: may not %s cluster-wide", o, v)
 			}
 		}
 		for _, v := range namedVerbs {
@@ -115,6 +118,7 @@ func TestInstallerRBACSufficient(t *testing.T) {
 		checkSufficient(t, r, rbac)
 		g := grantsOf(t, rbac)
 		if !g.allowed("olm.operatorframework.io", "clusterextensions/finalizers", "", "ext", "update") ||
+			!g.allowed("olm.operatorframework.io", "clusterextensions/finalizers", "", "ext", "patch") ||
 			g.allowed("olm.operatorframework.io", "clusterextensions/finalizers", "", "other", "update") {
 			t.Error("finalizers rule wrong")
 		}
