@@ -60,17 +60,20 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 	namespaced := map[string]*ruleSet{}
 	cluster.add(ruleAtom{group: "olm.operatorframework.io", resource: "clusterextensions/finalizers", name: opts.ExtensionName}, []string{"patch", "update"},
 		"OLM v1 sets its finalizers on ClusterExtension", opts.ExtensionName)
-	for _, o := range r.Objects {
-		set := cluster
-		if n := o.scope(); n != "" {
-			if namespaced[n] == nil {
-				namespaced[n] = newRuleSet()
-				namespaced[n].parent = cluster
-			}
-			set = namespaced[n]
+	setFor := func(n string) *ruleSet {
+		if n == "" {
+			return cluster
 		}
-		set.addObject(o, cluster)
+		if namespaced[n] == nil {
+			namespaced[n] = newRuleSet()
+			namespaced[n].parent = cluster
+		}
+		return namespaced[n]
 	}
+	for _, o := range r.Objects {
+		setFor(o.scope()).addObject(o, cluster)
+	}
+	addForeignBinds(r.Objects, setFor)
 	base := opts.ExtensionName + "-installer"
 	objs := []Object{toObject(newServiceAccount(sa, ns))}
 	objs = append(objs, roleObject(newRole("ClusterRole", base+"-clusterrole", "", nil), cluster),
@@ -81,6 +84,34 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 	}
 	SortObjects(objs)
 	return objs, nil
+}
+
+// addForeignBinds grants bind on the roles that the bundle's bindings
+// refer to but the bundle does not carry: the installer cannot be given
+// rules nobody can see, and Kubernetes lets one bind a role one holds the
+// bind verb on.
+func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
+	carried := map[string]bool{}
+	for _, o := range objs {
+		if o.Kind() == "ClusterRole" || o.Kind() == "Role" {
+			carried[o.Kind()+"/"+o.scope()+"/"+o.Name()] = true
+		}
+	}
+	for _, o := range objs {
+		if o.Kind() != "ClusterRoleBinding" && o.Kind() != "RoleBinding" {
+			continue
+		}
+		kind, name := registryv1.StringAt(o.Value, "roleRef", "kind"), registryv1.StringAt(o.Value, "roleRef", "name")
+		ns, resource := "", "clusterroles"
+		if kind == "Role" {
+			ns, resource = o.scope(), "roles"
+		}
+		if name == "" || carried[kind+"/"+ns+"/"+name] {
+			continue
+		}
+		setFor(ns).add(ruleAtom{group: rbacGroup, resource: resource, name: name}, []string{"bind"},
+			"binds "+kind+" "+name+", which the bundle does not carry, in "+o.Kind(), o.Name())
+	}
 }
 
 // roleObject fills a role with the rules of a set and their notes.

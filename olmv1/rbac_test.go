@@ -189,3 +189,19 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+// A binding to a role the bundle does not carry gets bind on that role.
+func TestInstallerRBACForeignBinding(t *testing.T) {
+	b := testBundle(t, modesAll, false, map[string]string{
+		"manifests/view.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: demo-view}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}\nsubjects: [{kind: ServiceAccount, name: demo, namespace: ops}]\n",
+	})
+	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grantsOf(t, rbac)
+	if !g.allowed("rbac.authorization.k8s.io", "clusterroles", "", "view", "bind") || g.allowed("rbac.authorization.k8s.io", "clusterroles", "", "edit", "bind") {
+		t.Errorf("bind on view: %s", yamlOf(t, rbac))
+	}
+}
