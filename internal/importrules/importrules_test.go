@@ -16,7 +16,7 @@ const module = "github.com/fbcat/opm"
 // folder must be given its layer here before anything builds on it.
 //
 // The catalog-editing, lint and OLM v1 capabilities get their own
-// folders above alpha when they arrive.
+// folders above alpha.
 var layers = map[string]int{
 	"internal":   0, // private leaves: import nothing of the module
 	"encoding":   1, // the JSON/YAML value and codec
@@ -30,6 +30,7 @@ var layers = map[string]int{
 	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
 	"alpha":      7, // upstream's alpha use cases
 	"author":     8, // catalog authoring: edits templates and catalogs
+	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
 	"bench":      9, // synthetic catalogs, load generator, probes
 	"cmd":        10,
 }

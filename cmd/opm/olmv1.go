@@ -1,0 +1,332 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/olmv1"
+	"github.com/fbcat/opm/render"
+)
+
+// olmv1Flags are the flags the olmv1 subcommands share.
+type olmv1Flags struct {
+	reg            *registryFlags
+	platform       platformFlag
+	output         outputFlag
+	namespace      string
+	watchNamespace string
+	noWebhooks     bool
+}
+
+func newOLMv1Cmd(reg *registryFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "olmv1",
+		Short: "What OLM v1 installs from a bundle, its installer's RBAC, a ready ClusterExtension",
+		Long: `The olmv1 subcommands tell what OLM v1 (operator-controller, OpenShift's
+"Extensions") does with a registry+v1 bundle: whether it can install it, the
+Kubernetes objects it applies, the least-privilege RBAC of the service account
+that installs it, and a ready-to-apply ClusterExtension.
+
+manifests and rbac read a bundle directory or image; install and list read a
+file-based catalog (a directory or a catalog image). A bundle OLM v1 cannot
+install makes them exit 1 with the reasons; usage and I/O errors exit 2.`,
+		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
+  opm alpha olmv1 rbac quay.io/org/op-bundle:v1.2.0 --namespace argocd --extension-name argocd
+  opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
+  opm alpha olmv1 list catalog/ --package argocd-operator`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newOLMv1ManifestsCmd(reg), newOLMv1RBACCmd(reg), newOLMv1InstallCmd(reg), newOLMv1ListCmd(reg))
+	return cmd
+}
+
+// olmv1Annotations make failures to run exit 2; unsupported bundles are
+// reported and exit 1.
+var olmv1Annotations = map[string]string{failureExit2: "true"}
+
+// addInstallFlags adds the flags of the commands that install.
+func (o *olmv1Flags) addInstallFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVarP(&o.namespace, "namespace", "n", "", "Install namespace (the ClusterExtension's spec.namespace)")
+	f.StringVar(&o.watchNamespace, "watch-namespace", "", "Namespace the operator watches, for bundles without AllNamespaces (spec.config.inline.watchNamespace; needs the SingleOwnNamespaceInstallSupport feature gate)")
+	f.BoolVar(&o.noWebhooks, "no-webhooks", false, "Refuse bundles with webhooks, as OpenShift 4.18's OLM v1 does")
+	addPlatformFlag(f, &o.platform)
+	_ = cmd.MarkFlagRequired("namespace")
+}
+
+// renderOptions are the render options the flags say.
+func (o *olmv1Flags) renderOptions() olmv1.RenderOptions {
+	return olmv1.RenderOptions{InstallNamespace: o.namespace, WatchNamespace: o.watchNamespace, NoWebhooks: o.noWebhooks}
+}
+
+// openBundle reads a bundle directory or image.
+func (o *olmv1Flags) openBundle(cmd *cobra.Command, ref string) (*olmv1.Bundle, error) {
+	if err := o.reg.check(); err != nil {
+		return nil, err
+	}
+	return olmv1.OpenBundle(cmd.Context(), ref, o.reg.imageOptions(cmd, o.platform))
+}
+
+// write writes objects in the chosen format, notes first as comments.
+func (o *olmv1Flags) write(w io.Writer, objs []olmv1.Object, notes []string) error {
+	if o.output.value == "json" {
+		return olmv1.WriteJSON(w, objs)
+	}
+	if _, err := io.WriteString(w, olmv1.NotesText(notes)); err != nil {
+		return err
+	}
+	return olmv1.WriteYAML(w, objs)
+}
+
+// reportUnsupported prints the reasons of an unsupported bundle and
+// makes the command exit 1; other errors pass through.
+func reportUnsupported(cmd *cobra.Command, err error) error {
+	var u *olmv1.UnsupportedError
+	if errors.As(err, &u) {
+		fmt.Fprintln(cmd.ErrOrStderr(), u.Error())
+		return errReported
+	}
+	return err
+}
+
+func newOLMv1ManifestsCmd(reg *registryFlags) *cobra.Command {
+	o := &olmv1Flags{reg: reg, output: outputFlag{value: "yaml", allowed: []string{"yaml", "json"}}}
+	cmd := &cobra.Command{
+		Use:   "manifests BUNDLE --namespace NS",
+		Short: "Print the objects OLM v1 applies for a bundle",
+		Long: `Print the plain Kubernetes objects OLM v1 (operator-controller's registry+v1
+renderer) applies for a bundle directory or image installed in namespace NS:
+CRDs, ServiceAccounts, Roles and ClusterRoles with their bindings generated from
+the CSV's permissions, Deployments with the install mode's
+olm.targetNamespaces, webhook configurations, their Services and cert-manager's
+Issuer and Certificate, and the bundle's other manifests. Objects are sorted in
+apply order; notes on what the install needs come first, as comments. For a
+package of a file-based catalog, see install.`,
+		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
+  opm alpha olmv1 manifests bundle/ --namespace ops --watch-namespace team-a -o json`,
+		Args:        exactArgs(1),
+		Annotations: olmv1Annotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			b, err := o.openBundle(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			r, err := olmv1.Render(b, o.renderOptions())
+			if err != nil {
+				return reportUnsupported(cmd, err)
+			}
+			return o.write(cmd.OutOrStdout(), r.Objects, r.Notes)
+		},
+	}
+	o.addInstallFlags(cmd)
+	cmd.Flags().VarP(&o.output, "output", "o", "Output format (yaml|json)")
+	return cmd
+}
+
+func newOLMv1RBACCmd(reg *registryFlags) *cobra.Command {
+	o := &olmv1Flags{reg: reg, output: outputFlag{value: "yaml", allowed: []string{"yaml", "json"}}}
+	var rbac olmv1.RBACOptions
+	cmd := &cobra.Command{
+		Use:   "rbac BUNDLE --namespace NS --extension-name NAME",
+		Short: "Print the least-privilege RBAC of the service account that installs a bundle",
+		Long: `Print the ServiceAccount that installs a bundle with OLM v1 and the least RBAC it
+needs: update on the ClusterExtension's finalizers; for each kind of object the
+bundle installs, create, list and watch, and get, update, patch and delete
+limited by resourceNames to the bundle's objects (namespaced ones in a Role in
+their namespace); and every rule of the operator's own roles, since Kubernetes
+lets one create a role only with permissions one holds. A comment above each
+rule says which objects need it. For a package of a file-based catalog, install
+prints the same RBAC with the ClusterExtension.`,
+		Example:     `  opm alpha olmv1 rbac bundle/ --namespace argocd --extension-name argocd`,
+		Args:        exactArgs(1),
+		Annotations: olmv1Annotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			b, err := o.openBundle(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			r, err := olmv1.Render(b, o.renderOptions())
+			if err != nil {
+				return reportUnsupported(cmd, err)
+			}
+			objs, err := olmv1.InstallerRBAC(r, rbac)
+			if err != nil {
+				return err
+			}
+			return o.write(cmd.OutOrStdout(), objs, nil)
+		},
+	}
+	o.addInstallFlags(cmd)
+	f := cmd.Flags()
+	f.VarP(&o.output, "output", "o", "Output format (yaml|json)")
+	f.StringVar(&rbac.ExtensionName, "extension-name", "", "Name of the ClusterExtension")
+	f.StringVar(&rbac.ServiceAccount, "service-account", "", "Installer service account (default <extension-name>-installer)")
+	_ = cmd.MarkFlagRequired("extension-name")
+	return cmd
+}
+
+func newOLMv1InstallCmd(reg *registryFlags) *cobra.Command {
+	o := &olmv1Flags{reg: reg, output: outputFlag{value: "yaml", allowed: []string{"yaml", "json"}}}
+	var opts olmv1.InstallOptions
+	var catalog string
+	cmd := &cobra.Command{
+		Use:   "install PACKAGE --catalog CATALOG --namespace NS",
+		Short: "Print a stream that installs a package with OLM v1",
+		Long: `Print one YAML stream, ready for kubectl apply -f -, that installs a package of a
+file-based catalog (a directory, a catalog image, or the http(s):// URL of a
+catalogd or opm serve --http-addr HTTP API) with OLM v1: the Namespace, the installer's
+ServiceAccount and least RBAC (see rbac) for the bundle that --version and
+--channel resolve to, and the ClusterExtension. Without --version the
+ClusterExtension is pinned to that bundle's version.
+
+A catalog whose bundles carry only olm.csv.metadata (not olm.bundle.object)
+does not hold the manifests the RBAC is made from: the bundle image is pulled.`,
+		Example: `  opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
+  opm alpha olmv1 install argocd-operator --catalog quay.io/org/catalog:v1 --namespace argocd --version '>=0.8.0 <0.9.0' --channel alpha
+  opm alpha olmv1 install argocd-operator --catalog http://127.0.0.1:8080 --namespace argocd   # opm serve --http-addr 127.0.0.1:8080`,
+		Args:        exactArgs(1),
+		Annotations: olmv1Annotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.reg.check(); err != nil {
+				return err
+			}
+			opts.Package, opts.Namespace, opts.WatchNamespace, opts.NoWebhooks = args[0], o.namespace, o.watchNamespace, o.noWebhooks
+			b, err := resolveBundle(cmd.Context(), render.Renderer{Images: o.reg.imageOptions(cmd, o.platform)}, catalog, opts)
+			if err != nil {
+				return reportUnsupported(cmd, err)
+			}
+			in, err := olmv1.Install(b, opts)
+			if err != nil {
+				return reportUnsupported(cmd, err)
+			}
+			return o.write(cmd.OutOrStdout(), in.Objects, in.Notes)
+		},
+	}
+	o.addInstallFlags(cmd)
+	f := cmd.Flags()
+	f.VarP(&o.output, "output", "o", "Output format (yaml|json)")
+	f.StringVar(&catalog, "catalog", "", "Catalog directory, image, or catalogd HTTP API URL")
+	f.StringVar(&opts.Version, "version", "", "Version range of the ClusterExtension (default: the resolved bundle's version)")
+	f.StringSliceVar(&opts.Channels, "channel", nil, "Channel(s) to install from (default: any)")
+	f.StringVar(&opts.ServiceAccount, "service-account", "", "Installer service account (default <extension-name>-installer)")
+	f.StringVar(&opts.ExtensionName, "extension-name", "", "Name of the ClusterExtension (default: the package name)")
+	_ = cmd.MarkFlagRequired("catalog")
+	return cmd
+}
+
+// resolveBundle loads the catalog, resolves the selection and reads the
+// bundle, pulling its image when the catalog holds only its metadata.
+func resolveBundle(ctx context.Context, r render.Renderer, catalog string, opts olmv1.InstallOptions) (*olmv1.Bundle, error) {
+	c, err := olmv1.LoadCatalog(ctx, r, catalog)
+	if err != nil {
+		return nil, err
+	}
+	mb, err := c.Resolve(opts.Selection)
+	if err != nil {
+		return nil, err
+	}
+	b, err := olmv1.BundleFromDeclcfg(mb.Decl)
+	if err != nil {
+		return nil, err
+	}
+	check := olmv1.CheckOptions{NoWebhooks: opts.NoWebhooks, SingleOwnNamespace: opts.WatchNamespace != ""}
+	if reasons := olmv1.Unsupported(b, check); len(reasons) > 0 {
+		return nil, &olmv1.UnsupportedError{Bundle: b.Name, Reasons: reasons}
+	}
+	if b.HasManifests() {
+		return b, nil
+	}
+	pulled, err := olmv1.PullBundle(ctx, mb.Decl.Image, r.Images)
+	if err != nil {
+		return nil, fmt.Errorf("bundle %q: the catalog carries only its olm.csv.metadata, so its manifests must be read from its image %s, which could not be pulled: %w", b.Name, mb.Decl.Image, err)
+	}
+	return pulled, nil
+}
+
+func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
+	output := outputFlag{value: "text", allowed: []string{"text", "json"}}
+	var pkg string
+	var check olmv1.CheckOptions
+	var platform platformFlag
+	cmd := &cobra.Command{
+		Use:   "list CATALOG",
+		Short: "List the bundles of a catalog OLM v1 can install, and why not the others",
+		Long: `List, per package and channel, the bundles of a file-based catalog (a directory,
+a catalog image or a catalogd HTTP API URL), highest version first, and whether OLM v1 can install each; for the
+others, why not. Bundles a catalog knows only by olm.csv.metadata are checked
+on what that tells (install modes, API services, dependencies), and marked so.`,
+		Example:     `  opm alpha olmv1 list catalog/ --package argocd-operator`,
+		Args:        exactArgs(1),
+		Annotations: olmv1Annotations,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := reg.check(); err != nil {
+				return err
+			}
+			c, err := olmv1.LoadCatalog(cmd.Context(), render.Renderer{Images: reg.imageOptions(cmd, platform)}, args[0])
+			if err != nil {
+				return err
+			}
+			listing, err := c.List(pkg, check)
+			if err != nil {
+				return err
+			}
+			if output.value == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(listing)
+			}
+			return writeListing(cmd.OutOrStdout(), listing)
+		},
+	}
+	f := cmd.Flags()
+	f.VarP(&output, "output", "o", "Output format (text|json)")
+	f.StringVar(&pkg, "package", "", "Only this package")
+	f.BoolVar(&check.NoWebhooks, "no-webhooks", false, "Refuse bundles with webhooks, as OpenShift 4.18's OLM v1 does")
+	f.BoolVar(&check.SingleOwnNamespace, "single-own-namespace", false, "Accept bundles without AllNamespaces (the SingleOwnNamespaceInstallSupport feature gate)")
+	addPlatformFlag(f, &platform)
+	return cmd
+}
+
+// writeListing writes the listing as a table, then why each bundle that
+// OLM v1 cannot install is refused.
+func writeListing(w io.Writer, listing []olmv1.Listing) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PACKAGE\tCHANNEL\tBUNDLE\tVERSION\tOLM V1")
+	var why strings.Builder
+	seen := map[string]bool{}
+	for _, l := range listing {
+		for _, ch := range l.Channels {
+			for _, b := range ch.Bundles {
+				verdict := "installable"
+				if !b.Installable {
+					verdict = "unsupported"
+				}
+				if !b.ManifestsChecked {
+					verdict += " (csv metadata only: manifests not checked)"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", l.Package, ch.Name, b.Name, b.Version, verdict)
+				if b.Installable || seen[l.Package+"/"+b.Name] {
+					continue
+				}
+				seen[l.Package+"/"+b.Name] = true
+				fmt.Fprintf(&why, "\n%s %s:\n", l.Package, b.Name)
+				for _, r := range b.Reasons {
+					fmt.Fprintf(&why, "  - %s: %s\n", r.Code, r)
+				}
+			}
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, why.String())
+	return err
+}

@@ -1,0 +1,207 @@
+package olmv1
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fbcat/opm/registryv1"
+)
+
+// grants is a tiny RBAC authorizer over the installer's roles.
+type grants struct {
+	cluster []registryv1.PolicyRule
+	ns      map[string][]registryv1.PolicyRule
+}
+
+func rulesOf(t *testing.T, o Object) []registryv1.PolicyRule {
+	t.Helper()
+	var out []registryv1.PolicyRule
+	for _, r := range itemsOf(lookup(o.Value, "rules")) {
+		out = append(out, registryv1.PolicyRule{
+			Verbs: stringsOf(lookup(&r, "verbs")), APIGroups: stringsOf(lookup(&r, "apiGroups")),
+			Resources: stringsOf(lookup(&r, "resources")), ResourceNames: stringsOf(lookup(&r, "resourceNames")),
+			NonResourceURLs: stringsOf(lookup(&r, "nonResourceURLs")),
+		})
+	}
+	return out
+}
+
+func grantsOf(t *testing.T, objs []Object) grants {
+	g := grants{ns: map[string][]registryv1.PolicyRule{}}
+	for _, o := range objs {
+		switch o.Kind() {
+		case "ClusterRole":
+			g.cluster = append(g.cluster, rulesOf(t, o)...)
+		case "Role":
+			g.ns[o.Namespace()] = append(g.ns[o.Namespace()], rulesOf(t, o)...)
+		}
+	}
+	return g
+}
+
+func has(list []string, s string) bool { return slices.Contains(list, s) || slices.Contains(list, "*") }
+
+func matches(r registryv1.PolicyRule, group, resource, name, verb string) bool {
+	return has(r.Verbs, verb) && has(r.APIGroups, group) && has(r.Resources, resource) &&
+		(len(r.ResourceNames) == 0 || name != "" && slices.Contains(r.ResourceNames, name))
+}
+
+// allowed reports whether the installer may do verb on the object (name
+// "" for any) in namespace ns ("" for cluster-wide).
+func (g grants) allowed(group, resource, ns, name, verb string) bool {
+	rules := g.cluster
+	if ns != "" {
+		rules = append(slices.Clone(rules), g.ns[ns]...)
+	}
+	return slices.ContainsFunc(rules, func(r registryv1.PolicyRule) bool { return matches(r, group, resource, name, verb) })
+}
+
+// checkSufficient checks that the installer may create and manage every
+// rendered object and holds every rule of the roles it creates.
+func checkSufficient(t *testing.T, r *Rendered, rbac []Object) {
+	t.Helper()
+	g := grantsOf(t, rbac)
+	for _, o := range r.Objects {
+		group, res := resourceOf(o.APIVersion(), o.Kind())
+		if !g.allowed(group, res, o.scope(), "", "create") {
+			t.Errorf("%s: may not create", o)
+		}
+		for _, v := range watchVerbs {
+			if !g.allowed(group, res, "", "", v) {
+				t.Errorf("%s: may not %s cluster-wide", o, v)
+			}
+		}
+		for _, v := range namedVerbs {
+			if !g.allowed(group, res, o.scope(), o.Name(), v) {
+				t.Errorf("%s: may not %s", o, v)
+			}
+		}
+		if o.Kind() != "Role" && o.Kind() != "ClusterRole" {
+			continue
+		}
+		for _, rule := range rulesOf(t, o) {
+			names := rule.ResourceNames
+			if len(names) == 0 {
+				names = []string{""}
+			}
+			for _, gr := range rule.APIGroups {
+				for _, rs := range rule.Resources {
+					for _, n := range names {
+						for _, v := range rule.Verbs {
+							if !g.allowed(gr, rs, o.Namespace(), n, v) {
+								t.Errorf("%s grants %s %s/%s %q, the installer does not hold it", o, v, gr, rs, n)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestInstallerRBACSufficient(t *testing.T) {
+	for _, tc := range []struct {
+		b    *Bundle
+		opts RenderOptions
+	}{
+		{mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), RenderOptions{InstallNamespace: "ns"}},
+		{mustBundle(t, "testdata/bundles/service-binding-operator_1.0.1"), RenderOptions{InstallNamespace: "ns"}},
+		{testBundle(t, modesOwn, false, nil), RenderOptions{InstallNamespace: "ops", WatchNamespace: "team"}},
+		{testBundle(t, modesAll, true, nil), RenderOptions{InstallNamespace: "ops"}},
+	} {
+		r := mustRender(t, tc.b, tc.opts)
+		rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "ext"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSufficient(t, r, rbac)
+		g := grantsOf(t, rbac)
+		if !g.allowed("olm.operatorframework.io", "clusterextensions/finalizers", "", "ext", "update") ||
+			!g.allowed("olm.operatorframework.io", "clusterextensions/finalizers", "", "ext", "patch") ||
+			g.allowed("olm.operatorframework.io", "clusterextensions/finalizers", "", "other", "update") {
+			t.Error("finalizers rule wrong")
+		}
+		for _, o := range rbac {
+			for i, rule := range rulesOf(t, o) {
+				if len(o.RuleNotes) != len(rulesOf(t, o)) || o.RuleNotes[i] == "" {
+					t.Errorf("%s: rule %d has no note", o, i)
+				}
+				if tc.b.Name != "demo.v1.0.0" && (slices.Contains(rule.Verbs, "*") || slices.Contains(rule.APIGroups, "*") || slices.Contains(rule.Resources, "*")) {
+					t.Errorf("%s: wildcard rule %+v", o, rule)
+				}
+			}
+		}
+	}
+}
+
+func TestInstallerRBACGolden(t *testing.T) {
+	r := mustRender(t, testBundle(t, modesOwn, false, nil), RenderOptions{InstallNamespace: "ops", WatchNamespace: "team"})
+	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo", ServiceAccount: "demo-sa"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := yamlOf(t, rbac)
+	golden(t, "demo.single.rbac.yaml", out)
+	// The bundle's own wildcard verb is kept: the operator's role has it.
+	if !strings.Contains(string(out), "- '*'") {
+		t.Error("the bundle's wildcard verb is missing")
+	}
+	r = mustRender(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), RenderOptions{InstallNamespace: "ack"})
+	if rbac, err = InstallerRBAC(r, RBACOptions{ExtensionName: "ack"}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "ack-ecrpublic-controller.rbac.yaml", yamlOf(t, rbac))
+}
+
+func TestInstallerRBACRefusals(t *testing.T) {
+	r := &Rendered{InstallNamespace: "ns"}
+	for _, opts := range []RBACOptions{{}, {ExtensionName: "Bad Name"}, {ExtensionName: "ok", ServiceAccount: "Bad"}} {
+		if _, err := InstallerRBAC(r, opts); err == nil {
+			t.Errorf("%+v: no error", opts)
+		}
+	}
+}
+
+func TestRuleSetMerge(t *testing.T) {
+	s := newRuleSet()
+	s.addRule(registryv1.PolicyRule{APIGroups: []string{"", "apps"}, Resources: []string{"pods", "deployments"}, Verbs: []string{"get"}}, "a", "x")
+	s.addRule(registryv1.PolicyRule{APIGroups: []string{""}, Resources: []string{"pods"}, Verbs: []string{"get"}, ResourceNames: []string{"p"}}, "b", "y")
+	s.addRule(registryv1.PolicyRule{NonResourceURLs: []string{"/metrics"}, Verbs: []string{"get"}}, "c", "z")
+	s.addRule(registryv1.PolicyRule{NonResourceURLs: []string{"*"}, Verbs: []string{"get"}}, "c", "z")
+	rules, notes := s.rules()
+	// pods/p is covered by pods; /metrics by *.
+	if len(rules) != 3 || len(notes) != 3 {
+		t.Fatalf("rules %+v", rules)
+	}
+	if !slices.Equal(rules[0].Resources, []string{"deployments", "pods"}) || rules[2].NonResourceURLs[0] != "*" {
+		t.Errorf("rules %+v", rules)
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for kind, want := range map[string]string{
+		"Deployment": "deployments", "NetworkPolicy": "networkpolicies", "Ingress": "ingresses",
+		"Policy": "policies", "Gateway": "gateways", "PriorityClass": "priorityclasses",
+	} {
+		if _, got := resourceOf("x/v1", kind); got != want {
+			t.Errorf("%s: %s, want %s", kind, got, want)
+		}
+	}
+}
+
+// A binding to a role the bundle does not carry gets bind on that role.
+func TestInstallerRBACForeignBinding(t *testing.T) {
+	b := testBundle(t, modesAll, false, map[string]string{
+		"manifests/view.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: demo-view}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}\nsubjects: [{kind: ServiceAccount, name: demo, namespace: ops}]\n",
+	})
+	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grantsOf(t, rbac)
+	if !g.allowed("rbac.authorization.k8s.io", "clusterroles", "", "view", "bind") || g.allowed("rbac.authorization.k8s.io", "clusterroles", "", "edit", "bind") {
+		t.Errorf("bind on view: %s", yamlOf(t, rbac))
+	}
+}
