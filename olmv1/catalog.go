@@ -106,12 +106,9 @@ func (c *Catalog) Resolve(sel Selection) (*model.Bundle, error) {
 	if !ok {
 		return nil, fmt.Errorf("no package %q found in catalog %s (it has %s)", sel.Package, c.Ref, strings.Join(c.model.PackageNames(), ", "))
 	}
-	var rng versionRange
-	if sel.Version != "" {
-		var err error
-		if rng, err = parseVersionRange(sel.Version); err != nil {
-			return nil, fmt.Errorf("invalid version %q: %w", sel.Version, err)
-		}
+	rng, err := parseVersionRange(sel.Version)
+	if err != nil {
+		return nil, err
 	}
 	for _, ch := range sel.Channels {
 		if _, ok := p.Channels[ch]; !ok {
@@ -123,7 +120,7 @@ func (c *Catalog) Resolve(sel Selection) (*model.Bundle, error) {
 	for _, name := range p.BundleNames() {
 		b := p.Bundles[name]
 		v, err := b.Version()
-		if err != nil || !inChannels(b, sel.Channels) || (rng != nil && !rng.Contains(v.Version)) {
+		if err != nil || !inChannels(b, sel.Channels) || !rng.contains(v.Version) {
 			continue
 		}
 		if best == nil || better(b, v, best, bestVer) {
