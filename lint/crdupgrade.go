@@ -1,0 +1,228 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/fbcat/opm/encoding/value"
+)
+
+// crd-upgrade-unsafe: the CRD changes of an upgrade edge that OLM v1's CRD
+// upgrade-safety preflight (operator-controller's crdupgradesafety, after
+// carvel's kapp) refuses: the scope changes; a stored version is removed;
+// in a version both have, a field is removed or, field by field, its type
+// changes, an enum is added or loses values, a required field is added,
+// a maximum (maximum, maxItems, maxLength, maxProperties) is added or
+// lowered, a minimum (minimum, minItems, minLength, minProperties) is
+// added or raised, or a default is added, removed or changed. Description
+// changes are safe. Changes the preflight judges by other means (pattern,
+// format, CEL rules, the comparison of a CRD's served versions with each
+// other) are not reported.
+
+// crdProblem is one unsafe change, at the new CRD's node (nil: the CRD).
+type crdProblem struct {
+	version, path string
+	node          *value.Value
+	msg           string
+}
+
+// compareCRDs lists the unsafe changes from old to new.
+func compareCRDs(old, new *crd) []crdProblem {
+	var out []crdProblem
+	if old.scope != new.scope {
+		out = append(out, crdProblem{node: lookup(new.obj.v, "spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
+	}
+	for _, s := range old.stored {
+		if new.version(s) == nil {
+			out = append(out, crdProblem{node: lookup(new.obj.v, "spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+		}
+	}
+	for _, ov := range old.versions {
+		nv := new.version(ov.name)
+		if nv == nil {
+			continue
+		}
+		out = append(out, compareVersions(ov, nv)...)
+	}
+	return out
+}
+
+// compareVersions compares the schemas of one version.
+func compareVersions(ov, nv *crdVersion) []crdProblem {
+	var out []crdProblem
+	removed := map[string]bool{}
+	for _, path := range ov.paths {
+		if removed[ov.parent[path]] && path != "" {
+			removed[path] = true // within a removed field: reported with it
+			continue
+		}
+		n := nv.nodes[path]
+		if n == nil {
+			removed[path] = true
+			at := nv.nodes[ov.parent[path]]
+			if at == nil {
+				at = nv.node
+			}
+			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
+			continue
+		}
+		for _, msg := range compareNodes(ov.nodes[path], n) {
+			out = append(out, crdProblem{version: ov.name, path: path, node: n, msg: msg})
+		}
+	}
+	return out
+}
+
+// compareNodes lists the unsafe changes of one schema node.
+func compareNodes(o, n *value.Value) []string {
+	var out []string
+	if a, b := str(o, "type"), str(n, "type"); a != b {
+		out = append(out, fmt.Sprintf("type changed from %q to %q", a, b))
+	}
+	out = append(out, enumChange(lookup(o, "enum"), lookup(n, "enum"))...)
+	if added := newItems(lookup(o, "required"), lookup(n, "required")); len(added) > 0 {
+		out = append(out, fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
+	}
+	for _, k := range []string{"maximum", "maxItems", "maxLength", "maxProperties"} {
+		out = append(out, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b < a }, "lowered")...)
+	}
+	for _, k := range []string{"minimum", "minItems", "minLength", "minProperties"} {
+		out = append(out, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b > a }, "raised")...)
+	}
+	od, nd := lookup(o, "default"), lookup(n, "default")
+	switch {
+	case od == nil && nd != nil:
+		out = append(out, fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
+	case od != nil && nd == nil:
+		out = append(out, fmt.Sprintf("default %s removed", value.Compact(od)))
+	case od != nil && string(value.Compact(od)) != string(value.Compact(nd)):
+		out = append(out, fmt.Sprintf("default changed from %s to %s", value.Compact(od), value.Compact(nd)))
+	}
+	return out
+}
+
+// enumChange reports an enum added to a field that had none, and values
+// taken out of one; values may be added.
+func enumChange(o, n *value.Value) []string {
+	ov, nv := jsonItems(o), jsonItems(n)
+	switch {
+	case len(ov) == 0 && len(nv) > 0:
+		return []string{fmt.Sprintf("enum %s added where any value was allowed", strings.Join(nv, ", "))}
+	case len(nv) == 0:
+		return nil // no enum any more: every value is allowed
+	}
+	var gone []string
+	for _, v := range ov {
+		if !slices.Contains(nv, v) {
+			gone = append(gone, v)
+		}
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("enum values %s removed: existing objects that use them no longer validate", strings.Join(gone, ", "))}
+}
+
+// boundChange reports a bound added, or moved the way tighter says.
+func boundChange(k string, o, n *value.Value, tighter func(a, b float64) bool, moved string) []string {
+	switch {
+	case n == nil || n.Kind != value.Number:
+		return nil
+	case o == nil || o.Kind != value.Number:
+		return []string{fmt.Sprintf("%s %s added where there was none", k, value.Compact(n))}
+	case tighter(o.Num, n.Num):
+		return []string{fmt.Sprintf("%s %s from %s to %s", k, moved, value.Compact(o), value.Compact(n))}
+	}
+	return nil
+}
+
+// jsonItems lists a list's items as compact JSON.
+func jsonItems(v *value.Value) []string {
+	if v == nil || v.Kind != value.Array {
+		return nil
+	}
+	out := make([]string, len(v.Items))
+	for i := range v.Items {
+		out[i] = string(value.Compact(&v.Items[i]))
+	}
+	return out
+}
+
+// newItems lists the strings of n that o does not have.
+func newItems(o, n *value.Value) []string {
+	var out []string
+	have := jsonItems(o)
+	for _, s := range jsonItems(n) {
+		if !slices.Contains(have, s) {
+			out = append(out, strings.Trim(s, `"`))
+		}
+	}
+	return out
+}
+
+// upgradeFindings compares the CRDs the two bundles share.
+func upgradeFindings(from, to *bundle, channel string) []Finding {
+	oldCRDs, newCRDs := from.crds(), to.crds()
+	var out []Finding
+	for _, name := range sortedKeys(newCRDs) {
+		o := oldCRDs[name]
+		if o == nil {
+			continue
+		}
+		n := newCRDs[name]
+		for _, p := range compareCRDs(o, n) {
+			where := "CRD " + name
+			if p.version != "" {
+				where += ", version " + p.version
+			}
+			if p.path != "" {
+				where += ", field " + p.path
+			}
+			f := bundleFinding(ruleCRDUpgrade, Error, to, n.obj.file, n.obj.at(p.node), "upgrade from %s: %s: %s", from.name, where, p.msg)
+			f.Channel = channel
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func crdUpgradeBundle(c *bundleCheck) []Finding {
+	if c.previous == nil {
+		return nil
+	}
+	return upgradeFindings(c.previous, c.b, "")
+}
+
+// crdUpgradePackage checks every upgrade edge of the package's channels:
+// an entry and each bundle it replaces or skips. Each pair of bundles is
+// compared once.
+func crdUpgradePackage(c *packageCheck) []Finding {
+	var out []Finding
+	done := map[[2]string]bool{}
+	for _, chName := range c.pkg.ChannelNames() {
+		for _, e := range c.pkg.Channels[chName].Decl.Entries {
+			for _, from := range append([]string{e.Replaces}, e.Skips...) {
+				if from == "" || done[[2]string{from, e.Name}] {
+					continue
+				}
+				done[[2]string{from, e.Name}] = true
+				a, b := c.source(from), c.source(e.Name)
+				if a == nil || b == nil {
+					continue
+				}
+				out = append(out, upgradeFindings(a, b, chName)...)
+			}
+		}
+	}
+	return out
+}
