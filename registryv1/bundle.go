@@ -127,3 +127,10 @@ func (b *Bundle) TemplateData() ImageTemplateData {
 	}
 	return d
 }
+
+// Files names the bundle's files, relative to its root: the CSV's, and
+// the metadata files holding the dependencies and properties ("" for
+// none).
+func (b *Bundle) Files() (csv, dependencies, properties string) {
+	return b.csvFile, b.dependenciesFile, b.propertiesFile
+}

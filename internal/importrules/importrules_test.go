@@ -30,6 +30,7 @@ var layers = map[string]int{
 	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
 	"alpha":      7, // upstream's alpha use cases
 	"author":     8, // catalog authoring: edits templates and catalogs
+	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
 	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
 	"bench":      9, // synthetic catalogs, load generator, probes
 	"cmd":        10,
