@@ -88,9 +88,6 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	if !olmv1Available() && l.enabled(ruleOLMv1) {
-		l.notes = append(l.notes, "olmv1-unsupported: not checked: this build has no OLM v1 support (package olmv1)")
-	}
 	return &Result{Findings: sortFindings(l.findings), Rules: rules, Notes: l.notes}, nil
 }
 

@@ -27,6 +27,9 @@ type bundleCheck struct {
 
 // catalog is a loaded catalog.
 type catalog struct {
+	// name is the catalog directory or image, for findings about the
+	// catalog as a whole.
+	name string
 	// ocp is the OpenShift version of a catalog in catalogs/v4.x/, nil
 	// for any.
 	ocp   *ocp
@@ -91,7 +94,7 @@ func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v 
 	if len(cfg.Packages)+len(cfg.Bundles) == 0 {
 		return fmt.Errorf("%s holds no catalog objects: check the path", name)
 	}
-	cat := &catalog{ocp: v}
+	cat := &catalog{name: name, ocp: v}
 	cat.model, _ = model.New(cfg, model.Options{})
 	if l.baseline != nil {
 		if cat.base, err = l.baseline.catalogFor(ctx, name); err != nil {
@@ -138,6 +141,9 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) {
 	wg.Wait()
 	for _, fs := range out {
 		l.add(fs)
+	}
+	if l.enabled(ruleStranded) {
+		l.add(strandedPackagesGone(cat, cat.name))
 	}
 }
 
@@ -187,7 +193,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 			l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
 			continue
 		}
-		cat := &catalog{ocp: ocpOfName(c.Name), dirs: byName}
+		cat := &catalog{name: filepath.Join(root, c.Path), ocp: ocpOfName(c.Name), dirs: byName}
 		prefixPositions(c.Config, root)
 		cat.model, _ = model.New(c.Config, model.Options{})
 		if l.baseline != nil {
