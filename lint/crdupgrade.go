@@ -5,7 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/blang/semver/v4"
+
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/model"
 )
 
 // crd-upgrade-unsafe: the CRD changes of an upgrade edge that OLM v1's CRD
@@ -204,25 +207,52 @@ func crdUpgradeBundle(c *bundleCheck) []Finding {
 }
 
 // crdUpgradePackage checks every upgrade edge of the package's channels:
-// an entry and each bundle it replaces or skips. Each pair of bundles is
-// compared once.
+// an entry and each bundle it replaces or skips, and each pair of
+// bundles consecutive by version in a channel (which covers skipRange
+// upgrades). Each pair of bundles is compared once.
 func crdUpgradePackage(c *packageCheck) []Finding {
 	var out []Finding
 	done := map[[2]string]bool{}
 	for _, chName := range c.pkg.ChannelNames() {
-		for _, e := range c.pkg.Channels[chName].Decl.Entries {
-			for _, from := range append([]string{e.Replaces}, e.Skips...) {
-				if from == "" || done[[2]string{from, e.Name}] {
-					continue
-				}
-				done[[2]string{from, e.Name}] = true
-				a, b := c.source(from), c.source(e.Name)
-				if a == nil || b == nil {
-					continue
-				}
-				out = append(out, upgradeFindings(a, b, chName)...)
+		for _, e := range upgradeEdges(c.pkg.Channels[chName]) {
+			if done[e] {
+				continue
+			}
+			done[e] = true
+			a, b := c.source(e[0]), c.source(e[1])
+			if a == nil || b == nil {
+				continue
+			}
+			out = append(out, upgradeFindings(a, b, chName)...)
+		}
+	}
+	return out
+}
+
+// upgradeEdges lists a channel's upgrades as {from, to}: the replaces and
+// skips of its entries, then the bundles consecutive by version.
+func upgradeEdges(ch *model.Channel) [][2]string {
+	var out [][2]string
+	type versioned struct {
+		name string
+		v    semver.Version
+	}
+	var byVersion []versioned
+	for _, e := range ch.Decl.Entries {
+		for _, from := range append([]string{e.Replaces}, e.Skips...) {
+			if from != "" {
+				out = append(out, [2]string{from, e.Name})
 			}
 		}
+		if b := ch.Package.Bundles[e.Name]; b != nil {
+			if v, err := b.Version(); err == nil {
+				byVersion = append(byVersion, versioned{e.Name, v.Version})
+			}
+		}
+	}
+	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
+	for i := 1; i < len(byVersion); i++ {
+		out = append(out, [2]string{byVersion[i-1].name, byVersion[i].name})
 	}
 	return out
 }

@@ -65,8 +65,8 @@ var removedAPIs = []removedAPI{
 	{"policy/v1beta1", "PodSecurityPolicy", 25, "", 0, "PodSecurityPolicy has no replacement: use Pod Security Admission (and, on OpenShift, security context constraints)"},
 	{"node.k8s.io/v1beta1", "RuntimeClass", 25, "node.k8s.io/v1", 20, ""},
 	// v1.26
-	{"flowcontrol.apiserver.k8s.io/v1beta1", "FlowSchema", 26, "flowcontrol.apiserver.k8s.io/v1", 29, ""},
-	{"flowcontrol.apiserver.k8s.io/v1beta1", "PriorityLevelConfiguration", 26, "flowcontrol.apiserver.k8s.io/v1", 29, ""},
+	{"flowcontrol.apiserver.k8s.io/v1beta1", "FlowSchema", 26, "flowcontrol.apiserver.k8s.io/v1", 29, "Kubernetes 1.26 to 1.28 serve flowcontrol.apiserver.k8s.io/v1beta3"},
+	{"flowcontrol.apiserver.k8s.io/v1beta1", "PriorityLevelConfiguration", 26, "flowcontrol.apiserver.k8s.io/v1", 29, "Kubernetes 1.26 to 1.28 serve flowcontrol.apiserver.k8s.io/v1beta3"},
 	{"autoscaling/v2beta2", "HorizontalPodAutoscaler", 26, "autoscaling/v2", 23, ""},
 	// v1.27
 	{"storage.k8s.io/v1beta1", "CSIStorageCapacity", 27, "storage.k8s.io/v1", 24, ""},
