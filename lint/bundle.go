@@ -53,7 +53,7 @@ type object struct {
 	// partial is set for a CSV made from olm.csv.metadata, which has no
 	// version, install strategy or icon.
 	partial bool
-	v         *value.Value
+	v       *value.Value
 }
 
 // at is the line of a node of the object: the node's own in a manifest,

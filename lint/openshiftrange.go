@@ -95,4 +95,3 @@ func openshiftRangePackage(c *packageCheck) []Finding {
 	}
 	return out
 }
-
