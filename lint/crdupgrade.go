@@ -70,37 +70,52 @@ func compareVersions(ov, nv *crdVersion) []crdProblem {
 			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
 			continue
 		}
-		for _, msg := range compareNodes(ov.nodes[path], n) {
-			out = append(out, crdProblem{version: ov.name, path: path, node: n, msg: msg})
+		for _, c := range compareNodes(ov.nodes[path], n) {
+			at := lookup(n, c.key)
+			if at == nil || c.key == "" {
+				at = n
+			}
+			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: c.msg})
 		}
 	}
 	return out
 }
 
+// nodeChange is an unsafe change of a schema node, made by its member
+// key (where the finding points, if the new node has it).
+type nodeChange struct {
+	key, msg string
+}
+
 // compareNodes lists the unsafe changes of one schema node.
-func compareNodes(o, n *value.Value) []string {
-	var out []string
-	if a, b := str(o, "type"), str(n, "type"); a != b {
-		out = append(out, fmt.Sprintf("type changed from %q to %q", a, b))
+func compareNodes(o, n *value.Value) []nodeChange {
+	var out []nodeChange
+	add := func(key string, msgs ...string) {
+		for _, m := range msgs {
+			out = append(out, nodeChange{key, m})
+		}
 	}
-	out = append(out, enumChange(lookup(o, "enum"), lookup(n, "enum"))...)
+	if a, b := str(o, "type"), str(n, "type"); a != b {
+		add("type", fmt.Sprintf("type changed from %q to %q", a, b))
+	}
+	add("enum", enumChange(lookup(o, "enum"), lookup(n, "enum"))...)
 	if added := newItems(lookup(o, "required"), lookup(n, "required")); len(added) > 0 {
-		out = append(out, fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
+		add("required", fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
 	}
 	for _, k := range []string{"maximum", "maxItems", "maxLength", "maxProperties"} {
-		out = append(out, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b < a }, "lowered")...)
+		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b < a }, "lowered")...)
 	}
 	for _, k := range []string{"minimum", "minItems", "minLength", "minProperties"} {
-		out = append(out, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b > a }, "raised")...)
+		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b > a }, "raised")...)
 	}
 	od, nd := lookup(o, "default"), lookup(n, "default")
 	switch {
 	case od == nil && nd != nil:
-		out = append(out, fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
+		add("default", fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
 	case od != nil && nd == nil:
-		out = append(out, fmt.Sprintf("default %s removed", value.Compact(od)))
+		add("", fmt.Sprintf("default %s removed", value.Compact(od)))
 	case od != nil && string(value.Compact(od)) != string(value.Compact(nd)):
-		out = append(out, fmt.Sprintf("default changed from %s to %s", value.Compact(od), value.Compact(nd)))
+		add("default", fmt.Sprintf("default changed from %s to %s", value.Compact(od), value.Compact(nd)))
 	}
 	return out
 }
