@@ -128,7 +128,8 @@ func gitTree(ctx context.Context, dir, ref string) (fs.FS, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	rel, err := filepath.Rel(strings.TrimSpace(string(top)), abs)
+	root := strings.TrimSpace(string(top))
+	rel, err := filepath.Rel(root, abs)
 	if err != nil {
 		return nil, err
 	}
@@ -136,10 +137,12 @@ func gitTree(ctx context.Context, dir, ref string) (fs.FS, error) {
 	if rel != "." {
 		tree = ref + ":" + filepath.ToSlash(rel)
 	}
-	if _, err := git(ctx, dir, "cat-file", "-e", tree); err != nil {
+	// git archive reads paths relative to the working directory: run it
+	// at the top.
+	if _, err := git(ctx, root, "cat-file", "-e", tree); err != nil {
 		return nil, nil // not there at ref: a new catalog
 	}
-	data, err := git(ctx, dir, "archive", "--format=tar", tree)
+	data, err := git(ctx, root, "archive", "--format=tar", tree)
 	if err != nil {
 		return nil, fmt.Errorf("--baseline %s: %w", ref, err)
 	}

@@ -126,7 +126,7 @@ metadata:
 func testCRD(specProps string, required ...string) string {
 	req := ""
 	if len(required) > 0 {
-		req = "            required: ["+ strings.Join(required, ", ") + "]\n"
+		req = "            required: [" + strings.Join(required, ", ") + "]\n"
 	}
 	return `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

@@ -7,7 +7,6 @@ import (
 
 	"github.com/blang/semver/v4"
 
-	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 )
 
@@ -32,17 +31,91 @@ func strandedPackage(c *packageCheck) []Finding {
 	return out
 }
 
-// reachableIn lists the entries of a channel that can upgrade to its head.
+// reachableIn lists, sorted, the entries of a channel that can upgrade
+// to its head.
 func reachableIn(ch *model.Channel) []string {
-	un := ch.Unreachable()
+	head, ok := targetHead(ch)
+	if !ok {
+		return nil
+	}
+	reach := reaching(ch, head, nil)
 	var out []string
 	for _, e := range ch.Decl.Entries {
-		if !slices.Contains(un, e.Name) && !slices.Contains(out, e.Name) {
+		if reach[e.Name] && !slices.Contains(out, e.Name) {
 			out = append(out, e.Name)
 		}
 	}
 	slices.Sort(out)
 	return out
+}
+
+// targetHead is the head installs upgrade to: the channel's one head or,
+// when a change left it several (opm validate reports that), the one of
+// the highest version.
+func targetHead(ch *model.Channel) (string, bool) {
+	heads := ch.Heads()
+	if len(heads) == 0 {
+		return "", false
+	}
+	best, bestV := heads[0], versionOf(ch.Package.Bundles[heads[0]])
+	for _, h := range heads[1:] {
+		if v := versionOf(ch.Package.Bundles[h]); v != nil && (bestV == nil || v.GT(*bestV)) {
+			best, bestV = h, v
+		}
+	}
+	return best, true
+}
+
+// versionOf is a bundle's version, nil when it has none.
+func versionOf(b *model.Bundle) *semver.Version {
+	if b == nil {
+		return nil
+	}
+	if v, err := b.Version(); err == nil {
+		return &v.Version
+	}
+	return nil
+}
+
+// reaching is the set of bundles from which a chain of upgrades
+// (replaces, skips, skipRange) leads to head in ch. gone are bundles no
+// longer in the channel, with their versions: an entry that still
+// replaces, skips or skipRanges one upgrades its installs.
+func reaching(ch *model.Channel, head string, gone map[string]*semver.Version) map[string]bool {
+	versions := map[string]*semver.Version{}
+	for _, e := range ch.Decl.Entries {
+		versions[e.Name] = versionOf(ch.Package.Bundles[e.Name])
+	}
+	for name, v := range gone {
+		versions[name] = v
+	}
+	seen := map[string]bool{head: true}
+	todo := []string{head}
+	mark := func(name string) {
+		if _, ok := versions[name]; ok && !seen[name] {
+			seen[name] = true
+			todo = append(todo, name)
+		}
+	}
+	for len(todo) > 0 {
+		to := ch.Entry(todo[len(todo)-1])
+		todo = todo[:len(todo)-1]
+		if to == nil {
+			continue // a bundle taken out: installs leave it, none reach it
+		}
+		mark(to.Replaces)
+		for _, s := range to.Skips {
+			mark(s)
+		}
+		if r, err := semver.ParseRange(to.SkipRange); to.SkipRange != "" && err == nil {
+			for name, v := range versions {
+				if v != nil && r(*v) {
+					mark(name)
+				}
+			}
+		}
+	}
+	return seen
 }
 
 // strandedChannel compares one channel with the baseline's.
@@ -59,81 +132,34 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 		at.Message = fmt.Sprintf("channel %q is gone: installs subscribed to it (%s) have nothing to upgrade to; keep the channel (deprecate it instead), or give it an entry that replaces its head", chName, names(was))
 		return []Finding{at}
 	}
-	if heads := ch.Heads(); len(heads) != 1 {
-		return nil // opm validate reports a channel without exactly one head
+	head, ok := targetHead(ch)
+	if !ok {
+		return nil // opm validate reports a channel without a head
 	}
-	head, _ := ch.Head()
-	var out []Finding
-	var referenced []string
+	gone := map[string]*semver.Version{}
 	for _, name := range was {
-		switch {
-		case ch.Entry(name) != nil:
-		case refersTo(ch, name, old.Bundles[name]):
-			referenced = append(referenced, name)
-		default:
-			at.Bundle, at.File, at.Line = name, ch.Decl.Pos.File, ch.Decl.Pos.Line
-			at.Message = fmt.Sprintf("%s was taken out of the channel and no entry replaces, skips or skipRanges it: its installs cannot upgrade to %s; have an entry skip it", name, head)
-			out = append(out, at)
+		if ch.Entry(name) == nil {
+			gone[name] = versionOf(old.Bundles[name])
 		}
 	}
-	un := augmented(p, ch, referenced, old).Unreachable()
+	reach := reaching(ch, head, gone)
+	var out []Finding
 	for _, name := range was {
-		if !slices.Contains(un, name) {
+		if reach[name] {
 			continue
 		}
 		at.Bundle, at.File, at.Line = name, ch.Decl.Pos.File, ch.Decl.Pos.Line
-		if e := ch.Entry(name); e != nil && e.Line > 0 {
-			at.Line = e.Line
+		if e := ch.Entry(name); e != nil {
+			if e.Line > 0 {
+				at.Line = e.Line
+			}
+			at.Message = fmt.Sprintf("installs of %s could upgrade to the channel's head in the baseline, but no chain of replaces, skips or skipRange leads from it to %s now: have an entry replace or skip it, or restore the edge that was removed", name, head)
+		} else {
+			at.Message = fmt.Sprintf("%s was taken out of the channel and no entry that leads to %s replaces, skips or skipRanges it: its installs cannot upgrade; have an entry skip it", name, head)
 		}
-		at.Message = fmt.Sprintf("installs of %s could upgrade to the channel's head in the baseline, but no chain of replaces, skips or skipRange leads from it to %s now: have an entry replace or skip it, or restore the edge that was removed", name, head)
 		out = append(out, at)
 	}
 	return out
-}
-
-// refersTo reports whether an entry of ch replaces, skips or skipRanges
-// the bundle name (whose baseline blob is b, for its version).
-func refersTo(ch *model.Channel, name string, b *model.Bundle) bool {
-	var v *semver.Version
-	if b != nil {
-		if mv, err := b.Version(); err == nil {
-			v = &mv.Version
-		}
-	}
-	for _, e := range ch.Decl.Entries {
-		if e.Replaces == name || slices.Contains(e.Skips, name) {
-			return true
-		}
-		if e.SkipRange != "" && v != nil {
-			if r, err := semver.ParseRange(e.SkipRange); err == nil && r(*v) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// augmented is the channel with an entry for each bundle taken out of it
-// that an entry still refers to (so that its installs' way to the head can
-// be followed), as a channel of a package of its own.
-func augmented(p *model.Package, ch *model.Channel, extra []string, old *model.Package) *model.Channel {
-	decl := *ch.Decl
-	decl.Entries = slices.Clone(ch.Decl.Entries)
-	cfg := &declcfg.DeclarativeConfig{Packages: []declcfg.Package{*p.Decl}}
-	for _, name := range extra {
-		decl.Entries = append(decl.Entries, declcfg.ChannelEntry{Name: name})
-		if b := old.Bundles[name]; b != nil && b.Decl != nil && p.Bundles[name] == nil {
-			cfg.Bundles = append(cfg.Bundles, *b.Decl)
-		}
-	}
-	cfg.Channels = []declcfg.Channel{decl}
-	for _, e := range decl.Entries {
-		if b := p.Bundles[e.Name]; b != nil && b.Decl != nil {
-			cfg.Bundles = append(cfg.Bundles, *b.Decl)
-		}
-	}
-	m, _ := model.New(cfg, model.Options{})
-	return m.Packages[p.Name].Channels[ch.Name]
 }
 
 // strandedPackagesGone reports the packages of the baseline a catalog no
