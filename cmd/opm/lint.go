@@ -67,11 +67,12 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 
 // lintLong is lint's Long help, with the rules from their table.
 func lintLong() string {
-	s := `Check catalogs, registry+v1 bundle directories, operator directories of a
-catalog repository (operators/<pkg>/: its bundle directories and the catalogs
-its ci.yaml maps) and images for what opm validate does not: APIs the target
-OpenShift versions no longer serve, bundles OLM v1 cannot install, CRD changes
-that break stored objects, changes that strand installs, and more.
+	s := `Check file-based catalogs, registry+v1 bundle directories, operator
+directories of a catalog repository (operators/<pkg>/: its bundle directories
+and the catalogs its ci.yaml maps) and images for what opm validate does not:
+APIs the target OpenShift versions no longer serve, bundles OLM v1 cannot
+install, CRD changes that break stored objects, changes that strand installs,
+and more.
 
 Each finding is reported at the manifest, annotation or catalog line that
 causes it, as "file:line: severity rule: subject: message", sorted, then a

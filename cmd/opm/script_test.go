@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/base64"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -41,8 +43,10 @@ func TestMain(m *testing.M) {
 //
 // Beyond testscript's commands, scripts have "mkfifo PATH" (a named pipe,
 // on unix), "cpdir FROM TO" (a directory tree; TO must not exist),
-// "replace OLD NEW FILE" (every OLD in FILE) and "rename FROM TO", where
-// TO may hold Go escapes (\x1b, \n) for names a script cannot spell.
+// "replace OLD NEW FILE" (every OLD in FILE), "rename FROM TO", where
+// TO may hold Go escapes (\x1b, \n) for names a script cannot spell, and
+// "exitcode N PROGRAM [ARG...]" (PROGRAM exits with status N; its output
+// is dropped).
 func TestScripts(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -78,6 +82,27 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("%s does not hold %q", args[2], args[0])
 				}
 				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), args[0], args[1])), 0o644))
+			},
+			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: exitcode N PROGRAM [ARG...]")
+				}
+				want, err := strconv.Atoi(args[0])
+				ts.Check(err)
+				cmd := exec.Command(args[1], args[2:]...)
+				cmd.Dir = ts.MkAbs(".")
+				cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "HOME="+ts.Getenv("HOME"), "TESTDATA="+ts.Getenv("TESTDATA"))
+				err = cmd.Run()
+				got := 0
+				var exit *exec.ExitError
+				if errors.As(err, &exit) {
+					got = exit.ExitCode()
+				} else {
+					ts.Check(err)
+				}
+				if got != want {
+					ts.Fatalf("%s exited with %d, want %d", strings.Join(args[1:], " "), got, want)
+				}
 			},
 			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
