@@ -47,10 +47,15 @@ func testCSV(o csvOpts) string {
 	if o.properties != "" {
 		props = "    olm.properties: '" + o.properties + "'\n"
 	}
-	return `apiVersion: operators.coreos.com/v1alpha1
+	return strings.NewReplacer("NAME", o.name, "VERSION", o.version, "PROPS\n", props+o.extraAnnotations,
+		"MODES\n", modes.String(), "WEBHOOKS\n", o.webhooks).Replace(csvTemplate)
+}
+
+// csvTemplate is the CSV testCSV fills in.
+const csvTemplate = `apiVersion: operators.coreos.com/v1alpha1
 kind: ClusterServiceVersion
 metadata:
-  name: ` + o.name + `
+  name: NAME
   namespace: placeholder
   annotations:
     alm-examples: '[{"apiVersion":"etcd.database.coreos.com/v1beta2","kind":"EtcdCluster","metadata":{"name":"example"},"spec":{"size":3}}]'
@@ -61,12 +66,13 @@ metadata:
     description: Create and maintain highly-available etcd clusters on Kubernetes
     repository: https://github.com/coreos/etcd-operator
     support: etcd community
-` + props + o.extraAnnotations + `spec:
+PROPS
+spec:
   displayName: etcd
   description: |
     etcd is a distributed key value store that provides a reliable way to store data across a cluster of machines.
   keywords: [etcd, key value, database]
-  version: ` + o.version + `
+  version: VERSION
   maturity: alpha
   maintainers:
   - name: etcd community
@@ -80,7 +86,8 @@ metadata:
   - base64data: iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==
     mediatype: image/png
   installModes:
-` + modes.String() + `  customresourcedefinitions:
+MODES
+  customresourcedefinitions:
     owned:
     - name: etcdclusters.etcd.database.coreos.com
       version: v1beta2
@@ -117,8 +124,8 @@ metadata:
         - apiGroups: [etcd.database.coreos.com]
           resources: [etcdclusters]
           verbs: ['*']
-` + o.webhooks
-}
+WEBHOOKS
+`
 
 // testCRD is an apiextensions.k8s.io/v1 CRD of EtcdCluster with the
 // given spec properties (YAML, indented for spec.properties) and spec

@@ -83,27 +83,7 @@ func TestScripts(t *testing.T) {
 				}
 				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), args[0], args[1])), 0o644))
 			},
-			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {
-				if neg || len(args) < 2 {
-					ts.Fatalf("usage: exitcode N PROGRAM [ARG...]")
-				}
-				want, err := strconv.Atoi(args[0])
-				ts.Check(err)
-				cmd := exec.Command(args[1], args[2:]...)
-				cmd.Dir = ts.MkAbs(".")
-				cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "HOME="+ts.Getenv("HOME"), "TESTDATA="+ts.Getenv("TESTDATA"))
-				err = cmd.Run()
-				got := 0
-				var exit *exec.ExitError
-				if errors.As(err, &exit) {
-					got = exit.ExitCode()
-				} else {
-					ts.Check(err)
-				}
-				if got != want {
-					ts.Fatalf("%s exited with %d, want %d", strings.Join(args[1:], " "), got, want)
-				}
-			},
+			"exitcode": scriptExitCode,
 			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
 					ts.Fatalf("usage: rename FROM TO")
@@ -170,4 +150,29 @@ func writeLocalImages(t *testing.T, testdata string) string {
 	imagetest.WriteDockerArchive(t, filepath.Join(dir, "docker.tar"),
 		[]string{"quay.io/example/catalog:v1", "quay.io/example/pelorus-operator:v0.0.2"}, catalog, bundle)
 	return dir
+}
+
+// scriptExitCode is the script command "exitcode N PROGRAM [ARG...]": it
+// runs PROGRAM in the script's directory and PATH and fails unless it
+// exits with status N.
+func scriptExitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N PROGRAM [ARG...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	cmd := exec.Command(args[1], args[2:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "HOME="+ts.Getenv("HOME"), "TESTDATA="+ts.Getenv("TESTDATA"))
+	err = cmd.Run()
+	got := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		got = exit.ExitCode()
+	} else {
+		ts.Check(err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited with %d, want %d", strings.Join(args[1:], " "), got, want)
+	}
 }
