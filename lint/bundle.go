@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
@@ -38,6 +39,8 @@ type bundle struct {
 	mu      sync.Mutex
 	loaded  bool
 	loadErr error
+	// metaRead is set once the CSV of olm.csv.metadata was looked for.
+	metaRead bool
 	// crdIndex holds the CRDs by name once read (see crds).
 	crdIndex map[string]*crd
 }
@@ -53,7 +56,28 @@ type object struct {
 	// partial is set for a CSV made from olm.csv.metadata, which has no
 	// version, install strategy or icon.
 	partial bool
-	v       *value.Value
+	// sum identifies the object's content (its JSON or its file), so that
+	// objects known to be the same need not be compared.
+	sum [sha256.Size]byte
+	// v is the object's tree; for a catalog object, built from raw when
+	// first asked for (see root).
+	v    *value.Value
+	raw  []byte
+	once sync.Once
+}
+
+// root is the object's tree, built on first use; nil when the object is
+// not a JSON object.
+func (o *object) root() *value.Value {
+	o.once.Do(func() {
+		if o.v == nil && o.raw != nil {
+			if v, err := value.ParseJSON(o.raw); err == nil && v.Kind == value.Object {
+				o.v = &v
+			}
+		}
+		o.raw = nil
+	})
+	return o.v
 }
 
 // at is the line of a node of the object: the node's own in a manifest,
@@ -66,7 +90,7 @@ func (o *object) at(n *value.Value) int {
 }
 
 // get follows object members from the object's root.
-func (o *object) get(keys ...string) *value.Value { return lookup(o.v, keys...) }
+func (o *object) get(keys ...string) *value.Value { return lookup(o.root(), keys...) }
 
 // annotations are a bundle directory's annotations file.
 type annotations struct {
@@ -164,6 +188,7 @@ func readBundleDir(dir string) (*bundle, error) {
 			continue
 		}
 		o := newObject(v, filepath.Join(dir, "manifests", e.Name()), int(v.Line))
+		o.sum = sha256.Sum256(data)
 		b.objects = append(b.objects, o)
 		if o.kind == "ClusterServiceVersion" && b.csv == nil {
 			b.csv = o
@@ -234,25 +259,66 @@ func (b *bundle) load() error {
 		if line == 0 {
 			line = b.decl.Pos.Line
 		}
-		data, err := declcfg.BundleObjectData(p.Value)
-		if err == nil {
-			var v value.Value
-			if v, err = value.ParseJSON(data); err == nil && v.Kind == value.Object {
-				o := newObject(&v, b.decl.Pos.File, line)
-				o.inCatalog = true
-				b.objects = append(b.objects, o)
-				if o.kind == "ClusterServiceVersion" && b.csv == nil {
-					b.csv = o
-				}
-				continue
-			}
+		o, err := catalogObject(p.Value, b.decl.Pos.File, line)
+		if err != nil {
+			b.loadErr = fmt.Errorf("properties[%d] (%s): %v", i, declcfg.PropertyBundleObject, err)
+			continue
 		}
-		b.loadErr = fmt.Errorf("properties[%d] (%s): %v", i, declcfg.PropertyBundleObject, err)
-	}
-	if b.csv == nil {
-		b.csv = csvFromMetadata(b.decl)
+		b.objects = append(b.objects, o)
+		if o.kind == "ClusterServiceVersion" && b.csv == nil {
+			b.csv = o
+		}
 	}
 	return b.loadErr
+}
+
+// theCSV is the bundle's CSV: its manifest or, for a catalog bundle that
+// carries none, the one its olm.csv.metadata makes (read when first
+// needed: most rules do not need it). Nil when there is neither.
+func (b *bundle) theCSV() *object {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.csv == nil && b.decl != nil && !b.metaRead {
+		b.metaRead = true
+		b.csv = csvFromMetadata(b.decl)
+	}
+	return b.csv
+}
+
+// hasObjects reports whether a catalog bundle carries manifests
+// (olm.bundle.object properties).
+func hasObjects(b *declcfg.Bundle) bool {
+	for i := range b.Properties {
+		if b.Properties[i].Type == declcfg.PropertyBundleObject {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogObject reads the object of an olm.bundle.object property: its
+// apiVersion, kind and name now, its tree when a rule needs it.
+func catalogObject(prop []byte, file string, line int) (*object, error) {
+	data, err := declcfg.BundleObjectData(prop)
+	if err != nil {
+		return nil, err
+	}
+	o := &object{file: file, line: line, inCatalog: true, sum: sha256.Sum256(data)}
+	var ok bool
+	if o.apiVersion, o.kind, o.name, ok = skimObject(data); ok {
+		o.raw = data
+		return o, nil
+	}
+	v, err := value.ParseJSON(data)
+	if err == nil && v.Kind != value.Object {
+		err = fmt.Errorf("the object is %s, not a Kubernetes object", value.Describe(&v))
+	}
+	if err != nil {
+		return nil, err
+	}
+	o2 := newObject(&v, file, line)
+	o2.inCatalog, o2.sum = true, o.sum
+	return o2, nil
 }
 
 // csvFromMetadata makes a CSV of the fields an olm.csv.metadata property
@@ -299,12 +365,13 @@ func csvFromMetadata(b *declcfg.Bundle) *object {
 // csvAnnotation returns an annotation of the bundle's CSV and the line to
 // point at.
 func (b *bundle) csvAnnotation(key string) (s string, line int, ok bool) {
-	if b.csv == nil {
+	csv := b.theCSV()
+	if csv == nil {
 		return "", 0, false
 	}
-	v := b.csv.get("metadata", "annotations", key)
+	v := csv.get("metadata", "annotations", key)
 	if v == nil {
 		return "", 0, false
 	}
-	return scalarString(v), b.csv.at(v), true
+	return scalarString(v), csv.at(v), true
 }

@@ -31,30 +31,40 @@ type crdVersion struct {
 	parent map[string]string
 }
 
-// crds returns a bundle's CRDs by name, read once.
-func (b *bundle) crds() map[string]*crd {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.crdIndex != nil {
-		return b.crdIndex
-	}
-	b.crdIndex = map[string]*crd{}
+// crdObjects returns a bundle's CRD objects by name.
+func (b *bundle) crdObjects() map[string]*object {
+	out := map[string]*object{}
 	for _, o := range b.objects {
 		if o.kind == "CustomResourceDefinition" && o.name != "" {
-			b.crdIndex[o.name] = readCRD(o)
+			out[o.name] = o
 		}
 	}
-	return b.crdIndex
+	return out
+}
+
+// crd returns the bundle's CRD of that object, read once.
+func (b *bundle) crd(o *object) *crd {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.crdIndex == nil {
+		b.crdIndex = map[string]*crd{}
+	}
+	c := b.crdIndex[o.name]
+	if c == nil {
+		c = readCRD(o)
+		b.crdIndex[o.name] = c
+	}
+	return c
 }
 
 // readCRD reads a CRD object.
 func readCRD(o *object) *crd {
-	c := &crd{name: o.name, scope: str(o.v, "spec", "scope"), obj: o}
+	c := &crd{name: o.name, scope: str(o.root(), "spec", "scope"), obj: o}
 	if c.scope == "" {
 		c.scope = "Namespaced" // v1beta1's default
 	}
-	common := lookup(o.v, "spec", "validation", "openAPIV3Schema")
-	if vs := lookup(o.v, "spec", "versions"); vs != nil && vs.Kind == value.Array {
+	common := lookup(o.root(), "spec", "validation", "openAPIV3Schema")
+	if vs := lookup(o.root(), "spec", "versions"); vs != nil && vs.Kind == value.Array {
 		for i := range vs.Items {
 			v := &vs.Items[i]
 			schema := lookup(v, "schema", "openAPIV3Schema")
@@ -67,11 +77,11 @@ func readCRD(o *object) *crd {
 				c.stored = append(c.stored, cv.name)
 			}
 		}
-	} else if name := str(o.v, "spec", "version"); name != "" {
-		c.versions = append(c.versions, newCRDVersion(name, lookup(o.v, "spec"), common))
+	} else if name := str(o.root(), "spec", "version"); name != "" {
+		c.versions = append(c.versions, newCRDVersion(name, lookup(o.root(), "spec"), common))
 		c.stored = append(c.stored, name)
 	}
-	if sv := lookup(o.v, "status", "storedVersions"); sv != nil && sv.Kind == value.Array {
+	if sv := lookup(o.root(), "status", "storedVersions"); sv != nil && sv.Kind == value.Array {
 		for i := range sv.Items {
 			if s := sv.Items[i]; s.Kind == value.String && !slices.Contains(c.stored, s.Str) {
 				c.stored = append(c.stored, s.Str)

@@ -34,11 +34,11 @@ type crdProblem struct {
 func compareCRDs(old, new *crd) []crdProblem {
 	var out []crdProblem
 	if old.scope != new.scope {
-		out = append(out, crdProblem{node: lookup(new.obj.v, "spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
+		out = append(out, crdProblem{node: lookup(new.obj.root(), "spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
 	}
 	for _, s := range old.stored {
 		if new.version(s) == nil {
-			out = append(out, crdProblem{node: lookup(new.obj.v, "spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+			out = append(out, crdProblem{node: lookup(new.obj.root(), "spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
 		}
 	}
 	for _, ov := range old.versions {
@@ -179,17 +179,18 @@ func newItems(o, n *value.Value) []string {
 	return out
 }
 
-// upgradeFindings compares the CRDs the two bundles share.
+// upgradeFindings compares the CRDs the two bundles share; CRDs whose
+// content is the same are not read.
 func upgradeFindings(from, to *bundle, channel string) []Finding {
-	oldCRDs, newCRDs := from.crds(), to.crds()
+	oldCRDs, newCRDs := from.crdObjects(), to.crdObjects()
 	var out []Finding
 	for _, name := range sortedKeys(newCRDs) {
-		o := oldCRDs[name]
-		if o == nil {
+		oo, no := oldCRDs[name], newCRDs[name]
+		if oo == nil || oo.sum == no.sum {
 			continue
 		}
-		n := newCRDs[name]
-		for _, p := range compareCRDs(o, n) {
+		n := to.crd(no)
+		for _, p := range compareCRDs(from.crd(oo), n) {
 			where := "CRD " + name
 			if p.version != "" {
 				where += ", version " + p.version
@@ -234,10 +235,10 @@ func crdUpgradePackage(c *packageCheck) []Finding {
 				continue
 			}
 			done[e] = true
-			a, b := c.source(e[0]), c.source(e[1])
-			if a == nil || b == nil {
+			if !c.hasCRDs(e[0]) || !c.hasCRDs(e[1]) {
 				continue
 			}
+			a, b := c.source(e[0]), c.source(e[1])
 			out = append(out, upgradeFindings(a, b, chName)...)
 		}
 	}
@@ -270,4 +271,14 @@ func upgradeEdges(ch *model.Channel) [][2]string {
 		out = append(out, [2]string{byVersion[i-1].name, byVersion[i].name})
 	}
 	return out
+}
+
+// hasCRDs reports whether a bundle of the package may have CRDs: it has
+// a bundle directory, or carries its manifests in the catalog.
+func (c *packageCheck) hasCRDs(name string) bool {
+	if c.cat.dirs[name] != nil {
+		return true
+	}
+	b := c.pkg.Bundles[name]
+	return b != nil && b.Decl != nil && hasObjects(b.Decl)
 }

@@ -65,13 +65,14 @@ func csvFieldsPackage(c *packageCheck) []Finding {
 }
 
 func csvFindings(b *bundle, channel string) []Finding {
-	if b.csv == nil {
+	csv := b.theCSV()
+	if csv == nil {
 		return nil
 	}
 	var out []Finding
 	for _, check := range csvChecks {
-		for _, is := range check(b.csv) {
-			f := bundleFinding(ruleCSVFields, Warning, b, b.csv.file, b.csv.at(is.node), "%s", is.msg)
+		for _, is := range check(csv) {
+			f := bundleFinding(ruleCSVFields, Warning, b, csv.file, csv.at(is.node), "%s", is.msg)
 			f.Channel = channel
 			out = append(out, f)
 		}
@@ -233,16 +234,16 @@ func checkLinks(o *object) []csvIssue {
 func checkBasics(o *object) []csvIssue {
 	var out []csvIssue
 	spec := o.get("spec")
-	if str(o.v, "spec", "provider", "name") == "" {
+	if str(o.root(), "spec", "provider", "name") == "" {
 		out = append(out, csvIssue{spec, "no spec.provider.name: the console lists the operator without a provider"})
 	}
-	if strings.TrimSpace(str(o.v, "spec", "displayName")) == "" {
+	if strings.TrimSpace(str(o.root(), "spec", "displayName")) == "" {
 		out = append(out, csvIssue{spec, "no spec.displayName"})
 	}
-	if strings.TrimSpace(str(o.v, "spec", "description")) == "" {
+	if strings.TrimSpace(str(o.root(), "spec", "description")) == "" {
 		out = append(out, csvIssue{spec, "no spec.description: the console shows an empty page for the operator"})
 	}
-	if !o.partial && str(o.v, "spec", "version") == "" {
+	if !o.partial && str(o.root(), "spec", "version") == "" {
 		out = append(out, csvIssue{spec, "no spec.version"})
 	}
 	if mk := o.get("spec", "minKubeVersion"); mk != nil && mk.Str != "" {

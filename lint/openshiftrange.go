@@ -41,7 +41,7 @@ func maxVersionFindings(b *bundle, rng *ocpRange) []Finding {
 	if !ok {
 		return nil
 	}
-	file := b.csv.file
+	file := b.theCSV().file
 	m, err := parseMaxOpenShift(props)
 	switch {
 	case err != nil:

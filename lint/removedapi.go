@@ -53,7 +53,7 @@ func removedAPIBundle(c *bundleCheck) []Finding {
 func removedAPIPackage(c *packageCheck) []Finding {
 	var out []Finding
 	for _, name := range c.pkg.BundleNames() {
-		if c.cat.dirs[name] != nil {
+		if c.cat.dirs[name] != nil || !hasObjects(c.pkg.Bundles[name].Decl) {
 			continue
 		}
 		b := c.bundle(name)
