@@ -20,9 +20,11 @@ import (
 // olm.bundle of a catalog.
 type bundle struct {
 	name, pkg string
-	// dir is the bundle directory (as the user named it, for positions);
-	// "" for a catalog's bundle.
-	dir string
+	// dir is the bundle directory (as the user named it, for positions)
+	// or the bundle image's reference; "" for a catalog's bundle. fsys
+	// holds its files.
+	dir  string
+	fsys fs.FS
 	// decl is the catalog's olm.bundle; nil for a directory.
 	decl *declcfg.Bundle
 	// annotations are metadata/annotations.yaml's; nil when unknown (a
@@ -168,12 +170,16 @@ func newObject(v *value.Value, file string, line int) *object {
 // of manifests/ that is a Kubernetes object, and the annotations of the
 // first metadata/ file that has them. Positions name files as
 // dir/manifests/NAME, with dir as given.
-func readBundleDir(dir string) (*bundle, error) {
-	b := &bundle{dir: dir, loaded: true}
-	fsys := os.DirFS(dir)
+func readBundleDir(dir string) (*bundle, error) { return readBundleFS(os.DirFS(dir), dir) }
+
+// readBundleFS reads the bundle whose files fsys holds (an extracted
+// bundle image's, or a directory's); name (the image or directory) starts
+// the positions.
+func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
+	b := &bundle{dir: dir, fsys: fsys, loaded: true}
 	entries, err := fs.ReadDir(fsys, "manifests")
 	if err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+		return nil, fmt.Errorf("bundle %s: %w", dir, err)
 	}
 	for _, e := range entries {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
@@ -181,7 +187,7 @@ func readBundleDir(dir string) (*bundle, error) {
 		}
 		data, err := fs.ReadFile(fsys, path.Join("manifests", e.Name()))
 		if err != nil {
-			return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+			return nil, fmt.Errorf("bundle %s: %w", dir, err)
 		}
 		v, ok := registryv1.FirstObject(data, 30)
 		if !ok || str(v, "kind") == "" {
@@ -195,7 +201,7 @@ func readBundleDir(dir string) (*bundle, error) {
 		}
 	}
 	if b.csv == nil {
-		return nil, fmt.Errorf("bundle directory %s: manifests/ holds no ClusterServiceVersion", dir)
+		return nil, fmt.Errorf("bundle %s: manifests/ holds no ClusterServiceVersion", dir)
 	}
 	b.name = b.csv.name
 	if b.annotations, err = readAnnotations(fsys, dir); err != nil {
@@ -210,7 +216,7 @@ func readBundleDir(dir string) (*bundle, error) {
 func readAnnotations(fsys fs.FS, dir string) (*annotations, error) {
 	entries, err := fs.ReadDir(fsys, "metadata")
 	if err != nil {
-		return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+		return nil, fmt.Errorf("bundle %s: %w", dir, err)
 	}
 	for _, e := range entries {
 		if e.IsDir() {
@@ -218,7 +224,7 @@ func readAnnotations(fsys fs.FS, dir string) (*annotations, error) {
 		}
 		data, err := fs.ReadFile(fsys, path.Join("metadata", e.Name()))
 		if err != nil {
-			return nil, fmt.Errorf("bundle directory %s: %w", dir, err)
+			return nil, fmt.Errorf("bundle %s: %w", dir, err)
 		}
 		v, ok := registryv1.FirstObject(data, 30)
 		a := lookup(v, "annotations")
@@ -231,7 +237,7 @@ func readAnnotations(fsys fs.FS, dir string) (*annotations, error) {
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("bundle directory %s: metadata/ has no annotations file naming the package (%s)", dir, labels.Package)
+	return nil, fmt.Errorf("bundle %s: metadata/ has no annotations file naming the package (%s)", dir, labels.Package)
 }
 
 // catalogBundle makes the bundle of a catalog's olm.bundle; its objects

@@ -17,8 +17,8 @@ func olmv1Options(o *Options) olmv1.CheckOptions {
 func olmv1Bundle(c *bundleCheck) []Finding {
 	var ob *olmv1.Bundle
 	var err error
-	if c.b.dir != "" {
-		ob, err = olmv1.BundleFromDir(c.b.dir)
+	if c.b.fsys != nil {
+		ob, err = olmv1.BundleFromFS(c.b.fsys, c.b.dir)
 	} else {
 		ob, err = olmv1.BundleFromDeclcfg(c.b.decl)
 	}

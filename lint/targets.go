@@ -148,7 +148,8 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) {
 }
 
 // lintImage lints an image: a catalog image as a catalog, a bundle image
-// as a bundle (from its rendered olm.bundle: without its annotations).
+// as a bundle (its files, annotations included, extracted while it is
+// linted; positions name the image).
 func (l *linter) lintImage(ctx context.Context, ref string) error {
 	err := l.opts.Images.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
 		return l.lintCatalogDir(ctx, fsys, name, nil)
@@ -156,19 +157,14 @@ func (l *linter) lintImage(ctx context.Context, ref string) error {
 	if !errors.Is(err, render.ErrNotAllowed) {
 		return err
 	}
-	cfg, err := l.opts.Images.Run(ctx, ref)
-	if err != nil {
-		return err
-	}
-	for i := range cfg.Bundles {
-		b := catalogBundle(&cfg.Bundles[i])
-		b.decl.Pos.File = ref
-		if err := b.load(); err != nil {
-			return fmt.Errorf("bundle image %s: %w", ref, err)
+	return l.opts.Images.OpenBundle(ctx, ref, func(dir string) error {
+		b, err := readBundleFS(os.DirFS(dir), ref)
+		if err != nil {
+			return err
 		}
 		l.lintBundle(b)
-	}
-	return nil
+		return nil
+	})
 }
 
 // lintOperatorDir lints an operator directory: its bundle directories,
