@@ -282,3 +282,25 @@ func (c *packageCheck) hasCRDs(name string) bool {
 	b := c.pkg.Bundles[name]
 	return b != nil && b.Decl != nil && hasObjects(b.Decl)
 }
+
+// crdUpgradeDirs compares the CRDs of an operator directory's bundle
+// directories, each with the one of the version before it: the upgrade a
+// new bundle directory makes before any catalog has it.
+func crdUpgradeDirs(dirs []*bundle) []Finding {
+	type versioned struct {
+		b *bundle
+		v semver.Version
+	}
+	var byVersion []versioned
+	for _, b := range dirs {
+		if v, err := semver.Parse(str(b.theCSV().root(), "spec", "version")); err == nil {
+			byVersion = append(byVersion, versioned{b, v})
+		}
+	}
+	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
+	var out []Finding
+	for i := 1; i < len(byVersion); i++ {
+		out = append(out, upgradeFindings(byVersion[i-1].b, byVersion[i].b, "")...)
+	}
+	return out
+}

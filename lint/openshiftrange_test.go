@@ -124,3 +124,25 @@ func TestOperatorDirBaseline(t *testing.T) {
 		t.Fatalf("want 1.0.0 stranded in stable, got:%s", dump(got))
 	}
 }
+
+// A new bundle directory's CRDs are compared with the version before it,
+// before any catalog has it.
+func TestOperatorDirCRDUpgrade(t *testing.T) {
+	root := copyRepo(t)
+	widget := filepath.Join(root, "operators", "widget")
+	crd := filepath.Join(widget, "1.2.0", "manifests", "widgets.example.com.crd.yaml")
+	data, err := os.ReadFile(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := run(t, []string{widget}, Options{Rules: []string{ruleCRDUpgrade}}).Findings; len(got) != 0 {
+		t.Fatalf("findings:%s", dump(got))
+	}
+	if err := os.WriteFile(crd, []byte(strings.Replace(string(data), "scope: Namespaced", "scope: Cluster", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := run(t, []string{widget}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
+	if len(got) != 1 || got[0].File != crd || !strings.Contains(got[0].Message, "upgrade from widget-operator.v1.1.1") || !strings.Contains(got[0].Message, "scope changed") {
+		t.Fatalf("want the scope change of 1.2.0, got:%s", dump(got))
+	}
+}

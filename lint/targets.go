@@ -184,6 +184,9 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		l.lintBundle(b)
 		byName[b.name] = b
 	}
+	if l.enabled(ruleCRDUpgrade) {
+		l.add(crdUpgradeDirs(dirs))
+	}
 	for _, c := range p.Catalogs {
 		if c.Config == nil {
 			l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
