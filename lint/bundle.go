@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
@@ -61,6 +62,9 @@ type object struct {
 	// sum identifies the object's content (its JSON or its file), so that
 	// objects known to be the same need not be compared.
 	sum [sha256.Size]byte
+	// multiServed is false when the object cannot have two served
+	// versions (the word "served" is in it at most once).
+	multiServed bool
 	// v is the object's tree; for a catalog object, built from raw when
 	// first asked for (see root).
 	v    *value.Value
@@ -156,12 +160,13 @@ func scalarString(v *value.Value) string {
 // newObject makes an object of a decoded manifest.
 func newObject(v *value.Value, file string, line int) *object {
 	return &object{
-		apiVersion: str(v, "apiVersion"),
-		kind:       str(v, "kind"),
-		name:       str(v, "metadata", "name"),
-		file:       file,
-		line:       line,
-		v:          v,
+		apiVersion:  str(v, "apiVersion"),
+		kind:        str(v, "kind"),
+		name:        str(v, "metadata", "name"),
+		file:        file,
+		line:        line,
+		v:           v,
+		multiServed: true,
 	}
 }
 
@@ -309,7 +314,7 @@ func catalogObject(prop []byte, file string, line int) (*object, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &object{file: file, line: line, inCatalog: true, sum: sha256.Sum256(data)}
+	o := &object{file: file, line: line, inCatalog: true, sum: sha256.Sum256(data), multiServed: bytes.Count(data, []byte(`"served"`)) > 1}
 	var ok bool
 	if o.apiVersion, o.kind, o.name, ok = skimObject(data); ok {
 		o.raw = data
@@ -323,7 +328,7 @@ func catalogObject(prop []byte, file string, line int) (*object, error) {
 		return nil, err
 	}
 	o2 := newObject(&v, file, line)
-	o2.inCatalog, o2.sum = true, o.sum
+	o2.inCatalog, o2.sum, o2.multiServed = true, o.sum, o.multiServed
 	return o2, nil
 }
 

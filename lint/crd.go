@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -17,6 +18,10 @@ type crd struct {
 	// stored are the versions objects may be stored in: the storage
 	// version and those of status.storedVersions.
 	stored []string
+	// served are the versions the API server serves; webhook is set when
+	// a conversion webhook converts between them.
+	served  []string
+	webhook bool
 }
 
 // crdVersion is one version of a CRD and its schema, flattened: every
@@ -76,11 +81,15 @@ func readCRD(o *object) *crd {
 			if s := lookup(v, "storage"); s != nil && s.Kind == value.Bool && s.Bool {
 				c.stored = append(c.stored, cv.name)
 			}
+			if s := lookup(v, "served"); s != nil && s.Kind == value.Bool && s.Bool {
+				c.served = append(c.served, cv.name)
+			}
 		}
 	} else if name := str(o.root(), "spec", "version"); name != "" {
 		c.versions = append(c.versions, newCRDVersion(name, lookup(o.root(), "spec"), common))
 		c.stored = append(c.stored, name)
 	}
+	c.webhook = str(o.root(), "spec", "conversion", "strategy") == "Webhook"
 	if sv := lookup(o.root(), "status", "storedVersions"); sv != nil && sv.Kind == value.Array {
 		for i := range sv.Items {
 			if s := sv.Items[i]; s.Kind == value.String && !slices.Contains(c.stored, s.Str) {
@@ -116,11 +125,35 @@ func (v *crdVersion) flatten(parent, path string, n *value.Value) {
 			v.flatten(path, join(path, f.Key), &f.Value)
 		}
 	}
-	if items := lookup(n, "items"); items != nil {
+	if items := lookup(n, "items"); items != nil && items.Kind == value.Array {
+		for i := range items.Items {
+			v.flatten(path, fmt.Sprintf("%s[%d]", path, i), &items.Items[i])
+		}
+	} else if items != nil {
 		v.flatten(path, path+"[*]", items)
 	}
 	if ap := lookup(n, "additionalProperties"); ap != nil {
 		v.flatten(path, join(path, "*"), ap)
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+		if list := lookup(n, k); list != nil && list.Kind == value.Array {
+			for i := range list.Items {
+				v.flatten(path, fmt.Sprintf("%s(%s[%d])", path, k, i), &list.Items[i])
+			}
+		}
+	}
+	if not := lookup(n, "not"); not != nil {
+		v.flatten(path, path+"(not)", not)
+	}
+	for _, k := range []string{"patternProperties", "definitions", "dependencies"} {
+		if m := lookup(n, k); m != nil && m.Kind == value.Object {
+			for i := range m.Fields {
+				v.flatten(path, fmt.Sprintf("%s(%s[%q])", path, k, m.Fields[i].Key), &m.Fields[i].Value)
+			}
+		}
+	}
+	if ai := lookup(n, "additionalItems"); ai != nil {
+		v.flatten(path, path+"(additionalItems)", ai)
 	}
 }
 

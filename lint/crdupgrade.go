@@ -18,10 +18,12 @@ import (
 // changes, an enum is added or loses values, a required field is added,
 // a maximum (maximum, maxItems, maxLength, maxProperties) is added or
 // lowered, a minimum (minimum, minItems, minLength, minProperties) is
-// added or raised, or a default is added, removed or changed. Description
-// changes are safe. Changes the preflight judges by other means (pattern,
-// format, CEL rules, the comparison of a CRD's served versions with each
-// other) are not reported.
+// added or raised, a default is added, removed or changed, the format
+// changes, or anything else the preflight has no rule for changes (it
+// fails closed: pattern, nullable, CEL rules, ...); and, in the new CRD
+// when it has no conversion webhook, served versions differ in those
+// ways (see crdserved.go). Description changes and added enum values are
+// safe.
 
 // crdProblem is one unsafe change, at the new CRD's node (nil: the CRD).
 type crdProblem struct {
@@ -48,7 +50,7 @@ func compareCRDs(old, new *crd) []crdProblem {
 		}
 		out = append(out, compareVersions(ov, nv)...)
 	}
-	return out
+	return append(out, servedProblems(new)...)
 }
 
 // compareVersions compares the schemas of one version.
@@ -108,6 +110,10 @@ func compareNodes(o, n *value.Value) []nodeChange {
 	for _, k := range []string{"minimum", "minItems", "minLength", "minProperties"} {
 		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b > a }, "raised")...)
 	}
+	if a, b := str(o, "format"), str(n, "format"); a != b {
+		add("format", fmt.Sprintf("format changed from %q to %q", a, b))
+	}
+	out = append(out, unhandledChanges(o, n)...)
 	od, nd := lookup(o, "default"), lookup(n, "default")
 	switch {
 	case od == nil && nd != nil:
@@ -186,11 +192,15 @@ func upgradeFindings(from, to *bundle, channel string) []Finding {
 	var out []Finding
 	for _, name := range sortedKeys(newCRDs) {
 		oo, no := oldCRDs[name], newCRDs[name]
-		if oo == nil || oo.sum == no.sum {
+		if oo == nil || oo.sum == no.sum && !no.multiServed {
 			continue
 		}
 		n := to.crd(no)
-		for _, p := range compareCRDs(from.crd(oo), n) {
+		problems := servedProblems(n) // the same CRD: only its served versions
+		if oo.sum != no.sum {
+			problems = compareCRDs(from.crd(oo), n)
+		}
+		for _, p := range problems {
 			where := "CRD " + name
 			if p.version != "" {
 				where += ", version " + p.version
