@@ -23,6 +23,7 @@ type Options struct {
 	Previous string
 	// Baseline is what the catalogs were before the change being linted:
 	// a directory (for one catalog directory: the catalog as it was; for
+	// a catalogs directory of v4.N catalogs: that directory as it was; for
 	// operator directories: the repository root as it was), or a git ref
 	// whose same paths hold them. stranded-upgrade needs it.
 	Baseline string
@@ -53,9 +54,10 @@ type linter struct {
 	notes    []string
 }
 
-// Lint lints each path: a catalog directory, a registry+v1 bundle
-// directory, an operator directory of a catalog repository
-// (operators/<pkg>/, with its ci.yaml) or an image reference. An error
+// Lint lints each path: a catalog directory, a catalogs directory (of
+// v4.N catalogs), a registry+v1 bundle directory, an operator directory
+// of a catalog repository (operators/<pkg>/, with its ci.yaml) or an
+// image reference. An error
 // means linting could not run (a path that cannot be read, an unknown
 // rule, a bad baseline); what the rules find is in the result.
 func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
@@ -120,11 +122,13 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 		return nil
 	case isOperatorDir(p):
 		return l.lintOperatorDir(ctx, p)
+	case isCatalogsRoot(p):
+		return l.lintCatalogsRoot(ctx, p)
 	}
 	if err := render.BundleWithoutMetadata(p); err != nil {
 		return err
 	}
-	return l.lintCatalogDir(ctx, os.DirFS(p), p, catalogVersionOf(p))
+	return l.lintCatalogDir(ctx, os.DirFS(p), p, catalogVersionOf(p), "")
 }
 
 // looksLikePath reports whether a reference that does not exist was meant

@@ -146,3 +146,18 @@ func TestOperatorDirCRDUpgrade(t *testing.T) {
 		t.Fatalf("want the scope change of 1.2.0, got:%s", dump(got))
 	}
 }
+
+// A catalogs directory: each v4.N catalog on its own, as of its version;
+// a baseline directory is the catalogs directory as it was.
+func TestCatalogsRoot(t *testing.T) {
+	base, root := copyRepo(t), copyRepo(t)
+	cat := filepath.Join(root, "catalogs", "v4.17", "widget", "catalog.yaml")
+	replaceIn(t, cat, "- name: widget-operator.v1.1.0\n  replaces: widget-operator.v1.0.0\nname: stable", "- name: widget-operator.v1.1.0\nname: stable")
+	got := run(t, []string{filepath.Join(root, "catalogs")}, Options{Rules: []string{ruleStranded}, Baseline: filepath.Join(base, "catalogs")}).Findings
+	if len(got) != 1 || got[0].File != cat || got[0].Bundle != "widget-operator.v1.0.0" {
+		t.Fatalf("want 1.0.0 stranded in v4.17, got:%s", dump(got))
+	}
+	if !isCatalogsRoot(filepath.Join(root, "catalogs")) || isCatalogsRoot(filepath.Join(root, "catalogs", "v4.17")) || isCatalogsRoot(filepath.Join(root, "nope")) {
+		t.Error("isCatalogsRoot")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/fbcat/opm/author"
@@ -85,8 +86,9 @@ func (l *linter) lintBundle(b *bundle) {
 }
 
 // lintCatalogDir loads a catalog directory (or an extracted image's) and
-// lints it.
-func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v *ocp) error {
+// lints it. root is the catalogs directory it is a version of (see
+// lintCatalogsRoot), "" for a catalog on its own.
+func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v *ocp, root string) error {
 	cfg, err := declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(name))
 	if err != nil {
 		return notLoaded(name, err)
@@ -97,11 +99,57 @@ func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v 
 	cat := &catalog{name: name, ocp: v}
 	cat.model, _ = model.New(cfg, model.Options{})
 	if l.baseline != nil {
-		if cat.base, err = l.baseline.catalogFor(ctx, name); err != nil {
+		if root != "" {
+			cat.base, err = l.baseline.repoCatalogFor(ctx, root, filepath.Base(name))
+		} else {
+			cat.base, err = l.baseline.catalogFor(ctx, name)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	l.lintCatalog(ctx, cat)
+	return nil
+}
+
+// isCatalogsRoot reports whether dir is a directory of OpenShift
+// catalogs (catalogs/ of a catalog repository): it holds directories
+// named v4.N and no files but hidden ones.
+func isCatalogsRoot(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	found := false
+	for _, e := range entries {
+		switch {
+		case strings.HasPrefix(e.Name(), "."):
+		case !e.IsDir():
+			return false
+		case ocpOfName(e.Name()) != nil:
+			found = true
+		}
+	}
+	return found
+}
+
+// lintCatalogsRoot lints each OpenShift catalog (v4.N) of a catalogs
+// directory as the catalog of that version.
+func (l *linter) lintCatalogsRoot(ctx context.Context, dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		v := ocpOfName(e.Name())
+		if v == nil || !e.IsDir() {
+			continue
+		}
+		sub := filepath.Join(dir, e.Name())
+		if err := l.lintCatalogDir(ctx, os.DirFS(sub), sub, v, dir); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -152,7 +200,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) {
 // linted; positions name the image).
 func (l *linter) lintImage(ctx context.Context, ref string) error {
 	err := l.opts.Images.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
-		return l.lintCatalogDir(ctx, fsys, name, nil)
+		return l.lintCatalogDir(ctx, fsys, name, nil, "")
 	})
 	if !errors.Is(err, render.ErrNotAllowed) {
 		return err
