@@ -56,8 +56,9 @@ type linter struct {
 
 // Lint lints each path: a catalog directory, a catalogs directory (of
 // v4.N catalogs), a registry+v1 bundle directory, an operator directory
-// of a catalog repository (operators/<pkg>/, with its ci.yaml) or an
-// image reference. An error
+// of a catalog repository (operators/<pkg>/, with its ci.yaml), the
+// operators/ directory (each of its operator directories) or an image
+// reference. An error
 // means linting could not run (a path that cannot be read, an unknown
 // rule, a bad baseline); what the rules find is in the result.
 func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
@@ -124,6 +125,13 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 		return l.lintOperatorDir(ctx, p)
 	case isCatalogsRoot(p):
 		return l.lintCatalogsRoot(ctx, p)
+	case len(operatorDirsIn(p)) > 0:
+		for _, d := range operatorDirsIn(p) {
+			if err := l.lintOperatorDir(ctx, d); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	if err := render.BundleWithoutMetadata(p); err != nil {
 		return err
@@ -135,6 +143,26 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 // as a path (so that a mistyped directory is not taken for an image).
 func looksLikePath(p string) bool {
 	return filepath.IsAbs(p) || p == "." || p == ".." || len(p) > 1 && (p[:2] == "./" || p[:2] == "..")
+}
+
+// operatorDirsIn lists the operator directories of dir when it is the
+// operators/ directory of a catalog repository.
+func operatorDirsIn(dir string) []string {
+	abs, err := filepath.Abs(dir)
+	if err != nil || filepath.Base(abs) != "operators" {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if d := filepath.Join(dir, e.Name()); e.IsDir() && isOperatorDir(d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // isOperatorDir reports whether dir is operators/<pkg>/ of a catalog

@@ -161,3 +161,16 @@ func TestCatalogsRoot(t *testing.T) {
 		t.Error("isCatalogsRoot")
 	}
 }
+
+// operators/: each operator directory.
+func TestOperatorsRoot(t *testing.T) {
+	root := copyRepo(t)
+	res := run(t, []string{filepath.Join(root, "operators")}, Options{Rules: []string{ruleCSVFields}})
+	pkgs := map[string]bool{}
+	for _, f := range res.Findings {
+		pkgs[f.Package] = true
+	}
+	if !pkgs["widget-operator"] || !pkgs["gadget-operator"] {
+		t.Fatalf("want findings of both operators, got:%s", dump(res.Findings))
+	}
+}
