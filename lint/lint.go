@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/fbcat/opm/render"
@@ -58,9 +59,9 @@ type linter struct {
 // v4.N catalogs), a registry+v1 bundle directory, an operator directory
 // of a catalog repository (operators/<pkg>/, with its ci.yaml), the
 // operators/ directory (each of its operator directories) or an image
-// reference. An error
-// means linting could not run (a path that cannot be read, an unknown
-// rule, a bad baseline); what the rules find is in the result.
+// reference. An error means linting could not run (a path that cannot be
+// read, an unknown rule, a bad baseline); what the rules find is in the
+// result.
 func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("nothing to lint: give catalog, bundle or operator directories, or image references")
@@ -82,6 +83,8 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		if l.baseline, err = newBaseline(opts.Baseline, paths); err != nil {
 			return nil, err
 		}
+	} else if slices.Contains(opts.Rules, ruleStranded) {
+		l.notes = append(l.notes, "stranded-upgrade: not checked: it compares with the catalogs before the change; give them with --baseline (a directory or a git ref)")
 	}
 	for _, p := range paths {
 		if err := ctx.Err(); err != nil {

@@ -159,3 +159,13 @@ func TestLintErrors(t *testing.T) {
 		t.Error("cancelled: no error")
 	}
 }
+
+// Asking for stranded-upgrade without a baseline says why it found nothing.
+func TestStrandedWithoutBaseline(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
+	res := run(t, []string{dir}, Options{Rules: []string{ruleStranded}})
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "--baseline") {
+		t.Fatalf("notes %q", res.Notes)
+	}
+}
