@@ -174,3 +174,18 @@ func TestOperatorsRoot(t *testing.T) {
 		t.Fatalf("want findings of both operators, got:%s", dump(res.Findings))
 	}
 }
+
+// An operator whose ci.yaml does not maintain it as a file-based catalog:
+// its bundle directories are linted, and a note says why its catalogs
+// are not.
+func TestOperatorDirNotFBC(t *testing.T) {
+	root := copyRepo(t)
+	widget := filepath.Join(root, "operators", "widget")
+	if err := os.WriteFile(filepath.Join(widget, "ci.yaml"), []byte("reviewers: [example-maintainer]\nupdateGraph: replaces-mode\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, []string{widget}, Options{Rules: []string{ruleCSVFields}})
+	if len(res.Findings) == 0 || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "not linted") {
+		t.Fatalf("notes %q, findings:%s", res.Notes, dump(res.Findings))
+	}
+}

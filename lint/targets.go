@@ -219,7 +219,16 @@ func (l *linter) lintImage(ctx context.Context, ref string) error {
 // and the catalogs its ci.yaml maps, knowing each bundle's directory.
 func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	root := filepath.Join(dir, "..", "..")
-	p, err := (&author.Repo{Root: root}).Open(ctx, filepath.Base(dir))
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	p, err := (&author.Repo{Root: root}).Open(ctx, filepath.Base(abs))
+	if errors.Is(err, author.ErrNotFBC) {
+		// bundle directories only: its catalogs are not file-based
+		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
+		p, err = &author.Package{}, nil
+	}
 	if err != nil {
 		return err
 	}
