@@ -3,7 +3,8 @@
 # catalogs (when ../shared is there) and a large synthetic catalog written
 # by bench/synth (320 packages, about 5,000 bundles, some carrying
 # their manifests as base64 olm.bundle.object data, the others
-# olm.csv.metadata; YAML and JSON files; about 130 MB); and on registry+v1
+# olm.csv.metadata; YAML and JSON files; about 130 MB), opm alpha lint
+# with every rule against validate of the same catalog among them; and on registry+v1
 # bundle directories (the conformance bundles, else testdata's). Prints
 # wall time and peak RSS, best of 3 runs. Image rendering is measured by
 # the Go benchmarks (BenchmarkRenderCatalogImage,
@@ -57,6 +58,22 @@ compare() {
     "$best" $((rss / 1024)) "$obest" $((orss / 1024)) \
     "$(awk "BEGIN{print $best / $obest}")" "$(awk "BEGIN{print $rss / $orss}")"
 }
+# lint_vs_validate CATALOG: opm alpha lint with every rule and our own
+# validate of the same catalog, runs alternating, best of 3; the ratio of
+# their wall times (the budget is 3).
+lint_vs_validate() {
+  local vbest="" vrss=0 lbest="" lrss=0
+  for i in 1 2 3; do
+    run1 "$bin" validate "$1"
+    if [ -z "$vbest" ] || awk "BEGIN{exit !($wall < $vbest)}"; then vbest=$wall; fi
+    [ "$kb" -gt "$vrss" ] && vrss=$kb
+    run1 "$bin" alpha lint "$1"
+    if [ -z "$lbest" ] || awk "BEGIN{exit !($wall < $lbest)}"; then lbest=$wall; fi
+    [ "$kb" -gt "$lrss" ] && lrss=$kb
+  done
+  printf '%-42s %6.2f s  %5d MB  (validate %.2f s %d MB; lint/validate %.2fx wall)\n' "alpha lint (all rules)" \
+    "$lbest" $((lrss / 1024)) "$vbest" $((vrss / 1024)) "$(awk "BEGIN{print $lbest / ($vbest > 0 ? $vbest : 0.01)}")"
+}
 catalogs=()
 [ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
 catalogs+=("$large")
@@ -97,6 +114,7 @@ for c in "${catalogs[@]}"; do
   measure "alpha filter (channel heads)" "$bin" alpha filter "$c" --config "$work/heads.yaml"
   measure "alpha filter (full)" "$bin" alpha filter "$c" --config "$work/full.yaml"
   measure "alpha diff (catalog against itself)" "$bin" alpha diff "$c" "$c"
+  lint_vs_validate "$c"
   serve_healthy "serve: time to healthy" "$c"
   serve_healthy "serve --http-addr: time to healthy" "$c" --http-addr "127.0.0.1:$httpport"
 done

@@ -86,6 +86,30 @@ func (r *Renderer) OpenCatalog(ctx context.Context, ref string, use func(fsys fs
 	return r.withCatalogImage(ctx, img, configs, use)
 }
 
+// OpenBundle gives use the registry+v1 bundle that ref names: a bundle
+// directory, or a bundle image (its manifests/ and metadata/ extracted
+// into a private directory that is removed when use returns). Catalogs
+// are refused with ErrNotAllowed.
+func (r *Renderer) OpenBundle(ctx context.Context, ref string, use func(dir string) error) error {
+	kind, err := classify(ref)
+	switch {
+	case err != nil:
+		return err
+	case kind == BundleDir:
+		return use(ref)
+	case kind == CatalogDir:
+		return fmt.Errorf("cannot open catalog directory %q as a bundle: %w", ref, ErrNotAllowed)
+	}
+	img, ikind, _, err := r.pull(ctx, ref)
+	if err != nil {
+		return err
+	}
+	if ikind == image.CatalogImage {
+		return fmt.Errorf("cannot open catalog image %q as a bundle: %w", ref, ErrNotAllowed)
+	}
+	return withExtracted(ctx, img, r.Images.TempDir, []string{"manifests", "metadata"}, use)
+}
+
 // withCatalogImage extracts the catalog directory its configs label names
 // and gives it to use.
 func (r *Renderer) withCatalogImage(ctx context.Context, img *image.Image, configs string, use func(fsys fs.FS, name string) error) error {

@@ -55,7 +55,20 @@ type SARIFDriver struct {
 // SARIFRule is a reportingDescriptor: one kind of problem.
 type SARIFRule struct {
 	ID               string       `json:"id"`
+	Name             string       `json:"name,omitempty"`
 	ShortDescription SARIFMessage `json:"shortDescription"`
+	// FullDescription, Help and HelpURI say more about the rule and how to
+	// fix what it finds; DefaultConfiguration gives its level.
+	FullDescription      *SARIFMessage      `json:"fullDescription,omitempty"`
+	Help                 *SARIFMessage      `json:"help,omitempty"`
+	HelpURI              string             `json:"helpUri,omitempty"`
+	DefaultConfiguration *SARIFRuleDefaults `json:"defaultConfiguration,omitempty"`
+}
+
+// SARIFRuleDefaults is a rule's reportingConfiguration: its level
+// ("error", "warning" or "note").
+type SARIFRuleDefaults struct {
+	Level string `json:"level"`
 }
 
 // SARIFMessage is a plain-text message.
@@ -105,6 +118,9 @@ type SARIFOptions struct {
 	// Omitted is the number of problems left out of the log, recorded in
 	// the run's properties when not zero.
 	Omitted int
+	// InformationURI is the tool's documentation; the file-based catalog
+	// reference when empty.
+	InformationURI string
 }
 
 const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -114,13 +130,8 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 // (olm.package, olm.bundle, a user's schema...) and "document" for files
 // that could not be read as catalog data.
 func SARIF(problems declcfg.ErrorList, o SARIFOptions) *SARIFLog {
-	run := SARIFRun{
-		Tool:    SARIFTool{Driver: SARIFDriver{Name: o.ToolName, Version: o.ToolVersion, InformationURI: "https://olm.operatorframework.io/docs/reference/file-based-catalogs/", Rules: []SARIFRule{}}},
-		Results: []SARIFResult{},
-	}
-	if o.Omitted > 0 {
-		run.Props = map[string]any{"omittedProblems": o.Omitted}
-	}
+	log := NewSARIFLog(o)
+	run := &log.Runs[0]
 	rules := map[string]int{}
 	for _, p := range problems {
 		id := sarifRuleID(p)
@@ -133,16 +144,40 @@ func SARIF(problems declcfg.ErrorList, o SARIFOptions) *SARIFLog {
 			text = s + ": " + text
 		}
 		r := SARIFResult{RuleID: id, RuleIndex: rules[id], Level: "error", Message: SARIFMessage{Text: text}}
-		if p.File != "" {
-			loc := SARIFLocation{PhysicalLocation: SARIFPhysicalLocation{ArtifactLocation: SARIFArtifactLocation{URI: sarifURI(p.File, o.BaseDir)}}}
-			if p.Line > 0 {
-				loc.PhysicalLocation.Region = &SARIFRegion{StartLine: p.Line, StartColumn: p.Column}
-			}
-			r.Locations = []SARIFLocation{loc}
-		}
+		r.Locations = SARIFLocations(p.File, p.Line, p.Column, o.BaseDir)
 		run.Results = append(run.Results, r)
 	}
+	return log
+}
+
+// NewSARIFLog makes a log with one run of the tool o names, with no rules
+// and no results yet.
+func NewSARIFLog(o SARIFOptions) *SARIFLog {
+	uri := o.InformationURI
+	if uri == "" {
+		uri = "https://olm.operatorframework.io/docs/reference/file-based-catalogs/"
+	}
+	run := SARIFRun{
+		Tool:    SARIFTool{Driver: SARIFDriver{Name: o.ToolName, Version: o.ToolVersion, InformationURI: uri, Rules: []SARIFRule{}}},
+		Results: []SARIFResult{},
+	}
+	if o.Omitted > 0 {
+		run.Props = map[string]any{"omittedProblems": o.Omitted}
+	}
 	return &SARIFLog{Schema: sarifSchema, Version: "2.1.0", Runs: []SARIFRun{run}}
+}
+
+// SARIFLocations is the location of a result at a file (relative to base
+// when below it), line and column (0: not known); nil without a file.
+func SARIFLocations(file string, line, column int, base string) []SARIFLocation {
+	if file == "" {
+		return nil
+	}
+	loc := SARIFLocation{PhysicalLocation: SARIFPhysicalLocation{ArtifactLocation: SARIFArtifactLocation{URI: sarifURI(file, base)}}}
+	if line > 0 {
+		loc.PhysicalLocation.Region = &SARIFRegion{StartLine: line, StartColumn: column}
+	}
+	return []SARIFLocation{loc}
 }
 
 // SARIFFailure makes the SARIF log of a validation that could not run

@@ -23,7 +23,7 @@ may still change.`,
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg), newFilterCmd(reg), newDiffCmd(reg), newBundleCmd(reg), newCatalogCmd(reg), newOLMv1Cmd(reg))
+	cmd.AddCommand(newListCmd(reg), newRenderTemplateCmd(reg), newConvertTemplateCmd(), newRenderGraphCmd(reg), newFilterCmd(reg), newDiffCmd(reg), newBundleCmd(reg), newCatalogCmd(reg), newLintCmd(reg), newOLMv1Cmd(reg))
 	return cmd
 }
 

@@ -100,12 +100,16 @@ func suggestions(cmd *cobra.Command, word string) []string {
 }
 
 // closeNames asks cobra's suggestion rule (edit distance 2, or a prefix)
-// about every subcommand of cmd, hidden or not.
+// about every subcommand of cmd, hidden or not; a subcommand named word
+// is the only one meant.
 func closeNames(cmd *cobra.Command, word string) []string {
 	probe := &cobra.Command{SuggestionsMinimumDistance: 2}
 	for _, c := range cmd.Commands() {
 		if c.Name() == "help" || c.Deprecated != "" {
 			continue
+		}
+		if c.Name() == word {
+			return []string{word}
 		}
 		probe.AddCommand(&cobra.Command{Use: c.Name(), SuggestFor: c.SuggestFor, Run: func(*cobra.Command, []string) {}})
 	}

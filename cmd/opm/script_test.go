@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/base64"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -41,8 +43,10 @@ func TestMain(m *testing.M) {
 //
 // Beyond testscript's commands, scripts have "mkfifo PATH" (a named pipe,
 // on unix), "cpdir FROM TO" (a directory tree; TO must not exist),
-// "replace OLD NEW FILE" (every OLD in FILE) and "rename FROM TO", where
-// TO may hold Go escapes (\x1b, \n) for names a script cannot spell.
+// "replace OLD NEW FILE" (every OLD in FILE), "rename FROM TO", where
+// TO may hold Go escapes (\x1b, \n) for names a script cannot spell, and
+// "exitcode N PROGRAM [ARG...]" (PROGRAM exits with status N; its output
+// is dropped).
 func TestScripts(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -79,6 +83,7 @@ func TestScripts(t *testing.T) {
 				}
 				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), args[0], args[1])), 0o644))
 			},
+			"exitcode": scriptExitCode,
 			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
 					ts.Fatalf("usage: rename FROM TO")
@@ -145,4 +150,29 @@ func writeLocalImages(t *testing.T, testdata string) string {
 	imagetest.WriteDockerArchive(t, filepath.Join(dir, "docker.tar"),
 		[]string{"quay.io/example/catalog:v1", "quay.io/example/pelorus-operator:v0.0.2"}, catalog, bundle)
 	return dir
+}
+
+// scriptExitCode is the script command "exitcode N PROGRAM [ARG...]": it
+// runs PROGRAM in the script's directory and PATH and fails unless it
+// exits with status N.
+func scriptExitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N PROGRAM [ARG...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	cmd := exec.Command(args[1], args[2:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "HOME="+ts.Getenv("HOME"), "TESTDATA="+ts.Getenv("TESTDATA"))
+	err = cmd.Run()
+	got := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		got = exit.ExitCode()
+	} else {
+		ts.Check(err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited with %d, want %d", strings.Join(args[1:], " "), got, want)
+	}
 }

@@ -15,8 +15,8 @@ const module = "github.com/fbcat/opm"
 // higher layer nor of another folder of the same layer. A new top-level
 // folder must be given its layer here before anything builds on it.
 //
-// The catalog-editing, lint and OLM v1 capabilities get their own
-// folders above alpha.
+// The catalog-editing (author), lint and OLM v1 capabilities have their
+// own folders above alpha; lint builds on author and olmv1.
 var layers = map[string]int{
 	"internal":   0, // private leaves: import nothing of the module
 	"encoding":   1, // the JSON/YAML value and codec
@@ -31,6 +31,7 @@ var layers = map[string]int{
 	"alpha":      7, // upstream's alpha use cases
 	"author":     8, // catalog authoring: edits templates and catalogs
 	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
+	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
 	"bench":      9, // synthetic catalogs, load generator, probes
 	"cmd":        10,
 }

@@ -1,0 +1,388 @@
+package lint
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/registryv1"
+)
+
+// bundle is one bundle to lint: a registry+v1 bundle directory, or an
+// olm.bundle of a catalog.
+type bundle struct {
+	name, pkg string
+	// dir is the bundle directory (as the user named it, for positions)
+	// or the bundle image's reference; "" for a catalog's bundle. fsys
+	// holds its files.
+	dir  string
+	fsys fs.FS
+	// decl is the catalog's olm.bundle; nil for a directory.
+	decl *declcfg.Bundle
+	// annotations are metadata/annotations.yaml's; nil when unknown (a
+	// catalog's bundle).
+	annotations *annotations
+	// objects are the manifests (a directory's, or a catalog bundle's
+	// olm.bundle.object properties), csv the ClusterServiceVersion among
+	// them or, for a catalog bundle without objects, made from its
+	// olm.csv.metadata property.
+	objects []*object
+	csv     *object
+	// mu guards the lazily read parts: a bundle directory can be reached
+	// from packages checked at once.
+	mu      sync.Mutex
+	loaded  bool
+	loadErr error
+	// metaRead is set once the CSV of olm.csv.metadata was looked for.
+	metaRead bool
+	// crdIndex holds the CRDs by name once read (see crds).
+	crdIndex map[string]*crd
+}
+
+// object is one Kubernetes object of a bundle, with where it is written.
+type object struct {
+	apiVersion, kind, name string
+	file                   string
+	line                   int
+	// inCatalog is set for objects of catalog properties, whose nodes
+	// carry no lines of the catalog file: positions are the property's.
+	inCatalog bool
+	// partial is set for a CSV made from olm.csv.metadata, which has no
+	// version, install strategy or icon.
+	partial bool
+	// sum identifies the object's content (its JSON or its file), so that
+	// objects known to be the same need not be compared.
+	sum [sha256.Size]byte
+	// multiServed is false when the object cannot have two served
+	// versions (the word "served" is in it at most once).
+	multiServed bool
+	// v is the object's tree; for a catalog object, built from raw when
+	// first asked for (see root).
+	v    *value.Value
+	raw  []byte
+	once sync.Once
+}
+
+// root is the object's tree, built on first use; nil when the object is
+// not a JSON object.
+func (o *object) root() *value.Value {
+	o.once.Do(func() {
+		if o.v == nil && o.raw != nil {
+			if v, err := value.ParseJSON(o.raw); err == nil && v.Kind == value.Object {
+				o.v = &v
+			}
+		}
+		o.raw = nil
+	})
+	return o.v
+}
+
+// at is the line of a node of the object: the node's own in a manifest,
+// the property's in a catalog.
+func (o *object) at(n *value.Value) int {
+	if o.inCatalog || n == nil || n.Line == 0 {
+		return o.line
+	}
+	return int(n.Line)
+}
+
+// get follows object members from the object's root.
+func (o *object) get(keys ...string) *value.Value { return lookup(o.root(), keys...) }
+
+// annotations are a bundle directory's annotations file.
+type annotations struct {
+	file   string
+	values map[string]*value.Value
+}
+
+// get returns an annotation's value as a string and its line; ok is false
+// when it is not set.
+func (a *annotations) get(key string) (s string, line int, ok bool) {
+	if a == nil {
+		return "", 0, false
+	}
+	v := a.values[key]
+	if v == nil {
+		return "", 0, false
+	}
+	return scalarString(v), int(v.Line), true
+}
+
+// lookup follows object members.
+func lookup(v *value.Value, keys ...string) *value.Value {
+	for _, k := range keys {
+		if v == nil {
+			return nil
+		}
+		next, ok := v.Get(k)
+		if !ok {
+			return nil
+		}
+		v = next
+	}
+	return v
+}
+
+// str is the string at keys, "" for anything else.
+func str(v *value.Value, keys ...string) string {
+	if f := lookup(v, keys...); f != nil && f.Kind == value.String {
+		return f.Str
+	}
+	return ""
+}
+
+// scalarString is a scalar as text: a string as it is, a number as
+// written, a boolean as true or false.
+func scalarString(v *value.Value) string {
+	switch v.Kind {
+	case value.String:
+		return v.Str
+	case value.Number:
+		if v.Str != "" {
+			return v.Str
+		}
+		return fmt.Sprint(v.Num)
+	case value.Bool:
+		return fmt.Sprint(v.Bool)
+	}
+	return ""
+}
+
+// newObject makes an object of a decoded manifest.
+func newObject(v *value.Value, file string, line int) *object {
+	return &object{
+		apiVersion:  str(v, "apiVersion"),
+		kind:        str(v, "kind"),
+		name:        str(v, "metadata", "name"),
+		file:        file,
+		line:        line,
+		v:           v,
+		multiServed: true,
+	}
+}
+
+// readBundleDir reads a registry+v1 bundle directory as OLM reads it (see
+// registryv1.Parse): the first document of each regular, non-hidden file
+// of manifests/ that is a Kubernetes object, and the annotations of the
+// first metadata/ file that has them. Positions name files as
+// dir/manifests/NAME, with dir as given.
+func readBundleDir(dir string) (*bundle, error) { return readBundleFS(os.DirFS(dir), dir) }
+
+// readBundleFS reads the bundle whose files fsys holds (an extracted
+// bundle image's, or a directory's); name (the image or directory) starts
+// the positions.
+func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
+	b := &bundle{dir: dir, fsys: fsys, loaded: true}
+	entries, err := fs.ReadDir(fsys, "manifests")
+	if err != nil {
+		return nil, fmt.Errorf("bundle %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, path.Join("manifests", e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("bundle %s: %w", dir, err)
+		}
+		v, ok := registryv1.FirstObject(data, 30)
+		if !ok || str(v, "kind") == "" {
+			continue
+		}
+		o := newObject(v, filepath.Join(dir, "manifests", e.Name()), int(v.Line))
+		o.sum = sha256.Sum256(data)
+		b.objects = append(b.objects, o)
+		if o.kind == "ClusterServiceVersion" && b.csv == nil {
+			b.csv = o
+		}
+	}
+	if b.csv == nil {
+		return nil, fmt.Errorf("bundle %s: manifests/ holds no ClusterServiceVersion", dir)
+	}
+	b.name = b.csv.name
+	if b.annotations, err = readAnnotations(fsys, dir); err != nil {
+		return nil, err
+	}
+	b.pkg, _, _ = b.annotations.get(labels.Package)
+	return b, nil
+}
+
+// readAnnotations finds the annotations file of metadata/: the first file
+// (in name order) with an annotations map naming the package.
+func readAnnotations(fsys fs.FS, dir string) (*annotations, error) {
+	entries, err := fs.ReadDir(fsys, "metadata")
+	if err != nil {
+		return nil, fmt.Errorf("bundle %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, path.Join("metadata", e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("bundle %s: %w", dir, err)
+		}
+		v, ok := registryv1.FirstObject(data, 30)
+		a := lookup(v, "annotations")
+		if !ok || a == nil || a.Kind != value.Object || str(a, labels.Package) == "" {
+			continue
+		}
+		out := &annotations{file: filepath.Join(dir, "metadata", e.Name()), values: map[string]*value.Value{}}
+		for i := range a.Fields {
+			out.values[a.Fields[i].Key] = &a.Fields[i].Value
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("bundle %s: metadata/ has no annotations file naming the package (%s)", dir, labels.Package)
+}
+
+// catalogBundle makes the bundle of a catalog's olm.bundle; its objects
+// are decoded when first needed (see load).
+func catalogBundle(b *declcfg.Bundle) *bundle {
+	return &bundle{name: b.Name, pkg: b.Package, decl: b}
+}
+
+// load decodes a catalog bundle's olm.bundle.object properties (or, when
+// it has none, its olm.csv.metadata) once. A bundle whose objects cannot
+// be decoded has none; the error says why.
+func (b *bundle) load() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.loaded {
+		return b.loadErr
+	}
+	b.loaded = true
+	for i := range b.decl.Properties {
+		p := &b.decl.Properties[i]
+		if p.Type != declcfg.PropertyBundleObject {
+			continue
+		}
+		line := p.Line
+		if line == 0 {
+			line = b.decl.Pos.Line
+		}
+		o, err := catalogObject(p.Value, b.decl.Pos.File, line)
+		if err != nil {
+			b.loadErr = fmt.Errorf("properties[%d] (%s): %v", i, declcfg.PropertyBundleObject, err)
+			continue
+		}
+		b.objects = append(b.objects, o)
+		if o.kind == "ClusterServiceVersion" && b.csv == nil {
+			b.csv = o
+		}
+	}
+	return b.loadErr
+}
+
+// theCSV is the bundle's CSV: its manifest or, for a catalog bundle that
+// carries none, the one its olm.csv.metadata makes (read when first
+// needed: most rules do not need it). Nil when there is neither.
+func (b *bundle) theCSV() *object {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.csv == nil && b.decl != nil && !b.metaRead {
+		b.metaRead = true
+		b.csv = csvFromMetadata(b.decl)
+	}
+	return b.csv
+}
+
+// hasObjects reports whether a catalog bundle carries manifests
+// (olm.bundle.object properties).
+func hasObjects(b *declcfg.Bundle) bool {
+	for i := range b.Properties {
+		if b.Properties[i].Type == declcfg.PropertyBundleObject {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogObject reads the object of an olm.bundle.object property: its
+// apiVersion, kind and name now, its tree when a rule needs it.
+func catalogObject(prop []byte, file string, line int) (*object, error) {
+	data, err := declcfg.BundleObjectData(prop)
+	if err != nil {
+		return nil, err
+	}
+	o := &object{file: file, line: line, inCatalog: true, sum: sha256.Sum256(data), multiServed: bytes.Count(data, []byte(`"served"`)) > 1}
+	var ok bool
+	if o.apiVersion, o.kind, o.name, ok = skimObject(data); ok {
+		o.raw = data
+		return o, nil
+	}
+	v, err := value.ParseJSON(data)
+	if err == nil && v.Kind != value.Object {
+		err = fmt.Errorf("the object is %s, not a Kubernetes object", value.Describe(&v))
+	}
+	if err != nil {
+		return nil, err
+	}
+	o2 := newObject(&v, file, line)
+	o2.inCatalog, o2.sum, o2.multiServed = true, o.sum, o.multiServed
+	return o2, nil
+}
+
+// csvFromMetadata makes a CSV of the fields an olm.csv.metadata property
+// holds (nil when the bundle has none), at the property's line.
+func csvFromMetadata(b *declcfg.Bundle) *object {
+	for i := range b.Properties {
+		p := &b.Properties[i]
+		if p.Type != declcfg.PropertyCSVMetadata {
+			continue
+		}
+		meta, err := value.ParseJSON(p.Value)
+		if err != nil || meta.Kind != value.Object {
+			return nil
+		}
+		spec := value.Value{Kind: value.Object}
+		var md []value.Field
+		for _, f := range meta.Fields {
+			switch f.Key {
+			case "annotations", "labels":
+				md = append(md, f)
+			case "crdDescriptions":
+				spec.Fields = append(spec.Fields, value.Field{Key: "customresourcedefinitions", Value: f.Value})
+			default:
+				spec.Fields = append(spec.Fields, f)
+			}
+		}
+		md = append(md, value.Field{Key: "name", Value: value.Value{Kind: value.String, Str: b.Name}})
+		csv := value.Value{Kind: value.Object, Fields: value.NormalizeFields([]value.Field{
+			{Key: "kind", Value: value.Value{Kind: value.String, Str: "ClusterServiceVersion"}},
+			{Key: "metadata", Value: value.Value{Kind: value.Object, Fields: value.NormalizeFields(md)}},
+			{Key: "spec", Value: value.Value{Kind: value.Object, Fields: value.NormalizeFields(spec.Fields)}},
+		})}
+		line := p.Line
+		if line == 0 {
+			line = b.Pos.Line
+		}
+		o := newObject(&csv, b.Pos.File, line)
+		o.inCatalog, o.partial = true, true
+		return o
+	}
+	return nil
+}
+
+// csvAnnotation returns an annotation of the bundle's CSV and the line to
+// point at.
+func (b *bundle) csvAnnotation(key string) (s string, line int, ok bool) {
+	csv := b.theCSV()
+	if csv == nil {
+		return "", 0, false
+	}
+	v := csv.get("metadata", "annotations", key)
+	if v == nil {
+		return "", 0, false
+	}
+	return scalarString(v), csv.at(v), true
+}

@@ -1,0 +1,100 @@
+package lint
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Changes the preflight has no rule for are refused; description changes
+// are not.
+func TestCRDUpgradeUnhandled(t *testing.T) {
+	withVersion := func(extra string) string {
+		return strings.Replace(oldSpec, "              version:\n                type: string\n", "              version:\n                type: string\n"+extra, 1)
+	}
+	tests := []struct {
+		name, old, new string
+		want           []string
+	}{
+		{name: "pattern added", old: oldSpec, new: withVersion("                pattern: '^3\\.'\n"), want: []string{`field spec.version: pattern changed from none to "^3\\."`}},
+		{name: "format added", old: oldSpec, new: withVersion("                format: semver\n"), want: []string{`field spec.version: format changed from "" to "semver"`}},
+		{name: "nullable added", old: oldSpec, new: withVersion("                nullable: true\n"), want: []string{"field spec.version: nullable changed from none to true"}},
+		{name: "nullable: false is no change", old: oldSpec, new: withVersion("                nullable: false\n")},
+		{name: "CEL rule added", old: oldSpec, new: withVersion("                x-kubernetes-validations:\n                - rule: self.startsWith('3.')\n"), want: []string{"field spec.version: x-kubernetes-validations changed"}},
+		{name: "preserve-unknown-fields: false is a value", old: oldSpec, new: withVersion("                x-kubernetes-preserve-unknown-fields: false\n"), want: []string{"x-kubernetes-preserve-unknown-fields changed from none to false"}},
+		{name: "description added", old: oldSpec, new: withVersion("                description: the etcd version\n")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old := bundleDir(t, filepath.Join(t.TempDir(), "old"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": testCRD(tt.old)})
+			dir := bundleDir(t, filepath.Join(t.TempDir(), "new"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": testCRD(tt.new)})
+			got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}, Previous: old}).Findings
+			if len(got) != len(tt.want) {
+				t.Fatalf("want %q, got:%s", tt.want, dump(got))
+			}
+			for i, f := range got {
+				if !strings.Contains(f.Message, tt.want[i]) {
+					t.Errorf("finding %q, want %q", f.Message, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// twoVersions is the EtcdCluster CRD serving v1beta1 (with the spec
+// properties v1beta1 gives) and v1beta2 (oldSpec), without a conversion
+// webhook.
+func twoVersions(v1beta1 string) string {
+	crd := testCRD(oldSpec)
+	i := strings.Index(crd, "  - name: v1beta2")
+	return crd[:i] + `  - name: v1beta1
+    served: true
+    storage: false
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+` + v1beta1 + crd[i:]
+}
+
+func TestCRDUpgradeServedVersions(t *testing.T) {
+	same := twoVersions(oldSpec)
+	differ := twoVersions(oldSpec + "              backup:\n                type: string\n")
+	tests := []struct {
+		name, old, new string
+		want           []string
+	}{
+		{name: "served versions alike", old: same, new: same},
+		{name: "a later served version drops a field", old: differ, new: differ,
+			want: []string{"served versions v1beta1 and v1beta2 (no conversion webhook), field spec.backup: field removed"}},
+		{name: "with a conversion webhook", old: differ, new: strings.Replace(differ, "  scope: Namespaced\n", "  scope: Namespaced\n  conversion:\n    strategy: Webhook\n", 1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, tt.old, tt.new, true)})
+			got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
+			if len(got) != len(tt.want) {
+				t.Fatalf("want %q, got:%s", tt.want, dump(got))
+			}
+			for i, f := range got {
+				if !strings.Contains(f.Message, tt.want[i]) {
+					t.Errorf("finding %q, want %q", f.Message, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestCompareKubeVersions(t *testing.T) {
+	got := []string{"v2", "v1", "v1beta2", "foo", "v1alpha1", "v1beta1", "bar", "v10alpha1"}
+	slices.SortStableFunc(got, compareKubeVersions)
+	want := []string{"foo", "bar", "v1alpha1", "v10alpha1", "v1beta1", "v1beta2", "v1", "v2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

@@ -1,0 +1,316 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/blang/semver/v4"
+
+	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/model"
+)
+
+// crd-upgrade-unsafe: the CRD changes of an upgrade edge that OLM v1's CRD
+// upgrade-safety preflight (operator-controller's crdupgradesafety, after
+// carvel's kapp) refuses: the scope changes; a stored version is removed;
+// in a version both have, a field is removed or, field by field, its type
+// changes, an enum is added or loses values, a required field is added,
+// a maximum (maximum, maxItems, maxLength, maxProperties) is added or
+// lowered, a minimum (minimum, minItems, minLength, minProperties) is
+// added or raised, a default is added, removed or changed, the format
+// changes, or anything else the preflight has no rule for changes (it
+// fails closed: pattern, nullable, CEL rules, ...); and, in the new CRD
+// when it has no conversion webhook, served versions differ in those
+// ways (see crdserved.go). Description changes and added enum values are
+// safe.
+
+// crdProblem is one unsafe change, at the new CRD's node (nil: the CRD).
+type crdProblem struct {
+	version, path string
+	node          *value.Value
+	msg           string
+}
+
+// compareCRDs lists the unsafe changes from old to new.
+func compareCRDs(old, new *crd) []crdProblem {
+	var out []crdProblem
+	if old.scope != new.scope {
+		out = append(out, crdProblem{node: lookup(new.obj.root(), "spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
+	}
+	for _, s := range old.stored {
+		if new.version(s) == nil {
+			out = append(out, crdProblem{node: lookup(new.obj.root(), "spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+		}
+	}
+	for _, ov := range old.versions {
+		nv := new.version(ov.name)
+		if nv == nil {
+			continue
+		}
+		out = append(out, compareVersions(ov, nv)...)
+	}
+	return append(out, servedProblems(new)...)
+}
+
+// compareVersions compares the schemas of one version.
+func compareVersions(ov, nv *crdVersion) []crdProblem {
+	var out []crdProblem
+	removed := map[string]bool{}
+	for _, path := range ov.paths {
+		if removed[ov.parent[path]] && path != "" {
+			removed[path] = true // within a removed field: reported with it
+			continue
+		}
+		n := nv.nodes[path]
+		if n == nil {
+			removed[path] = true
+			at := nv.nodes[ov.parent[path]]
+			if at == nil {
+				at = nv.node
+			}
+			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
+			continue
+		}
+		for _, c := range compareNodes(ov.nodes[path], n) {
+			at := lookup(n, c.key)
+			if at == nil || c.key == "" {
+				at = n
+			}
+			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: c.msg})
+		}
+	}
+	return out
+}
+
+// nodeChange is an unsafe change of a schema node, made by its member
+// key (where the finding points, if the new node has it).
+type nodeChange struct {
+	key, msg string
+}
+
+// compareNodes lists the unsafe changes of one schema node.
+func compareNodes(o, n *value.Value) []nodeChange {
+	var out []nodeChange
+	add := func(key string, msgs ...string) {
+		for _, m := range msgs {
+			out = append(out, nodeChange{key, m})
+		}
+	}
+	if a, b := str(o, "type"), str(n, "type"); a != b {
+		add("type", fmt.Sprintf("type changed from %q to %q", a, b))
+	}
+	add("enum", enumChange(lookup(o, "enum"), lookup(n, "enum"))...)
+	if added := newItems(lookup(o, "required"), lookup(n, "required")); len(added) > 0 {
+		add("required", fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
+	}
+	for _, k := range []string{"maximum", "maxItems", "maxLength", "maxProperties"} {
+		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b < a }, "lowered")...)
+	}
+	for _, k := range []string{"minimum", "minItems", "minLength", "minProperties"} {
+		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b > a }, "raised")...)
+	}
+	if a, b := str(o, "format"), str(n, "format"); a != b {
+		add("format", fmt.Sprintf("format changed from %q to %q", a, b))
+	}
+	out = append(out, unhandledChanges(o, n)...)
+	od, nd := lookup(o, "default"), lookup(n, "default")
+	switch {
+	case od == nil && nd != nil:
+		add("default", fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
+	case od != nil && nd == nil:
+		add("", fmt.Sprintf("default %s removed", value.Compact(od)))
+	case od != nil && string(value.Compact(od)) != string(value.Compact(nd)):
+		add("default", fmt.Sprintf("default changed from %s to %s", value.Compact(od), value.Compact(nd)))
+	}
+	return out
+}
+
+// enumChange reports an enum added to a field that had none, and values
+// taken out of one; values may be added.
+func enumChange(o, n *value.Value) []string {
+	ov, nv := jsonItems(o), jsonItems(n)
+	switch {
+	case len(ov) == 0 && len(nv) > 0:
+		return []string{fmt.Sprintf("enum %s added where any value was allowed", strings.Join(nv, ", "))}
+	case len(nv) == 0:
+		return nil // no enum any more: every value is allowed
+	}
+	var gone []string
+	for _, v := range ov {
+		if !slices.Contains(nv, v) {
+			gone = append(gone, v)
+		}
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("enum values %s removed: existing objects that use them no longer validate", strings.Join(gone, ", "))}
+}
+
+// boundChange reports a bound added, or moved the way tighter says.
+func boundChange(k string, o, n *value.Value, tighter func(a, b float64) bool, moved string) []string {
+	switch {
+	case n == nil || n.Kind != value.Number:
+		return nil
+	case o == nil || o.Kind != value.Number:
+		return []string{fmt.Sprintf("%s %s added where there was none", k, value.Compact(n))}
+	case tighter(o.Num, n.Num):
+		return []string{fmt.Sprintf("%s %s from %s to %s", k, moved, value.Compact(o), value.Compact(n))}
+	}
+	return nil
+}
+
+// jsonItems lists a list's items as compact JSON.
+func jsonItems(v *value.Value) []string {
+	if v == nil || v.Kind != value.Array {
+		return nil
+	}
+	out := make([]string, len(v.Items))
+	for i := range v.Items {
+		out[i] = string(value.Compact(&v.Items[i]))
+	}
+	return out
+}
+
+// newItems lists the strings of n that o does not have.
+func newItems(o, n *value.Value) []string {
+	var out []string
+	have := jsonItems(o)
+	for _, s := range jsonItems(n) {
+		if !slices.Contains(have, s) {
+			out = append(out, strings.Trim(s, `"`))
+		}
+	}
+	return out
+}
+
+// upgradeFindings compares the CRDs the two bundles share; CRDs whose
+// content is the same are not read.
+func upgradeFindings(from, to *bundle, channel string) []Finding {
+	oldCRDs, newCRDs := from.crdObjects(), to.crdObjects()
+	var out []Finding
+	for _, name := range sortedKeys(newCRDs) {
+		oo, no := oldCRDs[name], newCRDs[name]
+		if oo == nil || oo.sum == no.sum && !no.multiServed {
+			continue
+		}
+		n := to.crd(no)
+		problems := servedProblems(n) // the same CRD: only its served versions
+		if oo.sum != no.sum {
+			problems = compareCRDs(from.crd(oo), n)
+		}
+		for _, p := range problems {
+			where := "CRD " + name
+			if p.version != "" {
+				where += ", version " + p.version
+			}
+			if p.path != "" {
+				where += ", field " + p.path
+			}
+			f := bundleFinding(ruleCRDUpgrade, Error, to, n.obj.file, n.obj.at(p.node), "upgrade from %s: %s: %s", from.name, where, p.msg)
+			f.Channel = channel
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func crdUpgradeBundle(c *bundleCheck) []Finding {
+	if c.previous == nil {
+		return nil
+	}
+	return upgradeFindings(c.previous, c.b, "")
+}
+
+// crdUpgradePackage checks every upgrade edge of the package's channels:
+// an entry and each bundle it replaces or skips, and each pair of
+// bundles consecutive by version in a channel (which covers skipRange
+// upgrades). Each pair of bundles is compared once.
+func crdUpgradePackage(c *packageCheck) []Finding {
+	var out []Finding
+	done := map[[2]string]bool{}
+	for _, chName := range c.pkg.ChannelNames() {
+		for _, e := range upgradeEdges(c.pkg.Channels[chName]) {
+			if done[e] {
+				continue
+			}
+			done[e] = true
+			if !c.hasCRDs(e[0]) || !c.hasCRDs(e[1]) {
+				continue
+			}
+			a, b := c.source(e[0]), c.source(e[1])
+			out = append(out, upgradeFindings(a, b, chName)...)
+		}
+	}
+	return out
+}
+
+// upgradeEdges lists a channel's upgrades as {from, to}: the replaces and
+// skips of its entries, then the bundles consecutive by version.
+func upgradeEdges(ch *model.Channel) [][2]string {
+	var out [][2]string
+	type versioned struct {
+		name string
+		v    semver.Version
+	}
+	var byVersion []versioned
+	for _, e := range ch.Decl.Entries {
+		for _, from := range append([]string{e.Replaces}, e.Skips...) {
+			if from != "" {
+				out = append(out, [2]string{from, e.Name})
+			}
+		}
+		if b := ch.Package.Bundles[e.Name]; b != nil {
+			if v, err := b.Version(); err == nil {
+				byVersion = append(byVersion, versioned{e.Name, v.Version})
+			}
+		}
+	}
+	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
+	for i := 1; i < len(byVersion); i++ {
+		out = append(out, [2]string{byVersion[i-1].name, byVersion[i].name})
+	}
+	return out
+}
+
+// hasCRDs reports whether a bundle of the package may have CRDs: it has
+// a bundle directory, or carries its manifests in the catalog.
+func (c *packageCheck) hasCRDs(name string) bool {
+	if c.cat.dirs[name] != nil {
+		return true
+	}
+	b := c.pkg.Bundles[name]
+	return b != nil && b.Decl != nil && hasObjects(b.Decl)
+}
+
+// crdUpgradeDirs compares the CRDs of an operator directory's bundle
+// directories, each with the one of the version before it: the upgrade a
+// new bundle directory makes before any catalog has it.
+func crdUpgradeDirs(dirs []*bundle) []Finding {
+	type versioned struct {
+		b *bundle
+		v semver.Version
+	}
+	var byVersion []versioned
+	for _, b := range dirs {
+		if v, err := semver.Parse(str(b.theCSV().root(), "spec", "version")); err == nil {
+			byVersion = append(byVersion, versioned{b, v})
+		}
+	}
+	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
+	var out []Finding
+	for i := 1; i < len(byVersion); i++ {
+		out = append(out, upgradeFindings(byVersion[i-1].b, byVersion[i].b, "")...)
+	}
+	return out
+}

@@ -1,0 +1,130 @@
+package lint
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/fbcat/opm/declcfg"
+)
+
+// Severity says how much a finding matters: an error breaks installs or
+// upgrades; a warning is worth fixing.
+type Severity string
+
+// The severities, from the least to the most severe.
+const (
+	Warning Severity = "warning"
+	Error   Severity = "error"
+)
+
+// ParseSeverity reads a severity name.
+func ParseSeverity(s string) (Severity, error) {
+	switch Severity(s) {
+	case Warning, Error:
+		return Severity(s), nil
+	}
+	return "", fmt.Errorf("unknown severity %q: use error or warning", s)
+}
+
+// rank orders severities.
+func (s Severity) rank() int {
+	if s == Error {
+		return 2
+	}
+	return 1
+}
+
+// AtLeast reports whether s is as severe as min or more.
+func (s Severity) AtLeast(min Severity) bool { return s.rank() >= min.rank() }
+
+// Finding is one problem a rule found, at the file and line that causes
+// it: a manifest, an annotation, a catalog line.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Package  string   `json:"package"`
+	Channel  string   `json:"channel"`
+	Bundle   string   `json:"bundle"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Message  string   `json:"message"`
+}
+
+// Location is "file:line", as much of it as is known.
+func (f *Finding) Location() string {
+	e := declcfg.Error{File: f.File, Line: f.Line}
+	return e.Location()
+}
+
+// Subject names what the finding is about, e.g.
+// `bundle "foo.v1" (package "foo", channel "stable")`.
+func (f *Finding) Subject() string {
+	e := declcfg.Error{Package: f.Package, Channel: f.Channel, Bundle: f.Bundle}
+	return e.Subject()
+}
+
+// String is the finding's line: "file:line: severity rule: subject:
+// message".
+func (f *Finding) String() string {
+	var b strings.Builder
+	if loc := f.Location(); loc != "" {
+		b.WriteString(loc)
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%s %s: ", f.Severity, f.Rule)
+	if s := f.Subject(); s != "" {
+		b.WriteString(s)
+		b.WriteString(": ")
+	}
+	b.WriteString(f.Message)
+	return b.String()
+}
+
+// compareFindings orders findings by file, line, rule, package, bundle,
+// message and channel (last, so that repeats are neighbours).
+func compareFindings(a, b Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Package, b.Package),
+		cmp.Compare(a.Bundle, b.Bundle),
+		cmp.Compare(a.Message, b.Message),
+		cmp.Compare(a.Channel, b.Channel),
+	)
+}
+
+// sortFindings sorts findings and drops repeats: the same finding made
+// through two channels or two catalogs at the same place is kept once
+// (with the first channel).
+func sortFindings(fs []Finding) []Finding {
+	slices.SortFunc(fs, compareFindings)
+	return slices.CompactFunc(fs, func(a, b Finding) bool {
+		a.Channel, b.Channel = "", ""
+		return a == b
+	})
+}
+
+// Passed reports whether no finding is at least as severe as failOn.
+func Passed(findings []Finding, failOn Severity) bool {
+	for i := range findings {
+		if findings[i].Severity.AtLeast(failOn) {
+			return false
+		}
+	}
+	return true
+}
+
+// Count returns the numbers of errors and warnings.
+func Count(findings []Finding) (errors, warnings int) {
+	for i := range findings {
+		if findings[i].Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return errors, warnings
+}

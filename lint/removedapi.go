@@ -1,0 +1,125 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+)
+
+// removed-api: a manifest whose API version the Kubernetes release of one
+// of the bundle's target OpenShift versions no longer serves. OpenShift
+// 4.N runs Kubernetes 1.(N+13); the removals are in removedAPIs.
+
+// targets is the OpenShift versions a bundle is for, and how they were
+// found, for messages.
+type targets struct {
+	rng ocpRange
+	why string
+}
+
+// bundleTargets is the OpenShift versions a bundle directory targets: its
+// com.redhat.openshift.versions (every version without one, or when it is
+// malformed: openshift-range reports that), capped by its CSV's
+// olm.maxOpenShiftVersion.
+func bundleTargets(b *bundle) targets {
+	t := targets{rng: allVersions, why: "every OpenShift version (no " + annotationOpenShiftVersions + ")"}
+	if s, _, ok := b.annotations.get(annotationOpenShiftVersions); ok {
+		if r, _, err := parseVersionsAnnotation(s); err == nil {
+			t = targets{rng: r, why: fmt.Sprintf("OpenShift %s (%s %s)", r, annotationOpenShiftVersions, s)}
+		}
+	} else if b.annotations == nil {
+		t.why = "every OpenShift version (its annotations are not known)"
+	}
+	return capTargets(b, t)
+}
+
+// capTargets applies the CSV's olm.maxOpenShiftVersion.
+func capTargets(b *bundle, t targets) targets {
+	props, _, _ := b.csvAnnotation("olm.properties")
+	if m, err := parseMaxOpenShift(props); err == nil && m != nil {
+		t.rng = t.rng.capAt(m.v)
+		t.why = fmt.Sprintf("%s, capped by %s %s", t.why, propertyMaxOpenShiftVersion, m.text)
+	}
+	return t
+}
+
+func removedAPIBundle(c *bundleCheck) []Finding {
+	return removedFindings(c.b, bundleTargets(c.b), nil)
+}
+
+// removedAPIPackage checks the bundles of a catalog against the catalog's
+// OpenShift version (every version for a catalog outside catalogs/v4.x/).
+// Bundles with a directory in the operator directory are left to the
+// bundle check, which knows their annotations and points at the manifest.
+func removedAPIPackage(c *packageCheck) []Finding {
+	var out []Finding
+	for _, name := range c.pkg.BundleNames() {
+		if c.cat.dirs[name] != nil || !hasObjects(c.pkg.Bundles[name].Decl) {
+			continue
+		}
+		b := c.bundle(name)
+		if b == nil {
+			continue
+		}
+		t := targets{rng: allVersions, why: "every OpenShift version (a catalog outside catalogs/v4.x/)"}
+		if v := c.cat.ocp; v != nil {
+			t = targets{rng: ocpRange{min: *v, max: *v}, why: "OpenShift " + v.String() + " (the catalog's version)"}
+		}
+		out = append(out, removedFindings(b, capTargets(b, t), c.cat.ocp)...)
+	}
+	return out
+}
+
+// removedFindings reports each object of b that some target version lacks.
+// inCatalog is the version of the catalog b is in, if any.
+func removedFindings(b *bundle, t targets, inCatalog *ocp) []Finding {
+	if t.rng.empty() {
+		return nil
+	}
+	var out []Finding
+	for _, o := range b.objects {
+		r := removedIndex[o.apiVersion+" "+o.kind]
+		if r == nil {
+			continue
+		}
+		first, ok := t.rng.from(ocpForKube(r.removedIn))
+		if !ok {
+			continue
+		}
+		msg := fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it; the bundle targets %s. %s",
+			o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, first, t.why, removedFix(r, t, first, inCatalog))
+		out = append(out, bundleFinding(ruleRemovedAPI, Error, b, o.file, o.at(o.get("apiVersion")), "%s", msg))
+	}
+	return out
+}
+
+// removedFix says how to fix a removed API: move to its replacement, or
+// stop targeting the versions that lack it.
+func removedFix(r *removedAPI, t targets, first ocp, inCatalog *ocp) string {
+	var fixes []string
+	if r.replacement != "" {
+		fixes = append(fixes, fmt.Sprintf("Use %s (served since Kubernetes 1.%d)", r.replacement, r.since))
+	}
+	last := ocp{first.major, first.minor - 1}
+	switch {
+	case inCatalog != nil:
+		fixes = append(fixes, fmt.Sprintf("leave the bundle out of the OpenShift %s catalog", inCatalog))
+	case !last.less(t.rng.min):
+		capped := ocpRange{min: t.rng.min, max: last}
+		fixes = append(fixes, fmt.Sprintf("limit the bundle to OpenShift %s (%s %s, or %s %q)",
+			capped, annotationOpenShiftVersions, rangeAnnotation(capped), propertyMaxOpenShiftVersion, last.String()))
+	}
+	msg := strings.Join(fixes, ", or ")
+	if r.note != "" {
+		msg += " (" + r.note + ")"
+	}
+	return msg
+}
+
+// rangeAnnotation writes a closed range as com.redhat.openshift.versions
+// does.
+func rangeAnnotation(r ocpRange) string {
+	if r.min == r.max {
+		return "=v" + r.min.String()
+	}
+	return "v" + r.min.String() + "-v" + r.max.String()
+}

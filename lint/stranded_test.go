@@ -1,0 +1,111 @@
+package lint
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// chainCatalog is a catalog of etcd whose alpha channel has the entries
+// given (YAML list items) and a bundle for each version.
+func chainCatalog(entries string, versions ...string) string {
+	s := "---\nschema: olm.package\nname: etcd\ndefaultChannel: alpha\n---\nschema: olm.channel\npackage: etcd\nname: alpha\nentries:\n" + entries
+	for _, v := range versions {
+		s += "---\nschema: olm.bundle\nname: etcdoperator.v" + v + "\npackage: etcd\nimage: quay.io/operatorhubio/etcd:v" + v +
+			"\nproperties:\n  - type: olm.package\n    value:\n      packageName: etcd\n      version: " + v + "\n"
+	}
+	return s
+}
+
+// chain3 is 0.9.0 <- 0.9.2 <- 0.9.4 by replaces.
+var chain3 = chainCatalog(`  - name: etcdoperator.v0.9.0
+  - name: etcdoperator.v0.9.2
+    replaces: etcdoperator.v0.9.0
+  - name: etcdoperator.v0.9.4
+    replaces: etcdoperator.v0.9.2
+`, "0.9.0", "0.9.2", "0.9.4")
+
+func TestStranded(t *testing.T) {
+	tests := []struct {
+		name, now string
+		want      []string // stranded bundles ("" for the package or channel)
+	}{
+		{name: "unchanged", now: chain3},
+		{name: "new head", now: strings.Replace(chain3, "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.5\n    replaces: etcdoperator.v0.9.4\n", 1) + chainCatalog("", "0.9.5")[strings.Index(chainCatalog("", "0.9.5"), "---\nschema: olm.bundle"):]},
+		{name: "middle removed: the chain is stranded", now: chainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.0", "0.9.4"),
+			want: []string{"etcdoperator.v0.9.0"}},
+		{name: "middle removed, skipped", now: chainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.0\n    skips: [etcdoperator.v0.9.2]\n", "0.9.0", "0.9.4")},
+		{name: "middle removed, skipRange", now: chainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    skipRange: '>=0.9.0 <0.9.4'\n", "0.9.0", "0.9.4")},
+		{name: "tail removed", now: chainCatalog("  - name: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.2", "0.9.4"),
+			want: []string{"etcdoperator.v0.9.0"}},
+		{name: "edge removed", now: strings.Replace(chain3, "    replaces: etcdoperator.v0.9.0\n", "", 1),
+			want: []string{"etcdoperator.v0.9.0"}},
+		{name: "channel gone", now: strings.Replace(strings.Replace(chain3, "name: alpha\n", "name: beta\n", 1), "defaultChannel: alpha", "defaultChannel: beta", 1),
+			want: []string{""}},
+		{name: "package gone", now: "---\nschema: olm.package\nname: other\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: other\nname: stable\nentries:\n  - name: other.v1.0.0\n---\nschema: olm.bundle\nname: other.v1.0.0\npackage: other\nimage: quay.io/x/other:v1.0.0\nproperties:\n  - type: olm.package\n    value:\n      packageName: other\n      version: 1.0.0\n",
+			want: []string{""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
+			writeFiles(t, base, map[string]string{"catalog.yaml": chain3})
+			writeFiles(t, dir, map[string]string{"catalog.yaml": tt.now})
+			got := run(t, []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base}).Findings
+			if len(got) != len(tt.want) {
+				t.Fatalf("want %q stranded, got:%s", tt.want, dump(got))
+			}
+			for i, f := range got {
+				if f.Bundle != tt.want[i] || f.Severity != Error || !strings.HasPrefix(f.File, dir) {
+					t.Errorf("finding %+v, want bundle %q", f, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// A git ref is read with git archive, as the catalog was at that commit.
+func TestStrandedGitBaseline(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	gitRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	gitRun("init", "-q")
+	dir := filepath.Join(repo, "catalogs", "v4.16", "etcd")
+	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "etcd")
+	writeFiles(t, dir, map[string]string{"catalog.yaml": chainCatalog("  - name: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.2", "0.9.4")})
+	got := run(t, []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: "HEAD"}).Findings
+	if len(got) != 1 || got[0].Bundle != "etcdoperator.v0.9.0" {
+		t.Fatalf("want 0.9.0 stranded, got:%s", dump(got))
+	}
+	// A catalog the ref does not have is new: nothing to strand.
+	other := filepath.Join(repo, "catalogs", "v4.17", "etcd")
+	writeFiles(t, other, map[string]string{"catalog.yaml": chain3})
+	if got := run(t, []string{other}, Options{Rules: []string{ruleStranded}, Baseline: "HEAD"}).Findings; len(got) != 0 {
+		t.Fatalf("findings:%s", dump(got))
+	}
+	if _, err := Lint(context.Background(), []string{dir}, Options{Baseline: "no-such-ref"}); err == nil || !strings.Contains(err.Error(), "neither a directory nor a commit") {
+		t.Fatalf("unknown ref: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Lint(context.Background(), []string{dir}, Options{Baseline: file}); err == nil || !strings.Contains(err.Error(), "is a file") {
+		t.Fatalf("file baseline: %v", err)
+	}
+	if _, err := Lint(context.Background(), []string{dir, other}, Options{Baseline: dir}); err == nil || !strings.Contains(err.Error(), "one at a time") {
+		t.Fatalf("directory baseline of two catalogs: %v", err)
+	}
+}
