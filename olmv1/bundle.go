@@ -60,9 +60,13 @@ type positions struct {
 	// node; nil when the CSV has no lines of its own (read from a
 	// catalog), and then csvLine is the line of the property holding it.
 	csvTree *value.Value
-	// propFile is the file of the properties (the catalog file, or the
-	// bundle's dependencies file); each property's Line is its line there.
+	// propFile is the catalog file of a catalog bundle's properties;
+	// each property's Line is its line there.
 	propFile string
+	// propFiles, for a bundle directory, name the metadata file that
+	// declares each property ("" for derived ones, such as those of the
+	// CSV); each property's Line is its line there.
+	propFiles []string
 }
 
 // HasManifests reports whether the bundle's manifests are known: false
@@ -106,6 +110,9 @@ func (b *Bundle) csvAt(keys ...string) (string, int) {
 
 // propAt returns the file and line of the bundle's i-th property.
 func (b *Bundle) propAt(i int) (string, int) {
+	if b.pos.propFiles != nil {
+		return b.pos.propFiles[i], b.properties[i].Line
+	}
 	return b.pos.propFile, b.properties[i].Line
 }
 
@@ -123,4 +130,14 @@ func (b *Bundle) describe() string {
 		return fmt.Sprintf("bundle %q", b.Name)
 	}
 	return "bundle " + b.Source
+}
+
+// declaredIn names, for a fix, the file that declares a property found in
+// file: that file for a bundle directory, the bundle's metadata files for
+// a catalog bundle (the catalog is rendered from them).
+func (b *Bundle) declaredIn(file string) string {
+	if b.pos.propFiles != nil && file != "" {
+		return file
+	}
+	return "the bundle's metadata/dependencies.yaml or metadata/properties.yaml"
 }

@@ -48,13 +48,8 @@ func BundleFromFS(fsys fs.FS, name string) (*Bundle, error) {
 	}
 	b.pos.csvTree, b.pos.csvLine = csvObj.obj, csvObj.line
 	b.setProperties(fbc.Properties)
-	if _, deps, _ := rb.Files(); deps != "" {
-		b.pos.propFile = joinPath(name, deps)
-		lines := dependencyLines(fsys, deps)
-		for i := range b.properties {
-			b.properties[i].Line = lines[b.properties[i].Type]
-		}
-	}
+	_, deps, props := rb.Files()
+	b.locateProperties(fsys, name, deps, props)
 	return b, nil
 }
 
@@ -191,35 +186,6 @@ func flatten(v *value.Value) ([]*value.Value, error) {
 		return nil, fmt.Errorf("line %d: object has no kind: every manifest needs apiVersion and kind", v.Line)
 	}
 	return []*value.Value{v}, nil
-}
-
-// dependencyLines returns the line of the first entry of each type in a
-// dependencies file.
-func dependencyLines(fsys fs.FS, file string) map[string]int {
-	lines := map[string]int{}
-	data, err := fs.ReadFile(fsys, file)
-	if err != nil {
-		return lines
-	}
-	obj, ok := registryv1.FirstObject(data, 30)
-	if !ok {
-		return lines
-	}
-	// The file's olm.gvk and olm.package entries become the bundle's
-	// olm.gvk.required and olm.package.required properties.
-	rename := map[string]string{declcfg.PropertyGVK: declcfg.PropertyGVKRequired, declcfg.PropertyPackage: declcfg.PropertyPackageRequired}
-	if deps, ok := obj.Get("dependencies"); ok && deps.Kind == value.Array {
-		for i := range deps.Items {
-			t := registryv1.StringAt(&deps.Items[i], "type")
-			if r, ok := rename[t]; ok {
-				t = r
-			}
-			if _, seen := lines[t]; !seen {
-				lines[t] = int(deps.Items[i].Line)
-			}
-		}
-	}
-	return lines
 }
 
 // BundleFromDeclcfg reads a catalog's bundle: its manifests from its

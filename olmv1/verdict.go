@@ -158,7 +158,7 @@ func (c *checker) dependencies() {
 			continue
 		}
 		file, line := c.b.propAt(i)
-		fix := "OLM v1 resolves no dependencies: install what the bundle needs first, and drop the dependency from metadata/dependencies.yaml"
+		fix := "OLM v1 resolves no dependencies: install what the bundle needs first, and drop the dependency from " + c.b.declaredIn(file)
 		if p.Type == declcfg.PropertyGVKRequired && line == 0 && c.b.csv != nil && len(c.b.meta.CRDDescriptions.Required) > 0 {
 			file, line = c.b.csvAt("spec", "customresourcedefinitions", "required")
 			fix = "OLM v1 resolves no dependencies: install the operator providing the API first, and drop it from the CSV's spec.customresourcedefinitions.required"
