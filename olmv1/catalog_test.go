@@ -7,11 +7,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/blang/semver/v4"
 
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/registryv1"
 	"github.com/fbcat/opm/render"
 )
 
@@ -223,5 +226,36 @@ func TestLoadCatalogHTTP(t *testing.T) {
 	}
 	if _, err := LoadCatalog(context.Background(), render.Renderer{}, srv.URL+"/catalogs/other/api/v1/all"); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// The verdict's part of olm.csv.metadata reads as decoding the whole
+// value reads it.
+func TestParseVerdictMetadata(t *testing.T) {
+	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS("../testdata/catalog"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range cfg.Bundles {
+		for _, p := range b.Properties {
+			if p.Type != declcfg.PropertyCSVMetadata {
+				continue
+			}
+			n++
+			got, err := parseVerdictMetadata(p.Value)
+			whole, err2 := declcfg.ParsePropertyValue[registryv1.Metadata](p.Value)
+			if err != nil || err2 != nil || !reflect.DeepEqual(got.InstallModes, whole.InstallModes) || !reflect.DeepEqual(got.APIServiceDefinitions, whole.APIServiceDefinitions) {
+				t.Errorf("%s: %v %v: %+v", b.Name, err, err2, got)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no olm.csv.metadata in ../testdata/catalog")
+	}
+	for _, bad := range []string{`[]`, `{"installModes": {}}`, `{"installModes": [`} {
+		if _, err := parseVerdictMetadata([]byte(bad)); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
 	}
 }

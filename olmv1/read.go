@@ -4,6 +4,7 @@
 package olmv1
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -227,7 +228,7 @@ func BundleFromDeclcfg(b *declcfg.Bundle) (*Bundle, error) {
 		out.pos.csvLine = m.line
 	case metaAt >= 0:
 		p := b.Properties[metaAt]
-		meta, err := declcfg.ParsePropertyValue[registryv1.Metadata](p.Value)
+		meta, err := parseVerdictMetadata(p.Value)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: bundle %q: %s property: %w", b.Pos.File, p.Line, b.Name, p.Type, err)
 		}
@@ -237,6 +238,28 @@ func BundleFromDeclcfg(b *declcfg.Bundle) (*Bundle, error) {
 		return nil, fmt.Errorf("%s:%d: bundle %q %w: render its image (%s) to read its manifests", b.Pos.File, b.Pos.Line, b.Name, errNoObjects, b.Image)
 	}
 	return out, nil
+}
+
+// parseVerdictMetadata decodes what the verdict reads of a bundle known
+// only by its olm.csv.metadata value: the install modes and the owned API
+// services (its manifests are not known, so nothing else is checked).
+// Only those members are decoded: most of the value is the description,
+// the alm-examples and the CRD descriptors, which decoding the whole
+// value with encoding/json would scan twice and copy.
+func parseVerdictMetadata(raw []byte) (registryv1.Metadata, error) {
+	var m registryv1.Metadata
+	parts, err := value.RawFields(raw, "apiServiceDefinitions", "installModes")
+	if err != nil {
+		return m, err
+	}
+	for key, dst := range map[string]any{"apiServiceDefinitions": &m.APIServiceDefinitions, "installModes": &m.InstallModes} {
+		if part, ok := parts[key]; ok {
+			if err := json.Unmarshal(part, dst); err != nil {
+				return m, fmt.Errorf("%s: %w", key, err)
+			}
+		}
+	}
+	return m, nil
 }
 
 // bundleObject decodes the object of an olm.bundle.object property.
