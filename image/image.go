@@ -19,7 +19,6 @@ import (
 	"github.com/google/go-containerregistry/pkg/authn"
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
 
 	"github.com/fbcat/opm/internal/labels"
@@ -137,33 +136,19 @@ func Pull(ctx context.Context, ref string, o Options) (*Image, error) {
 	if IsLocalRef(ref) {
 		return openLocal(ctx, ref, o)
 	}
-	r, err := ParseReference(ref, o.Insecure)
+	o = o.withDefaults()
+	counter := &byteCounter{}
+	desc, r, err := get(ctx, ref, o, counter)
 	if err != nil {
 		return nil, err
 	}
-	if o.Keychain == nil {
-		o.Keychain = Keychain{}
-	}
-	if o.Transport == nil {
-		o.Transport = DefaultTransport(o.Insecure)
-	}
-	platform := v1.Platform{OS: "linux", Architecture: "amd64"}
-	if o.Platform != nil {
-		platform = *o.Platform
-	}
-	counter := &byteCounter{}
-	img, err := remote.Image(r,
-		remote.WithContext(ctx),
-		remote.WithAuthFromKeychain(o.Keychain),
-		remote.WithTransport(&countingTransport{next: secureTransport(o.Transport, o.Insecure), counter: counter}),
-		remote.WithPlatform(platform),
-	)
+	img, err := desc.Image()
 	if err != nil {
-		return nil, pullError(ref, r, platform, err)
+		return nil, pullError(ref, r, *o.Platform, err)
 	}
 	cfg, err := img.ConfigFile()
 	if err != nil {
-		return nil, pullError(ref, r, platform, err)
+		return nil, pullError(ref, r, *o.Platform, err)
 	}
 	return &Image{Ref: ref, Labels: cfg.Config.Labels, img: img, opts: o, blobs: counter}, nil
 }

@@ -38,20 +38,12 @@ func Write(ctx context.Context, img v1.Image, target string, o Options) (v1.Hash
 		}
 		return digest, writeLayout(img, l)
 	}
-	r, err := ParseReference(target, o.Insecure)
+	r, insecure, err := pushTarget(target, o)
 	if err != nil {
 		return v1.Hash{}, err
 	}
-	if o.Keychain == nil {
-		o.Keychain = Keychain{}
-	}
-	if o.Transport == nil {
-		o.Transport = DefaultTransport(o.Insecure)
-	}
-	err = remote.Write(r, img,
-		remote.WithContext(ctx),
-		remote.WithAuthFromKeychain(o.Keychain),
-		remote.WithTransport(secureTransport(o.Transport, o.Insecure)))
+	o = o.withDefaults()
+	err = remote.Write(r, img, remoteOptions(ctx, o, insecure, nil)...)
 	if err != nil {
 		registry := r.Context().RegistryStr()
 		var terr *transport.Error
