@@ -49,7 +49,7 @@ func BundleObjectData(raw json.RawMessage) ([]byte, error) {
 	// The usual value, {"data":"BASE64"} without escapes, is decoded
 	// directly: encoding/json scans the (large) string once more.
 	if s, ok := bytes.CutPrefix(raw, []byte(`{"data":"`)); ok {
-		if s, ok := bytes.CutSuffix(s, []byte(`"}`)); ok && bytes.IndexAny(s, `"\\`) < 0 {
+		if s, ok := bytes.CutSuffix(s, []byte(`"}`)); ok && !bytes.ContainsAny(s, `"\\`) {
 			out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
 			n, err := base64.StdEncoding.Decode(out, s)
 			if err != nil {
