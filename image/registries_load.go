@@ -134,7 +134,7 @@ func readRegistriesFile(path string, dropIn bool) ([]registryEntry, error) {
 	}
 	var f registriesFile
 	if err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f); err != nil {
-		return nil, tomlError(path, err)
+		return nil, tomlError(path, data, err)
 	}
 	var regs []tomlRegistry
 	switch {
@@ -156,13 +156,37 @@ func readRegistriesFile(path string, dropIn bool) ([]registryEntry, error) {
 
 // tomlError names the file, and the line and column when the TOML
 // library gives them.
-func tomlError(path string, err error) error {
+func tomlError(path string, data []byte, err error) error {
 	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		row, col := de.Position()
-		return fmt.Errorf("%s:%d:%d: invalid registries configuration: %s: fix the TOML syntax (see containers-registries.conf(5))", path, row, col, de.Error())
+	if !errors.As(err, &de) {
+		return fmt.Errorf("%s: invalid registries configuration: %w: fix it (see containers-registries.conf(5))", path, err)
 	}
-	return fmt.Errorf("%s: invalid registries configuration: %w: fix the value's type (see containers-registries.conf(5))", path, err)
+	row, col := de.Position()
+	msg := strings.TrimPrefix(de.Error(), "toml: ")
+	if _, typ, ok := strings.Cut(msg, " of type "); ok && strings.Contains(msg, "into struct field") {
+		key := "the value"
+		if lines := strings.Split(string(data), "\n"); row >= 1 && row <= len(lines) {
+			if k, _, ok := strings.Cut(lines[row-1], "="); ok {
+				key = strings.TrimSpace(k)
+			}
+		}
+		return fmt.Errorf("%s:%d:%d: invalid registries configuration: %s must be a%s: fix its value (see containers-registries.conf(5))", path, row, col, key, tomlType(typ))
+	}
+	return fmt.Errorf("%s:%d:%d: invalid registries configuration: %s: fix the TOML syntax (see containers-registries.conf(5))", path, row, col, msg)
+}
+
+// tomlType names a Go type of registriesFile the way TOML does, after
+// "a".
+func tomlType(goType string) string {
+	switch {
+	case goType == "bool":
+		return " boolean (true or false)"
+	case goType == "string":
+		return " string"
+	case strings.HasPrefix(goType, "[]"):
+		return "n array"
+	}
+	return " table"
 }
 
 // v1Registries turns the V1 lists into [[registry]] tables, in the order

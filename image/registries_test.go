@@ -195,7 +195,7 @@ func TestRegistriesConfErrors(t *testing.T) {
 		want       string
 	}{
 		{"syntax", "[[registry]]\nlocation = \"a.test\"\ninsecure = tru\n", false, "registries.conf:3:12: invalid registries configuration"},
-		{"type", "[[registry]]\nlocation = \"a.test\"\ninsecure = \"yes\"\n", false, "registries.conf"},
+		{"type", "[[registry]]\nlocation = \"a.test\"\ninsecure = \"yes\"\n", false, "registries.conf:3:12: invalid registries configuration: insecure must be a boolean (true or false)"},
 		{"scheme", "[[registry]]\nlocation = \"https://a.test\"\n", false, `[[registry]] #1: location "https://a.test": URI schemes are not supported`},
 		{"no location", "[[registry]]\nprefix = \"a.test/x\"\n", false, `prefix "a.test/x" has no location`},
 		{"nothing", "[[registry]]\ninsecure = true\n", false, "both location and prefix are unset"},
