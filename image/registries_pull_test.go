@@ -264,3 +264,31 @@ location = "DOWN/m"
 		}
 	}
 }
+
+// TestMirrorPlatformAndCache: through a mirror, the platform is picked
+// from an index, the layers come from the mirror and are cached.
+func TestMirrorPlatformAndCache(t *testing.T) {
+	mirror := imagetest.Registry(t, "", "")
+	amd := imagetest.Image(t, map[string]string{"from": "amd64"}, nil, imagetest.Layer(t, imagetest.Entry{Name: "configs/a.json", Body: "amd64"}))
+	arm := imagetest.Image(t, map[string]string{"from": "arm64"}, &v1.Platform{OS: "linux", Architecture: "arm64"},
+		imagetest.Layer(t, imagetest.Entry{Name: "configs/a.json", Body: "arm64"}))
+	imagetest.PushIndex(t, mirror+"/m/multi:1", amd, arm)
+	o := registriesConf(t, "[[registry]]\nprefix = \"quay.io/app\"\nlocation = \"DOWN/app\"\n[[registry.mirror]]\nlocation = \"MIRROR/m\"\n",
+		"MIRROR", mirror, "DOWN", unreachable)
+	o.Platform = &v1.Platform{OS: "linux", Architecture: "arm64"}
+	o.CacheDir = t.TempDir()
+	img, err := image.Pull(context.Background(), "quay.io/app/multi:1", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	if err := img.Extract(context.Background(), dst, "configs"); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dst, "configs", "a.json")); err != nil || string(data) != "arm64" {
+		t.Errorf("extracted %q, %v; want the arm64 layer", data, err)
+	}
+	if cached, _ := filepath.Glob(filepath.Join(o.CacheDir, "sha256", "*")); len(cached) != 1 {
+		t.Errorf("cache holds %v, want the one layer", cached)
+	}
+}
