@@ -91,7 +91,12 @@ func NewRegistries(p RegistriesPaths) *Registries { return &Registries{paths: p}
 func RegistriesFromEnv() *Registries { return NewRegistries(RegistriesPathsFromEnv()) }
 
 // Paths are the files the configuration is read from.
-func (r *Registries) Paths() RegistriesPaths { return r.paths }
+func (r *Registries) Paths() RegistriesPaths {
+	if r == nil {
+		return RegistriesPaths{}
+	}
+	return r.paths
+}
 
 // Load reads the files (once); nil has no [[registry]] entries. Pulls and
 // pushes call it; callers may, to report a broken file early.

@@ -26,6 +26,7 @@ type registriesFile struct {
 	CredentialHelpers           []string       `toml:"credential-helpers"`
 	ShortNameMode               string         `toml:"short-name-mode"`
 	Aliases                     map[string]any `toml:"aliases"`
+	LayerStoreAuthHelper        string         `toml:"additional-layer-store-auth-helper"`
 	V1                          struct {
 		Search   tomlV1List `toml:"search"`
 		Insecure tomlV1List `toml:"insecure"`
@@ -59,7 +60,7 @@ func (f *registriesFile) isV1() bool {
 
 func (f *registriesFile) isV2() bool {
 	return f.Registry != nil || f.UnqualifiedSearchRegistries != nil || f.CredentialHelpers != nil ||
-		f.ShortNameMode != "" || f.Aliases != nil
+		f.ShortNameMode != "" || f.Aliases != nil || f.LayerStoreAuthHelper != ""
 }
 
 // loadRegistriesConf reads the main file, then applies the drop-ins: an

@@ -99,34 +99,3 @@ func rewriteSource(named reference.Named, reg *registryEntry, location string, i
 	}
 	return s, nil
 }
-
-// pushDestination is where a push of ref goes. As in containers/image,
-// registries.conf does not redirect pushes (no location rewriting, no
-// mirrors): the matching [[registry]] entry may block the push, or make
-// the registry insecure.
-func pushDestination(ref string, o Options) (name.Reference, bool, error) {
-	r, err := ParseReference(ref, o.Insecure)
-	if err != nil {
-		return nil, false, err
-	}
-	named, err := reference.ParseNamed(ref)
-	if err != nil {
-		return nil, false, fmt.Errorf("invalid image reference %q: %w", ref, err)
-	}
-	conf, err := o.Registries.load()
-	if err != nil {
-		return nil, false, err
-	}
-	reg := conf.find(named.Name())
-	if reg == nil {
-		return r, o.Insecure, nil
-	}
-	if reg.Blocked {
-		return nil, false, fmt.Errorf("cannot push image %q: registry %s is blocked in %s: push to another registry, or remove blocked = true from that [[registry]] table", ref, reg.Prefix, reg.File)
-	}
-	if reg.Insecure && !o.Insecure {
-		r, err = ParseReference(ref, true)
-		return r, true, err
-	}
-	return r, o.Insecure, nil
-}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/distribution/reference"
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
@@ -133,7 +134,32 @@ func allFailed(ref string, reg *registryEntry, sources []pullSource, failures []
 
 // pushTarget is where a push of ref goes, and whether that registry may
 // be reached insecurely. Every remote write of the package goes through
-// here.
+// here. As in containers/image, registries.conf does not redirect pushes
+// (no location rewriting, no mirrors): the matching [[registry]] table
+// may block the push, or make the registry insecure.
 func pushTarget(ref string, o Options) (name.Reference, bool, error) {
-	return pushDestination(ref, o)
+	r, err := ParseReference(ref, o.Insecure)
+	if err != nil {
+		return nil, false, err
+	}
+	named, err := reference.ParseNamed(ref)
+	if err != nil {
+		return nil, false, fmt.Errorf("invalid image reference %q: %w", ref, err)
+	}
+	conf, err := o.Registries.load()
+	if err != nil {
+		return nil, false, err
+	}
+	reg := conf.find(named.Name())
+	if reg == nil {
+		return r, o.Insecure, nil
+	}
+	if reg.Blocked {
+		return nil, false, fmt.Errorf("cannot push image %q: registry %s is blocked in %s: push to another registry, or remove blocked = true from that [[registry]] table", ref, reg.Prefix, reg.File)
+	}
+	if reg.Insecure && !o.Insecure {
+		r, err = ParseReference(ref, true)
+		return r, true, err
+	}
+	return r, o.Insecure, nil
 }
