@@ -292,3 +292,45 @@ func TestMirrorPlatformAndCache(t *testing.T) {
 		t.Errorf("cache holds %v, want the one layer", cached)
 	}
 }
+
+// TestPushNotRedirected: as in containers/image, a push goes to the
+// reference as written, not to the table's location or mirrors.
+func TestPushNotRedirected(t *testing.T) {
+	host := imagetest.Registry(t, "", "")
+	o := registriesConf(t, "[[registry]]\nprefix = \"HOST/app\"\nlocation = \"DOWN/app\"\n[[registry.mirror]]\nlocation = \"DOWN/m\"\n",
+		"HOST", host, "DOWN", unreachable)
+	img := imagetest.Image(t, map[string]string{"from": "pushed"}, nil)
+	if _, err := image.Write(context.Background(), img, host+"/app/x:1", o); err != nil {
+		t.Fatalf("push: %v", err)
+	}
+	if got := pullFrom(t, host+"/app/x:1", image.Options{}); got != "pushed" {
+		t.Errorf("pulled %q from the reference as written", got)
+	}
+}
+
+// TestBlockedMirror: a mirror whose own registry is blocked is not
+// contacted; the next source is.
+func TestBlockedMirror(t *testing.T) {
+	mirror, mirrorHits := countingRegistry(t)
+	primary := imagetest.Registry(t, "", "")
+	labelled(t, mirror+"/app:v1", "mirror")
+	labelled(t, primary+"/app:v1", "primary")
+	mirrorHits.Store(0)
+	o := registriesConf(t, `
+[[registry]]
+prefix = "quay.io/app"
+location = "PRIMARY/app"
+[[registry.mirror]]
+location = "MIRROR/app"
+
+[[registry]]
+location = "MIRROR"
+blocked = true
+`, "PRIMARY", primary, "MIRROR", mirror)
+	if got := pullFrom(t, "quay.io/app:v1", o); got != "primary" {
+		t.Errorf("pulled %q, want the primary's image", got)
+	}
+	if n := mirrorHits.Load(); n != 0 {
+		t.Errorf("the blocked mirror got %d requests", n)
+	}
+}
