@@ -43,7 +43,13 @@ type Options struct {
 	// Keychain finds credentials (default: Keychain).
 	Keychain authn.Keychain
 	// Transport carries the requests (default: proxy-aware, with timeouts).
+	// For a registry or mirror that registries.conf marks insecure, an
+	// *http.Transport is cloned with TLS verification off.
 	Transport http.RoundTripper
+	// Registries is the containers-registries.conf configuration that
+	// pulls (mirrors, remapped locations, insecure, blocked) and pushes
+	// (insecure, blocked) honour; nil for none. See RegistriesFromEnv.
+	Registries *Registries
 	// Progress, if set, gets a progress line while layers download.
 	Progress io.Writer
 	// CacheDir, if set, keeps compressed layers by digest for later pulls.
@@ -182,37 +188,68 @@ func (i *Image) Kind() (Kind, string, error) {
 	return 0, "", fmt.Errorf("image %q: image type could not be determined (a catalog image has the label %s, a bundle image %s); found labels:\n%s", i.Ref, labels.Configs, labels.Package, strings.Join(lines, "\n"))
 }
 
-// pullError explains a failed pull.
+// pullError explains a failed pull of ref from r.
 func pullError(ref string, r name.Reference, platform v1.Platform, err error) error {
+	return explainPull(r, platform, err).wrap(ref)
+}
+
+// pullFailure is why one registry did not give an image: reason reads
+// after "failed to pull image REF: ".
+type pullFailure struct {
+	reason   error
+	registry string
+	missing  bool   // not found, or no registry there: a MissingError
+	option   string // an OptionError for that option
+}
+
+// wrap makes the failure the error of a pull of ref.
+func (f pullFailure) wrap(ref string) error {
+	err := fmt.Errorf("failed to pull image %q: %w", ref, f.reason)
+	switch {
+	case f.missing:
+		return &MissingError{Ref: ref, Registry: f.registry, Err: err}
+	case f.option != "":
+		return &OptionError{Option: f.option, Err: err}
+	}
+	return err
+}
+
+// explainPull says why a registry did not give an image.
+func explainPull(r name.Reference, platform v1.Platform, err error) pullFailure {
 	registry := r.Context().RegistryStr()
+	f := pullFailure{registry: registry}
 	var terr *transport.Error
 	if errors.As(err, &terr) {
 		switch terr.StatusCode {
 		case http.StatusUnauthorized:
-			return fmt.Errorf("failed to pull image %q: %s requires authentication: log in (podman login or docker login %s) or point REGISTRY_AUTH_FILE at an auth file", ref, registry, registry)
+			f.reason = fmt.Errorf("%s requires authentication: log in (podman login or docker login %s) or point REGISTRY_AUTH_FILE at an auth file", registry, registry)
 		case http.StatusForbidden:
-			return fmt.Errorf("failed to pull image %q: access denied by %s: check that your credentials may read this repository", ref, registry)
+			f.reason = fmt.Errorf("access denied by %s: check that your credentials may read this repository", registry)
 		case http.StatusNotFound:
-			return &MissingError{Ref: ref, Registry: registry, Err: fmt.Errorf("failed to pull image %q: image not found in %s: check the repository and tag", ref, registry)}
+			f.reason, f.missing = fmt.Errorf("image not found in %s: check the repository and tag", registry), true
+		default:
+			f.reason = fmt.Errorf("%s answered %d: %w", registry, terr.StatusCode, err)
 		}
-		return fmt.Errorf("failed to pull image %q: %s answered %d: %w", ref, registry, terr.StatusCode, err)
+		return f
 	}
 	var neterr net.Error
 	var opErr *net.OpError
 	var dnsErr *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &neterr) && neterr.Timeout():
-		return fmt.Errorf("failed to pull image %q: timed out talking to %s: %w", ref, registry, err)
+		f.reason = fmt.Errorf("timed out talking to %s: %w", registry, err)
 	case strings.Contains(err.Error(), "x509:") || strings.Contains(err.Error(), "tls:"):
-		return &OptionError{Option: OptionInsecure, Err: fmt.Errorf("failed to pull image %q: TLS with %s failed: %w", ref, registry, err)}
+		f.reason, f.option = fmt.Errorf("TLS with %s failed: %w", registry, err), OptionInsecure
 	case errors.As(err, &dnsErr) || errors.As(err, &opErr):
-		return &MissingError{Ref: ref, Registry: registry, Err: fmt.Errorf("failed to pull image %q: cannot reach registry %s: %w", ref, registry, err)}
+		f.reason, f.missing = fmt.Errorf("cannot reach registry %s: %w", registry, err), true
 	case strings.Contains(err.Error(), "no child with platform"):
-		return &OptionError{Option: OptionPlatform, Err: fmt.Errorf("failed to pull image %q: the image has no manifest for platform %s: %w", ref, platform, err)}
+		f.reason, f.option = fmt.Errorf("the image has no manifest for platform %s: %w", platform, err), OptionPlatform
 	case errors.Is(err, context.Canceled):
-		return fmt.Errorf("failed to pull image %q: interrupted", ref)
+		f.reason = errors.New("interrupted")
+	default:
+		f.reason = err
 	}
-	return fmt.Errorf("failed to pull image %q: %w", ref, err)
+	return f
 }
 
 // The options an OptionError may name.

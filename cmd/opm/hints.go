@@ -27,7 +27,7 @@ func withFlagHint(err error) error {
 	}
 	switch oe.Option {
 	case image.OptionInsecure:
-		return fmt.Errorf("%w (for a self-signed certificate use --skip-tls-verify, for a plain-HTTP registry --use-http)", err)
+		return fmt.Errorf("%w (for a self-signed certificate use --skip-tls-verify, for a plain-HTTP registry --use-http; to relax only this registry, set insecure = true in its [[registry]] table of registries.conf)", err)
 	case image.OptionPlatform:
 		return fmt.Errorf("%w (choose another with --platform)", err)
 	}

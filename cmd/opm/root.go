@@ -161,7 +161,10 @@ func addPlatformFlag(f *pflag.FlagSet, p *platformFlag) {
 }
 
 // imageOptions turns the registry flags and a command's --platform into
-// the image package's options. A progress line goes to stderr only when
+// the image package's options, with the registries.conf files of the
+// environment (CONTAINERS_REGISTRIES_CONF, $HOME/.config/containers,
+// /etc/containers) for mirrors, remapped locations, insecure and blocked
+// registries. A progress line goes to stderr only when
 // it is a terminal.
 func (r *registryFlags) imageOptions(cmd *cobra.Command, platform platformFlag) image.Options {
 	insecure := r.skipTLSVerify || r.useHTTP || r.skipTLS
@@ -170,6 +173,8 @@ func (r *registryFlags) imageOptions(cmd *cobra.Command, platform platformFlag) 
 		Platform: platform.platform,
 		// one transport for every pull, so connections are reused
 		Transport: image.DefaultTransport(insecure),
+		// containers-registries.conf, read when a pull or push needs it
+		Registries: image.RegistriesFromEnv(),
 	}
 	if dir := os.Getenv("OLM_CACHE_DIR"); dir != "" {
 		o.CacheDir = filepath.Join(dir, "opm-layers")
