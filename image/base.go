@@ -19,19 +19,34 @@ type Base struct {
 	images    []v1.Image
 	index     v1.ImageIndex
 	digests   []v1.Hash
+	// local opens the image of a platform from a layout or an archive.
+	local func(v1.Platform) (v1.Image, error)
 }
 
 // OpenBase reads the manifest (or index) of a base image. A registry
 // reference is read through the registry rules of o; an image outside a
-// registry (oci:, oci-archive:, docker-archive:) offers the platform
-// o.Platform selects (linux/amd64 by default).
+// registry (oci:, oci-archive:, docker-archive:) lists the platform
+// o.Platform selects (linux/amd64 by default) and gives any other it
+// has when asked for it.
 func OpenBase(ctx context.Context, ref string, o Options) (*Base, error) {
 	if IsLocalRef(ref) {
 		img, err := Pull(ctx, ref, o)
 		if err != nil {
 			return nil, err
 		}
-		return singleBase(ref, img.img)
+		b, err := singleBase(ref, img.img)
+		if err != nil {
+			return nil, err
+		}
+		b.local = func(p v1.Platform) (v1.Image, error) {
+			o.Platform = &p
+			img, err := Pull(ctx, ref, o)
+			if err != nil {
+				return nil, err
+			}
+			return img.img, nil
+		}
+		return b, nil
 	}
 	o = o.withDefaults()
 	desc, r, err := get(ctx, ref, o, nil)
@@ -101,6 +116,9 @@ func (b *Base) Image(p v1.Platform) (v1.Image, error) {
 		}
 		return b.images[i], nil
 	}
+	if b.local != nil {
+		return b.localImage(p)
+	}
 	return nil, fmt.Errorf("base image %q has no image for platform %s: it has %s; choose among them with --platform, or use a base built for %s",
 		b.Ref, p.String(), b.platformList(), p.String())
 }
@@ -112,4 +130,21 @@ func (b *Base) platformList() string {
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
+}
+
+// localImage opens another platform of a local base and checks that it
+// is that platform (a single image is whatever platform it is).
+func (b *Base) localImage(p v1.Platform) (v1.Image, error) {
+	img, err := b.local(p)
+	if err != nil {
+		return nil, err
+	}
+	cf, err := img.ConfigFile()
+	if err != nil {
+		return nil, fmt.Errorf("base image %q: %w", b.Ref, err)
+	}
+	if have := cf.Platform(); have == nil || !have.Satisfies(p) {
+		return nil, fmt.Errorf("base image %q has no image for platform %s: it has %s", b.Ref, p.String(), b.platformList())
+	}
+	return img, nil
 }

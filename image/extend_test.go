@@ -221,3 +221,26 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("size limit: %v", err)
 	}
 }
+
+// TestOpenBaseLayout: a base in an OCI layout offers each platform it
+// has, and names the one it lists when asked for another.
+func TestOpenBaseLayout(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	imagetest.WriteLayoutIndex(t, dir, "base",
+		imagetest.Image(t, map[string]string{"arch": "amd64"}, &amd64), imagetest.Image(t, map[string]string{"arch": "arm64"}, &arm64))
+	base, err := image.OpenBase(ctx, "oci:"+dir+":base", image.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := base.Image(v1.Platform{OS: "linux", Architecture: "arm64"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cf, _ := img.ConfigFile(); cf.Config.Labels["arch"] != "arm64" {
+		t.Errorf("arm64 image labels %v", cf.Config.Labels)
+	}
+	if _, err := base.Image(v1.Platform{OS: "linux", Architecture: "ppc64le"}); err == nil || !strings.Contains(err.Error(), "no manifest for platform linux/ppc64le") {
+		t.Errorf("missing platform: %v", err)
+	}
+}
