@@ -1,6 +1,7 @@
 package catalogimage_test
 
 import (
+	"archive/tar"
 	"context"
 	"os"
 	"path/filepath"
@@ -194,9 +195,12 @@ func TestBuildUpstreamBase(t *testing.T) {
 	reg := imagetest.Registry(t, "", "")
 	base := pushOpmBase(t, reg, "upstream", "github.com/operator-framework/operator-registry")
 	tag := reg + "/catalog:v1"
-	res, err := catalogimage.Build(ctx, catalogimage.Options{Dir: catalogDir(t), Base: base, Tag: tag, Platforms: []v1.Platform{amd64}})
+	res, err := catalogimage.Build(ctx, catalogimage.Options{Dir: catalogDir(t), Base: base, Tag: tag})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if mode := cacheMode(t, tag); mode != 0o777 {
+		t.Errorf("/tmp/cache mode %o, want 777 (upstream's opm writes its cache there as any user)", mode)
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "upstream's") {
 		t.Errorf("warnings %q", res.Warnings)
@@ -204,5 +208,38 @@ func TestBuildUpstreamBase(t *testing.T) {
 	cf := config(t, tag, amd64)
 	if got := strings.Join(cf.Config.Cmd, " "); got != "serve /configs --cache-dir=/tmp/cache --cache-enforce-integrity=false" {
 		t.Errorf("cmd %q", got)
+	}
+}
+
+// cacheMode is the mode of tmp/cache in the top layer of ref's
+// linux/amd64 image.
+func cacheMode(t *testing.T, ref string) int64 {
+	t.Helper()
+	r, err := name.ParseReference(ref, name.Insecure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := remote.Image(r, remote.WithPlatform(amd64))
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers, err := img.Layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := layers[len(layers)-1].Uncompressed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	tr := tar.NewReader(rc)
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			t.Fatalf("no tmp/cache/ in the layer: %v", err)
+		}
+		if h.Name == "tmp/cache/" {
+			return h.Mode
+		}
 	}
 }

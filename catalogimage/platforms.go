@@ -45,11 +45,9 @@ func (b *builder) platformImages(base *image.Base, platforms []v1.Platform) ([]i
 		if err != nil {
 			return nil, nil, fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, actual, err)
 		}
-		if kind.warning != "" {
-			w := fmt.Sprintf("warning: base image %q (%s): %s", b.opts.Base, actual, kind.warning)
-			if len(warnings) == 0 || warnings[len(warnings)-1] != w {
-				warnings = append(warnings, w)
-			}
+		if w := fmt.Sprintf("warning: base image %q: %s", b.opts.Base, kind.warning); kind.warning != "" && !seen[w] {
+			seen[w] = true
+			warnings = append(warnings, w)
 		}
 		img, err := b.extend(baseImg, kind)
 		if err != nil {
