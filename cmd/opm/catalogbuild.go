@@ -44,7 +44,8 @@ digest: files and the image are dated $SOURCE_DATE_EPOCH (default
 
 The digest is printed; -o json prints {"digest", "platforms": [{"platform",
 "digest"}], "size"}, size being the bytes of every distinct manifest,
-configuration and layer of the result.`
+configuration and layer of the result; a failure with -o json prints
+{"error", "refused"} too.`
 
 func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 	var tag, base string
@@ -58,7 +59,7 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
   opm alpha catalog build catalog --base-image quay.io/operator-framework/opm:latest \
     --tag oci-archive:catalog.tar -o json`,
 		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			o, err := buildOptions(cmd, f, args[0], tag, base, platforms, labels)
 			if err != nil {
 				return err
@@ -77,7 +78,7 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), res.Digest)
 			return nil
-		},
+		}),
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&tag, "tag", "t", "", "Where the image goes: a registry reference (pushed), oci:PATH[:NAME] or oci-archive:FILE[:NAME]")
