@@ -4,9 +4,9 @@
 # assembled with buildah into a manifest list on a loopback
 # docker-registry); the catalog image built by `opm alpha catalog build`
 # with no container engine on PATH; its index lists both platforms; a
-# second build (and an OCI archive) gives the same digest; the amd64 image
-# runs in a buildah container with its own entrypoint and command and
-# answers grpc_health_probe on 127.0.0.1; and it renders exactly as the
+# second build (and an OCI archive, copied on by skopeo) gives the same
+# digest; the amd64 image runs in a buildah container with its own
+# entrypoint and command and answers grpc_health_probe on 127.0.0.1; and it renders exactly as the
 # image Buildah builds from `opm generate dockerfile` on the same base.
 #
 # Needs root (buildah with chroot isolation, as catalog-image.e2e.sh).
@@ -67,6 +67,12 @@ again=$(build --tag "$reg/catalog:again") || fail "second catalog build"
 [ "$again" = "$digest" ] && ok || fail "a second build gave $again, the first $digest"
 archived=$(build --tag "oci-archive:$work/catalog.tar") || fail "catalog build to an OCI archive"
 [ "$archived" = "$digest" ] && ok || fail "the OCI archive's digest $archived is not $digest"
+# skopeo copies the archive's every platform, keeping the digest.
+need_skopeo
+skopeo copy -q --all --dest-tls-verify=false "oci-archive:$work/catalog.tar" "docker://$reg/catalog:skopeo" > "$work/skopeo.log" 2>&1 ||
+  fail "skopeo copy --all of the OCI archive: $(cat "$work/skopeo.log")"
+copied=$(skopeo inspect --raw --tls-verify=false "docker://$reg/catalog:skopeo" | sha256sum | cut -d' ' -f1)
+[ "sha256:$copied" = "$digest" ] && ok || fail "skopeo copy --all changed the digest to sha256:$copied"
 echo "catalog-build e2e: $(basename "$catalog") built for linux/amd64 and linux/arm64 in ${secs}s, $digest, the same twice"
 
 # --- serving from the amd64 image ---------------------------------------------------------

@@ -1,12 +1,13 @@
 package image
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/google/go-containerregistry/pkg/v1/empty"
 	"github.com/google/go-containerregistry/pkg/v1/mutate"
+	"github.com/google/go-containerregistry/pkg/v1/partial"
 	"github.com/google/go-containerregistry/pkg/v1/types"
 )
 
@@ -70,22 +71,62 @@ type PlatformImage struct {
 
 // NewIndex makes a multi-platform index of images, in order: a Docker
 // manifest list when the images are Docker manifests, else an OCI index.
+// Each entry has the image's media type, size, digest and platform, and
+// nothing else (no artifactType: these are images, not artifacts).
 func NewIndex(images []PlatformImage) (v1.ImageIndex, error) {
 	if len(images) == 0 {
 		return nil, fmt.Errorf("an image index needs at least one image")
 	}
-	indexType := types.OCIImageIndex
+	m := &v1.IndexManifest{SchemaVersion: 2, MediaType: types.OCIImageIndex}
 	if mt, err := images[0].Image.MediaType(); err == nil && mt == types.DockerManifestSchema2 {
-		indexType = types.DockerManifestList
+		m.MediaType = types.DockerManifestList
 	}
-	var adds []mutate.IndexAddendum
+	idx := &index{manifest: m, images: map[v1.Hash]v1.Image{}}
 	for _, pi := range images {
 		mt, err := pi.Image.MediaType()
 		if err != nil {
 			return nil, err
 		}
+		digest, err := pi.Image.Digest()
+		if err != nil {
+			return nil, err
+		}
+		size, err := pi.Image.Size()
+		if err != nil {
+			return nil, err
+		}
 		p := pi.Platform
-		adds = append(adds, mutate.IndexAddendum{Add: pi.Image, Descriptor: v1.Descriptor{MediaType: mt, Platform: &p}})
+		m.Manifests = append(m.Manifests, v1.Descriptor{MediaType: mt, Size: size, Digest: digest, Platform: &p})
+		idx.images[digest] = pi.Image
 	}
-	return mutate.AppendManifests(mutate.IndexMediaType(empty.Index, indexType), adds...), nil
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	idx.raw = raw
+	return idx, nil
+}
+
+// index is an image index of images held in memory.
+type index struct {
+	manifest *v1.IndexManifest
+	raw      []byte
+	images   map[v1.Hash]v1.Image
+}
+
+func (i *index) MediaType() (types.MediaType, error)       { return i.manifest.MediaType, nil }
+func (i *index) Digest() (v1.Hash, error)                  { return partial.Digest(i) }
+func (i *index) Size() (int64, error)                      { return partial.Size(i) }
+func (i *index) IndexManifest() (*v1.IndexManifest, error) { return i.manifest.DeepCopy(), nil }
+func (i *index) RawManifest() ([]byte, error)              { return i.raw, nil }
+
+func (i *index) Image(h v1.Hash) (v1.Image, error) {
+	if img, ok := i.images[h]; ok {
+		return img, nil
+	}
+	return nil, fmt.Errorf("the index has no image %s", h)
+}
+
+func (i *index) ImageIndex(h v1.Hash) (v1.ImageIndex, error) {
+	return nil, fmt.Errorf("the index has no index %s", h)
 }

@@ -102,6 +102,9 @@ func TestExtendPlatforms(t *testing.T) {
 	if d1 != d2 {
 		t.Errorf("two builds: %s and %s", d1, d2)
 	}
+	if raw, _ := idx.RawManifest(); strings.Contains(string(raw), "artifactType") || !strings.Contains(string(raw), `"platform":{"architecture":"arm64","os":"linux","variant":"v8"}`) {
+		t.Errorf("index manifest %s", raw)
+	}
 	layoutDir, archive := filepath.Join(t.TempDir(), "layout"), filepath.Join(t.TempDir(), "cat.tar")
 	for _, target := range []string{"oci:" + layoutDir + ":cat", "oci-archive:" + archive} {
 		got, err := image.WriteIndex(ctx, idx, target, image.Options{})
