@@ -18,23 +18,26 @@ const module = "github.com/fbcat/opm"
 // The catalog-editing (author), lint and OLM v1 capabilities have their
 // own folders above alpha; lint builds on author and olmv1.
 var layers = map[string]int{
-	"internal":     0, // private leaves: import nothing of the module
-	"encoding":     1, // the JSON/YAML value and codec
-	"declcfg":      2, // FBC types, load, write
-	"model":        3, // package -> channel -> bundle index
-	"image":        4, // registries, layouts, archives, extraction
-	"registryv1":   4, // bundle directories
-	"render":       5,
-	"validate":     5,
-	"generate":     5,
-	"serve":        6, // gRPC and HTTP APIs over a loaded catalog
-	"alpha":        7, // upstream's alpha use cases
-	"catalogimage": 7, // catalog images without a container engine: checks the catalog as serve (6) loads it, builds on image (4)
-	"author":       8, // catalog authoring: edits templates and catalogs
-	"olmv1":        8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
-	"lint":         9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
-	"bench":        9, // synthetic catalogs, load generator, probes
-	"cmd":          10,
+	"internal":   0, // private leaves: import nothing of the module
+	"encoding":   1, // the JSON/YAML value and codec
+	"declcfg":    2, // FBC types, load, write
+	"model":      3, // package -> channel -> bundle index
+	"image":      4, // registries, layouts, archives, extraction
+	"registryv1": 4, // bundle directories
+	"render":     5,
+	"validate":   5,
+	"generate":   5,
+	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
+	"alpha":      7, // upstream's alpha use cases
+	"author":     8, // catalog authoring: edits templates and catalogs
+	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
+	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
+	"bench":      9, // synthetic catalogs, load generator, probes
+	"cmd":        10,
+
+	// catalog images without a container engine (opm alpha catalog
+	// build): checks the catalog as serve (6) loads it, builds on image (4)
+	"catalogimage": 7,
 }
 
 // pkg is one package of the module: its import path, whether it is a
