@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"sync"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
@@ -21,41 +22,78 @@ type builder struct {
 // platformImages builds an image per platform, each on the base's image
 // of that platform, with the command its /bin/opm needs.
 func (b *builder) platformImages(base *image.Base, platforms []v1.Platform) ([]image.PlatformImage, []string, error) {
+	bases, actual, err := b.baseImages(base, platforms)
+	if err != nil {
+		return nil, nil, err
+	}
+	kinds, err := b.detectAll(bases, actual)
+	if err != nil {
+		return nil, nil, err
+	}
 	var imgs []image.PlatformImage
 	var warnings []string
 	seen := map[string]bool{}
-	for _, p := range platforms {
-		baseImg, err := base.Image(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		cf, err := baseImg.ConfigFile()
-		if err != nil {
-			return nil, nil, fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, p, err)
-		}
-		actual := p
-		if bp := cf.Platform(); bp != nil {
-			actual = *bp
-		}
-		if seen[actual.String()] {
-			return nil, nil, fmt.Errorf("platform %s is asked for twice", actual)
-		}
-		seen[actual.String()] = true
-		kind, err := detectOpm(baseImg)
-		if err != nil {
-			return nil, nil, fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, actual, err)
-		}
+	for i, kind := range kinds {
 		if w := fmt.Sprintf("warning: base image %q: %s", b.opts.Base, kind.warning); kind.warning != "" && !seen[w] {
 			seen[w] = true
 			warnings = append(warnings, w)
 		}
-		img, err := b.extend(baseImg, kind)
+		img, err := b.extend(bases[i], kind)
 		if err != nil {
 			return nil, nil, err
 		}
-		imgs = append(imgs, image.PlatformImage{Platform: actual, Image: img})
+		imgs = append(imgs, image.PlatformImage{Platform: actual[i], Image: img})
 	}
 	return imgs, warnings, nil
+}
+
+// baseImages are the base's images of the platforms, and the platforms
+// as the base names them.
+func (b *builder) baseImages(base *image.Base, platforms []v1.Platform) ([]v1.Image, []v1.Platform, error) {
+	var imgs []v1.Image
+	var actual []v1.Platform
+	seen := map[string]bool{}
+	for _, p := range platforms {
+		img, err := base.Image(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		cf, err := img.ConfigFile()
+		if err != nil {
+			return nil, nil, fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, p, err)
+		}
+		if bp := cf.Platform(); bp != nil {
+			p = *bp
+		}
+		if seen[p.String()] {
+			return nil, nil, fmt.Errorf("platform %s is asked for twice", p)
+		}
+		seen[p.String()] = true
+		imgs, actual = append(imgs, img), append(actual, p)
+	}
+	return imgs, actual, nil
+}
+
+// detectAll identifies the /bin/opm of every base image, at once: each
+// read downloads that platform's layers.
+func (b *builder) detectAll(bases []v1.Image, platforms []v1.Platform) ([]opmKind, error) {
+	kinds := make([]opmKind, len(bases))
+	errs := make([]error, len(bases))
+	var wg sync.WaitGroup
+	for i := range bases {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			kinds[i], errs[i] = detectOpm(bases[i])
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, platforms[i], err)
+		}
+	}
+	return kinds, nil
 }
 
 // extend adds the catalog layer and configuration to one base image.
