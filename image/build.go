@@ -1,14 +1,11 @@
 package image
 
 import (
-	"archive/tar"
 	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"time"
@@ -91,63 +88,12 @@ func Build(ctx context.Context, spec BuildSpec, o Options) (v1.Image, error) {
 	return mutate.ConfigFile(img, cf)
 }
 
-// dirLayer makes a layer of the files under src placed at dst.
+// dirLayer makes a layer of the files under src placed at dst, with
+// their permissions.
 func dirLayer(src, dst string, mtime time.Time, mediaType types.MediaType) (v1.Layer, error) {
 	var buf bytes.Buffer
-	tw := tar.NewWriter(&buf)
-	root := path.Clean("/" + dst)[1:]
-	hdr := func(name string, mode fs.FileMode) *tar.Header {
-		return &tar.Header{Name: name, Mode: int64(mode.Perm()), ModTime: mtime, Format: tar.FormatPAX}
-	}
-	if root != "" {
-		h := hdr(root+"/", 0o755)
-		h.Typeflag = tar.TypeDir
-		if err := tw.WriteHeader(h); err != nil {
-			return nil, err
-		}
-	}
-	var walk func(dir, name string, depth int) error
-	walk = func(dir, name string, depth int) error {
-		if depth > 64 {
-			return fmt.Errorf("%s: directories nested too deep (a symbolic link loop?)", dir)
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			p, n := filepath.Join(dir, e.Name()), path.Join(name, e.Name())
-			st, err := os.Stat(p)
-			if err != nil {
-				return err
-			}
-			switch {
-			case st.IsDir():
-				h := hdr(n+"/", st.Mode())
-				h.Typeflag = tar.TypeDir
-				if err := tw.WriteHeader(h); err != nil {
-					return err
-				}
-				if err := walk(p, n, depth+1); err != nil {
-					return err
-				}
-			case st.Mode().IsRegular():
-				h := hdr(n, st.Mode())
-				h.Typeflag, h.Size = tar.TypeReg, st.Size()
-				if err := tw.WriteHeader(h); err != nil {
-					return err
-				}
-				if err := copyInto(tw, p, st.Size()); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if err := walk(src, root, 0); err != nil {
-		return nil, fmt.Errorf("building the layer of %s: %w", src, err)
-	}
-	if err := tw.Close(); err != nil {
+	spec := LayerSpec{Copies: []Copy{{Src: src, Dst: dst}}, Time: mtime, KeepModes: true}
+	if err := writeLayerTar(&buf, spec); err != nil {
 		return nil, err
 	}
 	data := buf.Bytes()

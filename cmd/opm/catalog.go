@@ -64,7 +64,7 @@ or the request: the error says why), 2 usage or I/O error.`,
 	pf.StringVar(&f.root, "root", "", "The repository root, which holds operators/ and catalogs/ (default: the working directory or the nearest one above it that has operators/)")
 	pf.VarP(&f.output, "output", "o", "Output format (text|json)")
 	cmd.AddCommand(newCatalogRenderCmd(f), newCatalogReleaseCmd(f), newCatalogPromoteCmd(f), newCatalogRemoveCmd(f),
-		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f))
+		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f), newCatalogBuildCmd(f))
 	return cmd
 }
 

@@ -32,8 +32,9 @@ func TestMain(m *testing.M) {
 // Scripts see $TESTDATA (the project's testdata), $REGISTRY (an
 // in-process registry holding a catalog image, catalog:v1, bundle images,
 // bundles/NAME:vVERSION, widget-operator-bundle:v1.2.0 (testdata/repo's
-// widget 1.2.0), and a multi-platform image, multi:v1, whose
-// linux/amd64 image is the catalog and linux/arm64 image a bundle) and
+// widget 1.2.0), a multi-platform image, multi:v1, whose
+// linux/amd64 image is the catalog and linux/arm64 image a bundle, and
+// opm-base:v1, a linux/amd64 and linux/arm64 base with our /bin/opm) and
 // $LOCALHOST_REGISTRY (the same registry named localhost:PORT),
 // $AUTH_REGISTRY (the catalog image behind basic auth, with
 // $WORK/auth.json holding its credentials); $LOCAL holds the same images
@@ -127,9 +128,24 @@ func pushTestImages(t *testing.T, testdata string) (reg, authReg string) {
 	arm := imagetest.Image(t, map[string]string{labels.Package: "x"}, &v1.Platform{OS: "linux", Architecture: "arm64"},
 		imagetest.DirLayer(t, filepath.Join(testdata, "bundles", "pelorus-operator_0.0.2"), ""))
 	imagetest.PushIndex(t, reg+"/multi:v1", catalog, arm)
+	pushOpmBase(t, reg+"/opm-base:v1")
 	imagetest.Push(t, reg+"/widget-operator-bundle:v1.2.0", imagetest.Image(t, map[string]string{labels.Package: "widget-operator"}, nil,
 		imagetest.DirLayer(t, filepath.Join(testdata, "repo", "operators", "widget", "1.2.0"), "")))
 	return reg, authReg
+}
+
+// pushOpmBase pushes a linux/amd64 and linux/arm64 base image whose
+// /bin/opm is a tiny Go program of this module (the build information
+// is what opm alpha catalog build reads).
+func pushOpmBase(t *testing.T, ref string) {
+	t.Helper()
+	bin := string(imagetest.GoBinary(t, "github.com/fbcat/opm"))
+	var imgs []v1.Image
+	for _, arch := range []string{"amd64", "arm64"} {
+		imgs = append(imgs, imagetest.Image(t, map[string]string{"base": "opm"}, &v1.Platform{OS: "linux", Architecture: arch},
+			imagetest.Layer(t, imagetest.Entry{Name: "bin/", Type: '5'}, imagetest.Entry{Name: "bin/opm", Body: bin})))
+	}
+	imagetest.PushIndex(t, ref, imgs...)
 }
 
 // writeLocalImages writes the catalog image and the pelorus-operator

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -345,4 +346,36 @@ func WriteDockerArchive(t testing.TB, file string, tags []string, imgs ...v1.Ima
 	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// GoBinary builds a tiny Go program whose main module is module, for
+// tests that read a binary's build information (debug/buildinfo). It
+// needs the go command.
+func GoBinary(t testing.TB, module string) []byte {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("the go command is needed to build a test binary: %v", err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":  "module " + module + "\n\ngo 1.21\n",
+		"main.go": "package main\n\nfunc main() {}\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", "prog")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building a test binary: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "prog"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -34,6 +34,10 @@ var layers = map[string]int{
 	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
 	"bench":      9, // synthetic catalogs, load generator, probes
 	"cmd":        10,
+
+	// catalog images without a container engine (opm alpha catalog
+	// build): checks the catalog as serve (6) loads it, builds on image (4)
+	"catalogimage": 7,
 }
 
 // pkg is one package of the module: its import path, whether it is a
