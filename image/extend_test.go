@@ -1,8 +1,12 @@
 package image_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"io/fs"
@@ -15,6 +19,7 @@ import (
 	"time"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/google/go-containerregistry/pkg/v1/tarball"
 	"github.com/google/go-containerregistry/pkg/v1/types"
 
 	"github.com/fbcat/opm/image"
@@ -230,8 +235,20 @@ func TestReadFile(t *testing.T) {
 func TestOpenBaseLayout(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	imagetest.WriteLayoutIndex(t, dir, "base",
-		imagetest.Image(t, map[string]string{"arch": "amd64"}, &amd64), imagetest.Image(t, map[string]string{"arch": "arm64"}, &arm64))
+	// Its layer is compressed as another tool would (best compression),
+	// so that compressing it again would give other bytes.
+	rc, err := imagetest.Layer(t, imagetest.Entry{Name: "bin/opm", Body: strings.Repeat("opm serve ", 8192)}).Uncompressed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tarData, _ := io.ReadAll(rc)
+	layer, err := tarball.LayerFromOpener(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(tarData)), nil },
+		tarball.WithCompressionLevel(gzip.BestCompression))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := imagetest.Image(t, map[string]string{"arch": "arm64"}, &arm64, layer)
+	imagetest.WriteLayoutIndex(t, dir, "base", imagetest.Image(t, map[string]string{"arch": "amd64"}, &amd64), stored)
 	base, err := image.OpenBase(ctx, "oci:"+dir+":base", image.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -242,6 +259,32 @@ func TestOpenBaseLayout(t *testing.T) {
 	}
 	if cf, _ := img.ConfigFile(); cf.Config.Labels["arch"] != "arm64" {
 		t.Errorf("arm64 image labels %v", cf.Config.Labels)
+	}
+	// The image is read as stored: same manifest digest and layer blobs,
+	// so that an image built on it reuses them instead of compressing
+	// the base's layers again.
+	want, _ := stored.Digest()
+	if got, err := img.Digest(); err != nil || got != want {
+		t.Errorf("digest %v (%v), want the stored manifest's %v", got, err, want)
+	}
+	wantLayers, _ := stored.Layers()
+	gotLayers, err := img.Layers()
+	if err != nil || len(gotLayers) != len(wantLayers) {
+		t.Fatalf("layers %d (%v), want %d", len(gotLayers), err, len(wantLayers))
+	}
+	for i, l := range gotLayers {
+		got, _ := l.Digest()
+		w, _ := wantLayers[i].Digest()
+		rc, err := l.Compressed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		sum := sha256.Sum256(data)
+		if got != w || err != nil || "sha256:"+hex.EncodeToString(sum[:]) != w.String() {
+			t.Errorf("layer %d: digest %v, blob sha256:%x (%v), want %v", i, got, sum, err, w)
+		}
 	}
 	if _, err := base.Image(v1.Platform{OS: "linux", Architecture: "ppc64le"}); err == nil || !strings.Contains(err.Error(), "no manifest for platform linux/ppc64le") {
 		t.Errorf("missing platform: %v", err)

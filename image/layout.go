@@ -126,11 +126,7 @@ func layoutImage(src blobSource, desc v1.Descriptor, platform v1.Platform, depth
 		d := ld.Digest
 		layers[i] = &localLayer{src: src, name: p, digest: &d, diffID: cf.RootFS.DiffIDs[i], mediaType: ld.MediaType}
 	}
-	mediaType := m.MediaType
-	if mediaType == "" {
-		mediaType = types.OCIManifestSchema1
-	}
-	return partial.UncompressedToImage(&localImage{config: config, mediaType: mediaType, layers: layers})
+	return newStoredImage(data, &m, config, cf, layers), nil
 }
 
 // localImage is an image whose layers are read from a layout or an
