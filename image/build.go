@@ -70,22 +70,14 @@ func Build(ctx context.Context, spec BuildSpec, o Options) (v1.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	cf, err := img.ConfigFile()
-	if err != nil {
-		return nil, err
-	}
-	cf = cf.DeepCopy()
-	if cf.Config.Labels == nil {
-		cf.Config.Labels = map[string]string{}
-	}
-	for k, v := range spec.Labels {
-		cf.Config.Labels[k] = v
-	}
-	if cf.OS == "" {
-		cf.OS, cf.Architecture = "linux", runtime.GOARCH
-	}
-	cf.Created = created
-	return mutate.ConfigFile(img, cf)
+	return withConfig(img, created, func(cf *v1.ConfigFile) {
+		for k, v := range spec.Labels {
+			cf.Config.Labels[k] = v
+		}
+		if cf.OS == "" {
+			cf.OS, cf.Architecture = "linux", runtime.GOARCH
+		}
+	})
 }
 
 // dirLayer makes a layer of the files under src placed at dst, with

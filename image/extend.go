@@ -45,20 +45,28 @@ func Extend(base v1.Image, add Addition) (v1.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	return withConfig(img, created, func(cf *v1.ConfigFile) {
+		for _, s := range add.Steps {
+			cf.History = append(cf.History, v1.History{Created: created, CreatedBy: s, EmptyLayer: true})
+		}
+		if add.Config != nil {
+			add.Config(cf)
+		}
+	})
+}
+
+// withConfig is img with a copy of its configuration edited (its labels
+// map present) and its creation time set.
+func withConfig(img v1.Image, created v1.Time, edit func(*v1.ConfigFile)) (v1.Image, error) {
 	cf, err := img.ConfigFile()
 	if err != nil {
 		return nil, err
 	}
 	cf = cf.DeepCopy()
-	for _, s := range add.Steps {
-		cf.History = append(cf.History, v1.History{Created: created, CreatedBy: s, EmptyLayer: true})
-	}
 	if cf.Config.Labels == nil {
 		cf.Config.Labels = map[string]string{}
 	}
-	if add.Config != nil {
-		add.Config(cf)
-	}
+	edit(cf)
 	cf.Created = created
 	return mutate.ConfigFile(img, cf)
 }
