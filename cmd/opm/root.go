@@ -67,7 +67,7 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 		newInitCmd(),
 		newGenerateCmd(),
 		newMigrateCmd(&reg),
-		newServeCmd(),
+		newServeCmd(&reg),
 		newVersionCmd(),
 	)
 	// cobra's help and completion commands, made now rather than when the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -21,6 +22,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/serve"
 )
 
@@ -34,16 +37,18 @@ type serveFlags struct {
 	cacheOnly      bool
 	cacheIntegrity bool
 	debug          bool
+	reg            *registryFlags
+	platform       platformFlag
 }
 
 // drainTimeout bounds how long a stopping server waits for calls in
 // flight (Kubernetes allows 30 s between SIGTERM and SIGKILL by default).
 const drainTimeout = 20 * time.Second
 
-func newServeCmd() *cobra.Command {
-	var f serveFlags
+func newServeCmd(reg *registryFlags) *cobra.Command {
+	f := serveFlags{reg: reg}
 	cmd := &cobra.Command{
-		Use:   "serve <source_path>",
+		Use:   "serve <source_path | catalog image>",
 		Short: "Serve a file-based catalog over gRPC (and HTTP)",
 		Long: `This command serves a file-based catalog directory via a GRPC server,
 and, with --http-addr, over the OLM v1 catalog HTTP API.
@@ -53,7 +58,12 @@ no prebuilt cache is needed. Changes made to the catalog after this command
 starts are not reflected in the served content.
 
 An address (--port, --http-addr) that is in use fails at once, before the
-catalog loads; the port opens only once the catalog is served.`,
+catalog loads; the port opens only once the catalog is served.
+
+A catalog image (a registry reference, oci:, oci-archive: or
+docker-archive:) may be given instead of a directory: its catalog is pulled
+(through registries.conf mirrors, as render pulls), extracted into a private
+directory, served, and removed when the server stops.`,
 		Example: `  opm serve catalog/
   opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
   opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
@@ -75,6 +85,7 @@ catalog loads; the port opens only once the catalog is served.`,
 	fl.BoolVar(&f.cacheOnly, "cache-only", false, "load and validate the catalog as serve would, then exit without serving")
 	fl.BoolVar(&f.cacheIntegrity, "cache-enforce-integrity", false, "accepted for compatibility: the catalog is always loaded from the source directory, so there is no cache to check")
 	fl.BoolVar(&f.debug, "debug", false, "enable debug logging (every call)")
+	addPlatformFlag(fl, &f.platform)
 	return cmd
 }
 
@@ -84,15 +95,16 @@ func runServe(cmd *cobra.Command, dir string, f *serveFlags) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
-	err := serveCatalog(cmd.Context(), log, dir, f, cmd.Flags().Changed("cache-enforce-integrity"))
+	err := serveCatalog(cmd, log, dir, f)
 	if err != nil {
 		writeTerminationLog(f.terminationLog, cmd.Flags().Changed("termination-log"), err)
 	}
 	return err
 }
 
-func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFlags, integritySet bool) error {
-	if integritySet && f.cacheIntegrity && f.cacheDir == "" {
+func serveCatalog(cmd *cobra.Command, log *slog.Logger, src string, f *serveFlags) error {
+	ctx := cmd.Context()
+	if cmd.Flags().Changed("cache-enforce-integrity") && f.cacheIntegrity && f.cacheDir == "" {
 		return usageError{errors.New("--cache-dir must be specified with --cache-enforce-integrity")}
 	}
 	var profile *startupProfile
@@ -107,8 +119,11 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 		}
 		defer stop()
 	}
-	if err := checkDir(dir); err != nil {
-		return err
+	fromImage := isImageRef(src)
+	if !fromImage {
+		if err := checkDir(src); err != nil {
+			return err
+		}
 	}
 	if !f.cacheOnly {
 		// A busy address fails at once, not after the catalog loads
@@ -121,8 +136,38 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 		}
 		closeAll(grpcL, httpL)
 	}
+	if !fromImage {
+		return loadAndServe(ctx, log, os.DirFS(src), src, f, profile)
+	}
+	r := render.Renderer{Allowed: render.CatalogImage, Images: f.reg.imageOptions(cmd, f.platform)}
+	err := r.OpenCatalog(ctx, src, func(fsys fs.FS, name string) error {
+		return loadAndServe(ctx, log, fsys, name, f, profile)
+	})
+	if errors.Is(err, render.ErrNotAllowed) {
+		return fmt.Errorf("%s is a bundle image: serve takes a file-based catalog directory or a catalog image", src)
+	}
+	return err
+}
+
+// isImageRef tells a catalog image from a directory: src is not on disk
+// and reads as an image reference (with its registry, or a transport).
+func isImageRef(src string) bool {
+	if _, err := os.Lstat(src); err == nil {
+		return false
+	}
+	if image.IsLocalRef(src) {
+		return true
+	}
+	_, err := image.ParseReference(src, false)
+	return err == nil
+}
+
+// loadAndServe loads the catalog in fsys (name is how positions in it
+// start) and serves it until ctx ends; with --cache-only it stops after
+// the load.
+func loadAndServe(ctx context.Context, log *slog.Logger, fsys fs.FS, name string, f *serveFlags, profile *startupProfile) error {
 	start := time.Now()
-	cat, err := serve.Load(ctx, os.DirFS(dir), serve.LoadOptions{Name: dir, Blobs: f.httpAddr != ""})
+	cat, err := serve.Load(ctx, fsys, serve.LoadOptions{Name: name, Blobs: f.httpAddr != ""})
 	if err != nil {
 		if ctx.Err() != nil {
 			log.Info("stopped before serving")
@@ -131,7 +176,7 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 		return err
 	}
 	defer cat.Close()
-	log.Info("catalog loaded", "configs", dir, "packages", cat.Packages(), "bundles", cat.Bundles(), "duration", time.Since(start).Round(time.Millisecond))
+	log.Info("catalog loaded", "configs", name, "packages", cat.Packages(), "bundles", cat.Bundles(), "duration", time.Since(start).Round(time.Millisecond))
 	if f.cacheOnly {
 		if f.cacheDir != "" {
 			// Nothing to write: the directory exists so that Dockerfiles
@@ -150,7 +195,7 @@ func serveCatalog(ctx context.Context, log *slog.Logger, dir string, f *serveFla
 	srv := serve.NewServer(cat, serve.ServerOptions{Log: log})
 	errs := make(chan error, 2)
 	go func() { errs <- srv.ServeGRPC(grpcL) }()
-	attrs := []any{"configs", dir, "addr", grpcL.Addr().String()}
+	attrs := []any{"configs", name, "addr", grpcL.Addr().String()}
 	if httpL != nil {
 		go func() { errs <- srv.ServeHTTP(httpL) }()
 		attrs = append(attrs, "http", httpL.Addr().String())

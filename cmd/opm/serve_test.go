@@ -17,6 +17,8 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/fbcat/opm/image/imagetest"
+	"github.com/fbcat/opm/internal/labels"
 	"github.com/fbcat/opm/serve/api"
 )
 
@@ -52,13 +54,38 @@ func (b *syncBuffer) String() string {
 // TestServe runs the command as a pod does: it serves gRPC and HTTP until
 // it is told to stop (SIGTERM cancels the context), then exits 0.
 func TestServe(t *testing.T) {
+	checkServes(t, "../../testdata/serve/catalog")
+}
+
+// TestServeImage: a catalog image is pulled, its catalog extracted into a
+// private directory, served, and the directory removed at the end.
+func TestServeImage(t *testing.T) {
+	imagetest.IsolateAuth(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	reg := imagetest.Registry(t, "", "")
+	imagetest.Push(t, reg+"/serve:v1", imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil,
+		imagetest.DirLayer(t, "../../testdata/serve/catalog", "configs")))
+	stderr := checkServes(t, reg+"/serve:v1")
+	if !strings.Contains(stderr, "configs="+reg+"/serve:v1/configs") {
+		t.Errorf("the log does not name the image:\n%s", stderr)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("left behind in TMPDIR: %v", left)
+	}
+}
+
+// checkServes serves src, checks its gRPC and HTTP answers, stops it and
+// returns its log.
+func checkServes(t *testing.T, src string) string {
+	t.Helper()
 	grpcAddr, httpAddr := freeAddr(t), freeAddr(t)
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var stderr syncBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, []string{"serve", "../../testdata/serve/catalog", "-p", grpcAddr, "--http-addr", httpAddr}, strings.NewReader(""), io.Discard, &stderr)
+		code <- run(ctx, []string{"serve", src, "-p", grpcAddr, "--http-addr", httpAddr}, strings.NewReader(""), io.Discard, &stderr)
 	}()
 
 	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -106,6 +133,7 @@ func TestServe(t *testing.T) {
 			t.Errorf("the log does not say %s:\n%s", want, stderr.String())
 		}
 	}
+	return stderr.String()
 }
 
 func TestWriteTerminationLog(t *testing.T) {
