@@ -205,3 +205,39 @@ func TestInstallerRBACForeignBinding(t *testing.T) {
 		t.Errorf("bind on view: %s", yamlOf(t, rbac))
 	}
 }
+
+// An aggregated ClusterRole: Kubernetes lets only a holder of escalate
+// (or of every permission) write it, found against a real kube-apiserver
+// (e2e/olmv1-kube.e2e.sh); escalate limited by name does not match a
+// create, which names no object. Bindings to it need bind by name: its
+// gathered rules are unknown.
+func TestInstallerRBACAggregatedClusterRole(t *testing.T) {
+	b := testBundle(t, modesAll, false, map[string]string{
+		"manifests/agg.yaml":  "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: demo-agg}\naggregationRule:\n  clusterRoleSelectors: [{matchLabels: {demo/agg: 'true'}}]\nrules: []\n",
+		"manifests/aggb.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: demo-agg}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: demo-agg}\nsubjects: [{kind: ServiceAccount, name: demo, namespace: ops}]\n",
+	})
+	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSufficient(t, r, rbac)
+	g := grantsOf(t, rbac)
+	if !g.allowed(rbacGroup, "clusterroles", "", "", "escalate") {
+		t.Errorf("no escalate on clusterroles for a create of the aggregated role: %s", yamlOf(t, rbac))
+	}
+	if !g.allowed(rbacGroup, "clusterroles", "", "demo-agg", "bind") || g.allowed(rbacGroup, "clusterroles", "", "other", "bind") {
+		t.Errorf("bind on the aggregated role only: %s", yamlOf(t, rbac))
+	}
+	if g.allowed(rbacGroup, "roles", "ops", "", "escalate") {
+		t.Error("escalate on roles")
+	}
+	// without an aggregated role, no escalate at all.
+	r = mustRender(t, testBundle(t, modesAll, false, nil), RenderOptions{InstallNamespace: "ops"})
+	if rbac, err = InstallerRBAC(r, RBACOptions{ExtensionName: "demo"}); err != nil {
+		t.Fatal(err)
+	}
+	if g := grantsOf(t, rbac); g.allowed(rbacGroup, "clusterroles", "", "x", "escalate") {
+		t.Errorf("escalate without an aggregated role: %s", yamlOf(t, rbac))
+	}
+}
