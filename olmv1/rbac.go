@@ -81,6 +81,11 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 	objs = append(objs, roleObject(newRole("ClusterRole", base+"-clusterrole", "", nil), cluster),
 		toObject(newBinding("ClusterRoleBinding", base+"-binding", "", "ClusterRole", base+"-clusterrole", sa, ns)))
 	for _, n := range slices.Sorted(maps.Keys(namespaced)) {
+		// a Role the ClusterRole covers entirely (a bundle granting "*")
+		// would be an empty Role and a binding to it: left out.
+		if rules, _ := namespaced[n].rules(); len(rules) == 0 {
+			continue
+		}
 		objs = append(objs, roleObject(newRole("Role", base+"-role", n, nil), namespaced[n]),
 			toObject(newBinding("RoleBinding", base+"-role-binding", n, "Role", base+"-role", sa, ns)))
 	}

@@ -241,3 +241,23 @@ func TestInstallerRBACAggregatedClusterRole(t *testing.T) {
 		t.Errorf("escalate without an aggregated role: %s", yamlOf(t, rbac))
 	}
 }
+
+// A bundle whose ClusterRole grants everything leaves nothing for a Role:
+// no empty Role and binding (hive-operator 1.2, seen on a real
+// kube-apiserver by e2e/olmv1-kube.e2e.sh).
+func TestInstallerRBACNoEmptyRole(t *testing.T) {
+	b := testBundle(t, modesAll, false, map[string]string{
+		"manifests/all.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: demo-all}\nrules: [{apiGroups: ['*'], resources: ['*'], verbs: ['*']}]\n",
+	})
+	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSufficient(t, r, rbac)
+	for _, o := range rbac {
+		if o.Kind() == "Role" || o.Kind() == "RoleBinding" {
+			t.Errorf("%s: the ClusterRole covers everything", o)
+		}
+	}
+}
