@@ -73,20 +73,19 @@ t1=$(date +%s)
 src=${KUBE_E2E_BUNDLE_DIR:-$here/../shared/conformance/bundles}
 dirs=("$src"/*/)
 [ -d "${dirs[0]}" ] || dirs=("$here"/testdata/bundles/*/ "$here"/olmv1/testdata/bundles/*/)
-supported=(); refused=0
+picked=(); supported=(); refused=0
 for d in "${dirs[@]}"; do
   set +e
   "$bin" alpha olmv1 rbac "$d" --namespace ns --extension-name ext > /dev/null 2> "$work/rbac.err"; rc=$?
   set -e
   case $rc in
-    0) if grep -rqs '^aggregationRule:' "$d/manifests"; then supported=("$d" "${supported[@]}"); else supported+=("$d"); fi ;;
+    0) if grep -rqs '^aggregationRule:' "$d/manifests"; then picked+=("$d"); else supported+=("$d"); fi ;;
     1) refused=$((refused+1)) ;;
     *) fail "$(basename "$d"): opm alpha olmv1 rbac: exit $rc: $(cat "$work/rbac.err")" ;;
   esac
 done
-max=${KUBE_E2E_BUNDLES:-12}
-picked=()
-if [ ${#supported[@]} -le "$max" ]; then picked=("${supported[@]}"); else
+max=$(( ${KUBE_E2E_BUNDLES:-12} - ${#picked[@]} ))
+if [ ${#supported[@]} -le "$max" ]; then picked+=("${supported[@]}"); else
   for i in $(seq 0 $((max-1))); do picked+=("${supported[$((i * ${#supported[@]} / max))]}"); done
 fi
 
