@@ -176,8 +176,10 @@ def wait_established(disc, crd, as_user=None):
 
 
 def admin_setup(disc, rbac, objs, ns, ext):
-    """The admin's part: namespace, stub CRDs, the ClusterExtension, the RBAC."""
-    call("POST", "/api/v1/namespaces", {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}, ok=(201, 409))
+    """The admin's part: the namespaces (install and watched), stub CRDs,
+    the ClusterExtension, the RBAC."""
+    for n in sorted({ns} | {o["metadata"]["namespace"] for o in rbac + objs if o["metadata"].get("namespace")}):
+        call("POST", "/api/v1/namespaces", {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}}, ok=(201, 409))
     defined = {(c["spec"]["group"] + "/" + v["name"], c["spec"]["names"]["kind"])
                for c in objs if c["kind"] == "CustomResourceDefinition" for v in c["spec"]["versions"]}
     wanted = {("olm.operatorframework.io/v1", "ClusterExtension"): False}

@@ -7,9 +7,12 @@
 #     OpenShift: owning an object with blockOwnerDeletion needs update on
 #     the owner's finalizers); no watch cache (a CRD deleted while its
 #     cache starts would wait on "storage is (re)initializing");
-#   - for up to KUBE_E2E_BUNDLES (default 12) real bundles OLM v1 supports
+#   - for up to KUBE_E2E_BUNDLES (default 10) real bundles OLM v1 supports
 #     (KUBE_E2E_BUNDLE_DIR, by default ../shared/conformance/bundles when
-#     present, else the testdata bundles): the admin applies the namespace and the `rbac` output; then
+#     present, else the testdata bundles; those with aggregated
+#     ClusterRoles always), and up to KUBE_E2E_SINGLE (default 3) without
+#     AllNamespaces, in SingleNamespace mode: the admin applies the
+#     namespaces and the `rbac` output; then
 #     e2e/kubecheck.py, impersonating the installer service account, does
 #     to every object of `manifests` what operator-controller does
 #     (server-side apply create and patch, create, get, update, patch,
@@ -73,29 +76,34 @@ t1=$(date +%s)
 src=${KUBE_E2E_BUNDLE_DIR:-$here/../shared/conformance/bundles}
 dirs=("$src"/*/)
 [ -d "${dirs[0]}" ] || dirs=("$here"/testdata/bundles/*/ "$here"/olmv1/testdata/bundles/*/)
-picked=(); supported=(); refused=0
+picked=(); supported=(); single=(); refused=0
 for d in "${dirs[@]}"; do
   set +e
   "$bin" alpha olmv1 rbac "$d" --namespace ns --extension-name ext > /dev/null 2> "$work/rbac.err"; rc=$?
   set -e
   case $rc in
     0) if grep -rqs '^aggregationRule:' "$d/manifests"; then picked+=("$d"); else supported+=("$d"); fi ;;
-    1) refused=$((refused+1)) ;;
+    1) if "$bin" alpha olmv1 rbac "$d" --namespace ns --watch-namespace other --extension-name ext > /dev/null 2>&1; then
+         single+=("$d"); else refused=$((refused+1)); fi ;;
     *) fail "$(basename "$d"): opm alpha olmv1 rbac: exit $rc: $(cat "$work/rbac.err")" ;;
   esac
 done
-max=$(( ${KUBE_E2E_BUNDLES:-12} - ${#picked[@]} ))
+max=$(( ${KUBE_E2E_BUNDLES:-10} - ${#picked[@]} ))
 if [ ${#supported[@]} -le "$max" ]; then picked+=("${supported[@]}"); else
   for i in $(seq 0 $((max-1))); do picked+=("${supported[$((i * ${#supported[@]} / max))]}"); done
 fi
+# and up to KUBE_E2E_SINGLE (default 3) bundles without AllNamespaces, in
+# SingleNamespace mode: the operator's Roles go to the watched namespace.
+for d in "${single[@]:0:${KUBE_E2E_SINGLE:-3}}"; do picked+=("single:$d"); done
 
 n=0; gaps=(); objects=0
 for d in "${picked[@]}"; do
-  name=$(basename "$d")
-  ns="e2e-$n"; ext="ext-$n"; tb=$(date +%s)
-  "$bin" alpha olmv1 rbac "$d" --namespace "$ns" --extension-name "$ext" -o json > "$work/rbac.json" 2> "$work/rbac.err" ||
+  ns="e2e-$n"; ext="ext-$n"; tb=$(date +%s); mode=()
+  case $d in single:*) d=${d#single:}; mode=(--watch-namespace "$ns-watched") ;; esac
+  name=$(basename "$d")${mode[1]:+ (SingleNamespace)}
+  "$bin" alpha olmv1 rbac "$d" --namespace "$ns" "${mode[@]}" --extension-name "$ext" -o json > "$work/rbac.json" 2> "$work/rbac.err" ||
     fail "$name: opm alpha olmv1 rbac: $(cat "$work/rbac.err")"
-  "$bin" alpha olmv1 manifests "$d" --namespace "$ns" -o json > "$work/manifests.json" 2> "$work/manifests.err" ||
+  "$bin" alpha olmv1 manifests "$d" --namespace "$ns" "${mode[@]}" -o json > "$work/manifests.json" 2> "$work/manifests.err" ||
     fail "$name: rbac succeeded but manifests did not: $(cat "$work/manifests.err")"
   set +e
   python3 "$here/e2e/kubecheck.py" install "$work/rbac.json" "$work/manifests.json" "$ns" "$ext" > "$work/check.out" 2> "$work/check.err"; rc=$?
@@ -111,4 +119,4 @@ for d in "${picked[@]}"; do
 done
 [ "$n" -gt 0 ] || fail "no bundle OLM v1 supports among ${dirs[*]}"
 [ ${#gaps[@]} -eq 0 ] || fail "RBAC gaps (Forbidden as the installer) in ${#gaps[@]} of $n bundles: $(printf '\n  %s' "${gaps[@]}")"
-echo "olmv1-kube e2e: $checks checks passed; $n bundles ($objects objects) installed, managed and removed as their installer with no Forbidden ($refused refused by OLM v1 skipped); servers up in $((t1-t0))s, bundles in $(( $(date +%s) - t1 ))s"
+echo "olmv1-kube e2e: $checks checks passed; $n bundles ($objects objects) installed, managed and removed as their installer with no Forbidden ($refused refused by OLM v1 in every install mode skipped); servers up in $((t1-t0))s, bundles in $(( $(date +%s) - t1 ))s"
