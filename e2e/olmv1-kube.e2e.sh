@@ -18,7 +18,7 @@
 #     (server-side apply create and patch, create, get, update, patch,
 #     delete; list and watch of each kind cluster-wide). Any Forbidden is a
 #     gap; the bundle's Roles and ClusterRoles are created without the
-#     escalate verb.
+#     escalate verb (but for aggregated ClusterRoles, which need it).
 # Runs only when KUBE_APISERVER and ETCD name the binaries (build recipe in
 # docs/olmv1.md); prints SKIP and exits 0 otherwise.
 # Usage: KUBE_APISERVER=... ETCD=... e2e/olmv1-kube.e2e.sh bin/opm

@@ -100,12 +100,12 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
 	carried := map[string]bool{}
 	for _, o := range objs {
-		if o.Kind() == "ClusterRole" || o.Kind() == "Role" {
+		if o.isRBAC("ClusterRole", "Role") {
 			carried[o.Kind()+"/"+o.scope()+"/"+o.Name()] = true
 		}
 	}
 	for _, o := range objs {
-		if o.Kind() != "ClusterRoleBinding" && o.Kind() != "RoleBinding" {
+		if !o.isRBAC("ClusterRoleBinding", "RoleBinding") {
 			continue
 		}
 		kind, name := registryv1.StringAt(o.Value, "roleRef", "kind"), registryv1.StringAt(o.Value, "roleRef", "name")
@@ -134,14 +134,14 @@ func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
 func addAggregated(objs []Object, cluster *ruleSet, setFor func(string) *ruleSet) {
 	aggregated := map[string]bool{}
 	for _, o := range objs {
-		if o.Kind() == "ClusterRole" && lookup(o.Value, "aggregationRule") != nil {
+		if o.isRBAC("ClusterRole") && lookup(o.Value, "aggregationRule") != nil {
 			aggregated[o.Name()] = true
 			cluster.add(ruleAtom{group: rbacGroup, resource: "clusterroles"}, []string{"escalate"},
 				"writes aggregated ClusterRole (Kubernetes asks escalate, which a create cannot limit by name)", o.Name())
 		}
 	}
 	for _, o := range objs {
-		if o.Kind() != "ClusterRoleBinding" && o.Kind() != "RoleBinding" {
+		if !o.isRBAC("ClusterRoleBinding", "RoleBinding") {
 			continue
 		}
 		name := registryv1.StringAt(o.Value, "roleRef", "name")
@@ -172,6 +172,13 @@ var clusterScoped = map[string]bool{
 	"ConsoleCLIDownload": true, "ConsoleLink": true, "ClusterExtension": true,
 }
 
+// isRBAC reports whether o is of one of the kinds of Kubernetes' RBAC
+// API group: a custom resource may be called Role too (ack-iam-controller
+// has one), and its fields are no rules to hold.
+func (o Object) isRBAC(kinds ...string) bool {
+	return strings.HasPrefix(o.APIVersion(), rbacGroup+"/") && slices.Contains(kinds, o.Kind())
+}
+
 // scope is the namespace an object lives in, "" for a cluster-wide one.
 func (o Object) scope() string {
 	if clusterScoped[o.Kind()] {
@@ -199,7 +206,7 @@ func (s *ruleSet) addObject(o Object, cluster *ruleSet) {
 	s.add(ruleAtom{group: group, resource: resource}, createVerbs, what, o.Name())
 	cluster.add(ruleAtom{group: group, resource: resource}, watchVerbs, "watches "+o.Kind(), o.Name())
 	s.add(ruleAtom{group: group, resource: resource, name: o.Name()}, namedVerbs, what, o.Name())
-	if o.Kind() != "ClusterRole" && o.Kind() != "Role" {
+	if !o.isRBAC("ClusterRole", "Role") {
 		return
 	}
 	rules := lookup(o.Value, "rules")

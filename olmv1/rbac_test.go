@@ -77,7 +77,7 @@ func checkSufficient(t *testing.T, r *Rendered, rbac []Object) {
 				t.Errorf("%s: may not %s", o, v)
 			}
 		}
-		if o.Kind() != "Role" && o.Kind() != "ClusterRole" {
+		if !o.isRBAC("Role", "ClusterRole") {
 			continue
 		}
 		for _, rule := range rulesOf(t, o) {
@@ -259,5 +259,23 @@ func TestInstallerRBACNoEmptyRole(t *testing.T) {
 		if o.Kind() == "Role" || o.Kind() == "RoleBinding" {
 			t.Errorf("%s: the ClusterRole covers everything", o)
 		}
+	}
+}
+
+// A custom resource called Role (ack-iam-controller 1.4 carries one, seen
+// on a real kube-apiserver) is no RBAC role: its fields are not rules the
+// installer must hold.
+func TestInstallerRBACCustomResourceNamedRole(t *testing.T) {
+	b := testBundle(t, modesAll, false, map[string]string{
+		"manifests/role.yaml": "apiVersion: iam.example.com/v1\nkind: Role\nmetadata: {name: example}\nrules: [{apiGroups: [''], resources: [secrets], verbs: [delete]}]\n",
+	})
+	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSufficient(t, r, rbac)
+	if g := grantsOf(t, rbac); g.allowed("", "secrets", "ops", "any", "delete") {
+		t.Errorf("the custom resource's rules were granted: %s", yamlOf(t, rbac))
 	}
 }
