@@ -18,7 +18,10 @@
 #     (server-side apply create and patch, create, get, update, patch,
 #     delete; list and watch of each kind cluster-wide). Any Forbidden is a
 #     gap; the bundle's Roles and ClusterRoles are created without the
-#     escalate verb (but for aggregated ClusterRoles, which need it).
+#     escalate verb (but for aggregated ClusterRoles, which need it);
+#   - a negative control: without the finalizers rule the last bundle's
+#     installer is refused (blockOwnerDeletion), or the server proves
+#     nothing.
 # Runs only when KUBE_APISERVER and ETCD name the binaries (build recipe in
 # docs/olmv1.md); prints SKIP and exits 0 otherwise.
 # Usage: KUBE_APISERVER=... ETCD=... e2e/olmv1-kube.e2e.sh bin/opm
@@ -118,5 +121,21 @@ for d in "${picked[@]}"; do
   n=$((n+1))
 done
 [ "$n" -gt 0 ] || fail "no bundle OLM v1 supports among ${dirs[*]}"
+
+# negative control: the same check with the finalizers rule left out of
+# the last bundle's RBAC must be refused, or the server proves nothing.
+"$bin" alpha olmv1 rbac "$d" --namespace e2e-neg "${mode[@]/#$ns/e2e-neg}" --extension-name ext-neg -o json |
+  python3 -c 'import json,sys
+l = json.load(sys.stdin)
+for o in l["items"]:
+    if o.get("rules"):
+        o["rules"] = [r for r in o["rules"] if "clusterextensions/finalizers" not in r.get("resources", [])]
+json.dump(l, sys.stdout)' > "$work/rbac.json"
+"$bin" alpha olmv1 manifests "$d" --namespace e2e-neg "${mode[@]/#$ns/e2e-neg}" -o json > "$work/manifests.json"
+set +e
+python3 "$here/e2e/kubecheck.py" install "$work/rbac.json" "$work/manifests.json" e2e-neg ext-neg > "$work/check.out" 2> "$work/check.err"; rc=$?
+set -e
+[ $rc -eq 1 ] && grep -q 'FORBIDDEN.*blockOwnerDeletion' "$work/check.err" && ok ||
+  fail "without update on clusterextensions/finalizers the installer was not refused (exit $rc): $(head -c 600 "$work/check.err")"
 [ ${#gaps[@]} -eq 0 ] || fail "RBAC gaps (Forbidden as the installer) in ${#gaps[@]} of $n bundles: $(printf '\n  %s' "${gaps[@]}")"
-echo "olmv1-kube e2e: $checks checks passed; $n bundles ($objects objects) installed, managed and removed as their installer with no Forbidden ($refused refused by OLM v1 in every install mode skipped); servers up in $((t1-t0))s, bundles in $(( $(date +%s) - t1 ))s"
+echo "olmv1-kube e2e: $checks checks passed; $n bundles ($objects objects) installed, managed and removed as their installer with no Forbidden, and refused without the finalizers rule ($refused refused by OLM v1 in every install mode skipped); servers up in $((t1-t0))s, bundles in $(( $(date +%s) - t1 ))s"
