@@ -42,7 +42,8 @@ func (o RBACOptions) serviceAccountName() string {
 // list and watch, and get, update, patch and delete limited by
 // resourceNames to the objects; and every rule of the roles the bundle
 // creates, since Kubernetes lets one create a role only with permissions
-// one holds (short of the escalate verb). Rules are merged and
+// one holds (short of the escalate verb, granted only for aggregated
+// ClusterRoles: see addAggregated). Rules are merged and
 // deduplicated; each carries a note saying which objects need it.
 func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 	if opts.ExtensionName == "" {
@@ -74,11 +75,17 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 		setFor(o.scope()).addObject(o, cluster)
 	}
 	addForeignBinds(r.Objects, setFor)
+	addAggregated(r.Objects, cluster, setFor)
 	base := opts.ExtensionName + "-installer"
 	objs := []Object{toObject(newServiceAccount(sa, ns))}
 	objs = append(objs, roleObject(newRole("ClusterRole", base+"-clusterrole", "", nil), cluster),
 		toObject(newBinding("ClusterRoleBinding", base+"-binding", "", "ClusterRole", base+"-clusterrole", sa, ns)))
 	for _, n := range slices.Sorted(maps.Keys(namespaced)) {
+		// a Role the ClusterRole covers entirely (a bundle granting "*")
+		// would be an empty Role and a binding to it: left out.
+		if rules, _ := namespaced[n].rules(); len(rules) == 0 {
+			continue
+		}
 		objs = append(objs, roleObject(newRole("Role", base+"-role", n, nil), namespaced[n]),
 			toObject(newBinding("RoleBinding", base+"-role-binding", n, "Role", base+"-role", sa, ns)))
 	}
@@ -93,12 +100,12 @@ func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
 func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
 	carried := map[string]bool{}
 	for _, o := range objs {
-		if o.Kind() == "ClusterRole" || o.Kind() == "Role" {
+		if o.isRBAC("ClusterRole", "Role") {
 			carried[o.Kind()+"/"+o.scope()+"/"+o.Name()] = true
 		}
 	}
 	for _, o := range objs {
-		if o.Kind() != "ClusterRoleBinding" && o.Kind() != "RoleBinding" {
+		if !o.isRBAC("ClusterRoleBinding", "RoleBinding") {
 			continue
 		}
 		kind, name := registryv1.StringAt(o.Value, "roleRef", "kind"), registryv1.StringAt(o.Value, "roleRef", "name")
@@ -111,6 +118,37 @@ func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
 		}
 		setFor(ns).add(ruleAtom{group: rbacGroup, resource: resource, name: name}, []string{"bind"},
 			"binds "+kind+" "+name+", which the bundle does not carry, in "+o.Kind(), o.Name())
+	}
+}
+
+// addAggregated grants what writing and binding the bundle's aggregated
+// ClusterRoles (those with an aggregationRule) takes. Kubernetes lets only
+// a holder of every permission, or of escalate on the role, create or
+// update one: its rules are gathered from other roles. A create (POST, as
+// operator-controller's Helm applier does it) names no object, so escalate
+// limited by resourceNames does not match it; only a server-side apply
+// names the role. So escalate on clusterroles cannot be narrower, and the
+// installer of such a bundle can write any ClusterRole. A binding to an
+// aggregated role gets bind on it by name: the rules gathered from roles
+// outside the bundle are unknown.
+func addAggregated(objs []Object, cluster *ruleSet, setFor func(string) *ruleSet) {
+	aggregated := map[string]bool{}
+	for _, o := range objs {
+		if o.isRBAC("ClusterRole") && lookup(o.Value, "aggregationRule") != nil {
+			aggregated[o.Name()] = true
+			cluster.add(ruleAtom{group: rbacGroup, resource: "clusterroles"}, []string{"escalate"},
+				"writes aggregated ClusterRole (Kubernetes asks escalate, which a create cannot limit by name)", o.Name())
+		}
+	}
+	for _, o := range objs {
+		if !o.isRBAC("ClusterRoleBinding", "RoleBinding") {
+			continue
+		}
+		name := registryv1.StringAt(o.Value, "roleRef", "name")
+		if registryv1.StringAt(o.Value, "roleRef", "kind") == "ClusterRole" && aggregated[name] {
+			setFor(o.scope()).add(ruleAtom{group: rbacGroup, resource: "clusterroles", name: name}, []string{"bind"},
+				"binds aggregated ClusterRole "+name+", whose gathered rules are unknown, in "+o.Kind(), o.Name())
+		}
 	}
 }
 
@@ -132,6 +170,13 @@ var clusterScoped = map[string]bool{
 	"PriorityClass": true, "StorageClass": true, "IngressClass": true, "Namespace": true,
 	"APIService": true, "ConsoleYAMLSample": true, "ConsoleQuickStart": true,
 	"ConsoleCLIDownload": true, "ConsoleLink": true, "ClusterExtension": true,
+}
+
+// isRBAC reports whether o is of one of the kinds of Kubernetes' RBAC
+// API group: a custom resource may be called Role too (ack-iam-controller
+// has one), and its fields are no rules to hold.
+func (o Object) isRBAC(kinds ...string) bool {
+	return strings.HasPrefix(o.APIVersion(), rbacGroup+"/") && slices.Contains(kinds, o.Kind())
 }
 
 // scope is the namespace an object lives in, "" for a cluster-wide one.
@@ -161,7 +206,7 @@ func (s *ruleSet) addObject(o Object, cluster *ruleSet) {
 	s.add(ruleAtom{group: group, resource: resource}, createVerbs, what, o.Name())
 	cluster.add(ruleAtom{group: group, resource: resource}, watchVerbs, "watches "+o.Kind(), o.Name())
 	s.add(ruleAtom{group: group, resource: resource, name: o.Name()}, namedVerbs, what, o.Name())
-	if o.Kind() != "ClusterRole" && o.Kind() != "Role" {
+	if !o.isRBAC("ClusterRole", "Role") {
 		return
 	}
 	rules := lookup(o.Value, "rules")
