@@ -21,19 +21,10 @@ type pullSource struct {
 // pull-from-mirror and mirror-by-digest-only settings allow, then the
 // primary location. It also returns the entry (nil when none).
 func pullSources(ref string, o Options) ([]pullSource, *registryEntry, error) {
-	r, err := ParseReference(ref, o.Insecure)
+	r, named, conf, reg, err := lookupRegistry(ref, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	named, err := reference.ParseNamed(ref)
-	if err != nil {
-		return nil, nil, fmt.Errorf("invalid image reference %q: %w", ref, err)
-	}
-	conf, err := o.Registries.load()
-	if err != nil {
-		return nil, nil, err
-	}
-	reg := conf.find(named.Name())
 	if reg == nil {
 		return []pullSource{{ref: r, insecure: o.Insecure}}, nil, nil
 	}
@@ -58,6 +49,24 @@ func pullSources(ref string, o Options) ([]pullSource, *registryEntry, error) {
 		return nil, reg, err
 	}
 	return append(sources, s), reg, nil
+}
+
+// lookupRegistry parses ref and finds the [[registry]] entry of the
+// configuration that governs it (nil when none does).
+func lookupRegistry(ref string, o Options) (name.Reference, reference.Named, *registriesConf, *registryEntry, error) {
+	r, err := ParseReference(ref, o.Insecure)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	named, err := reference.ParseNamed(ref)
+	if err != nil {
+		return nil, nil, nil, nil, fmt.Errorf("invalid image reference %q: %w", ref, err)
+	}
+	conf, err := o.Registries.load()
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return r, named, conf, conf.find(named.Name()), nil
 }
 
 // mirrorServes reports whether a mirror is used for a reference by tag

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/distribution/reference"
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
@@ -138,19 +137,10 @@ func allFailed(ref string, reg *registryEntry, sources []pullSource, failures []
 // (no location rewriting, no mirrors): the matching [[registry]] table
 // may block the push, or make the registry insecure.
 func pushTarget(ref string, o Options) (name.Reference, bool, error) {
-	r, err := ParseReference(ref, o.Insecure)
+	r, _, _, reg, err := lookupRegistry(ref, o)
 	if err != nil {
 		return nil, false, err
 	}
-	named, err := reference.ParseNamed(ref)
-	if err != nil {
-		return nil, false, fmt.Errorf("invalid image reference %q: %w", ref, err)
-	}
-	conf, err := o.Registries.load()
-	if err != nil {
-		return nil, false, err
-	}
-	reg := conf.find(named.Name())
 	if reg == nil {
 		return r, o.Insecure, nil
 	}
