@@ -53,7 +53,11 @@ func BenchmarkRelease(b *testing.B) {
 			BundleDir: filepath.Join(root, "operators", synth.RepoOperator, synth.BenchRepo.NextVersion()),
 			Image:     "quay.io/example/bench-operator-bundle:" + synth.BenchRepo.NextVersion(),
 		}
-		return (&author.Repo{Root: root}).Release(ctx, req, author.Options{})
+		p, err := (&author.Repo{Root: root}).OpenBundleDir(ctx, req.BundleDir)
+		if err != nil {
+			return nil, err
+		}
+		return p.Release(ctx, req, author.Options{})
 	})
 }
 
@@ -83,7 +87,7 @@ func BenchmarkRenderCheck(b *testing.B) {
 		if err != nil {
 			return nil, err
 		}
-		plan, err := p.Render(ctx, p.NewBundles())
+		plan, err := p.Render(ctx, author.Options{})
 		if err == nil && len(plan.Changes) > 0 {
 			b.Fatalf("render --check: %d catalogs differ", len(plan.Changes))
 		}

@@ -6,8 +6,11 @@
 // one directory per bundle version, with a release-config.yaml saying
 // where the bundle is released.
 //
-// Every verb (Release, Promote, Remove, Deprecate, SetDefaultChannel)
-// edits the templates in place, changing only the text of the nodes it
+// Every verb is a method of the Package it edits, taking the same
+// Options: Release (open the package of a bundle directory with
+// Repo.OpenBundleDir), Promote, Remove, Deprecate, SetDefaultChannel and
+// Render; Repo.Render renders (or checks) several operators at once. A
+// verb edits the templates in place, changing only the text of the nodes it
 // changes (see author/yamledit), re-renders exactly the catalogs mapped
 // to the templates it changed, and returns the changed files as a Plan:
 // nothing is written until Plan.Apply, which writes every file or none.

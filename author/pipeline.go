@@ -19,6 +19,9 @@ type Options struct {
 	// Pull renders bundles that no committed catalog holds from their
 	// images; nil keeps rendering offline.
 	Pull template.BundleRenderer
+	// Bundles are bundles rendered elsewhere (such as from their
+	// directories), found by image before any committed catalog's copy.
+	Bundles []declcfg.Bundle
 }
 
 // Refusal is an error of a verb that will not do what was asked because
@@ -208,10 +211,12 @@ func newObjects(committed, rendered *declcfg.DeclarativeConfig) *declcfg.Declara
 	return &out
 }
 
-// Render renders every mapped catalog of the package again. The plan
-// holds the catalogs that differ from what is committed (or are
-// missing); every one of them is validated.
-func (p *Package) Render(ctx context.Context, src *Bundles) (*Plan, error) {
+// Render renders every mapped catalog of the package again, with the
+// bundles opts says (opts.Force is moot: rendering is what overwrites a
+// hand edit). The plan holds the catalogs that differ from what is
+// committed (or are missing); every one of them is validated.
+func (p *Package) Render(ctx context.Context, opts Options) (*Plan, error) {
+	src := p.sourceWith(opts)
 	plan := &Plan{Root: p.Repo.Root}
 	var cats []*Catalog
 	for _, c := range p.Catalogs {

@@ -76,13 +76,6 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 	return plan, nil
 }
 
-// sourceWith is the package's bundle source with the options' puller.
-func (p *Package) sourceWith(opts Options) *Bundles {
-	src := p.NewBundles()
-	src.Pull = opts.Pull
-	return src
-}
-
 // templateOf is the template an opened document edits.
 func templateOf(doc any) *Template {
 	switch d := doc.(type) {

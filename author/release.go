@@ -47,15 +47,15 @@ type released struct {
 // channels it lacks, an olm.bundle entry with the image and an entry
 // {name, replaces, skips, skipRange} in each channel (and the default
 // channel when given); a semver template gets {Image: ...} in each
-// stream named.
-func (r *Repo) Release(ctx context.Context, req ReleaseRequest, opts Options) (*Plan, error) {
-	dir, pkgName, err := r.bundleDir(req.BundleDir)
+// stream named. The bundle directory must be one of the package's (see
+// Repo.OpenBundleDir).
+func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options) (*Plan, error) {
+	dir, pkgName, err := p.Repo.bundleDir(req.BundleDir)
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.Open(ctx, pkgName)
-	if err != nil {
-		return nil, err
+	if pkgName != p.Name {
+		return nil, fmt.Errorf("%s is a bundle directory of operator %s, not of %s", req.BundleDir, pkgName, p.Name)
 	}
 	rel, err := p.readRelease(dir, req)
 	if err != nil {
@@ -87,9 +87,8 @@ func (r *Repo) Release(ctx context.Context, req ReleaseRequest, opts Options) (*
 		e[t] = data
 		where = append(where, fmt.Sprintf("%s (%s)", t.Template, strings.Join(target.Channels, ", ")))
 	}
-	src := p.NewBundles()
+	src := p.sourceWith(opts)
 	src.Add(&rel.fbc)
-	src.Pull = opts.Pull
 	plan, err := p.plan(ctx, e, src, opts)
 	if err != nil {
 		return nil, err
@@ -108,6 +107,18 @@ func countKind(p *Plan, kind string) int {
 		}
 	}
 	return n
+}
+
+// OpenBundleDir opens the operator a bundle directory belongs to: the
+// directory is given as a path relative to the working directory, or
+// else to the root, and must be operators/<pkg>/<version>/ under the
+// root.
+func (r *Repo) OpenBundleDir(ctx context.Context, given string) (*Package, error) {
+	_, pkg, err := r.bundleDir(given)
+	if err != nil {
+		return nil, err
+	}
+	return r.Open(ctx, pkg)
 }
 
 // bundleDir finds a bundle directory given as a path (relative to the

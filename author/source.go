@@ -39,6 +39,17 @@ func (p *Package) NewBundles() *Bundles {
 	return &Bundles{pkg: p, extra: map[string]*declcfg.Bundle{}}
 }
 
+// sourceWith is the package's bundle source with the options' bundles
+// and puller.
+func (p *Package) sourceWith(opts Options) *Bundles {
+	src := p.NewBundles()
+	for i := range opts.Bundles {
+		src.Add(&opts.Bundles[i])
+	}
+	src.Pull = opts.Pull
+	return src
+}
+
 // Add makes a bundle rendered elsewhere (from its directory) available
 // by its image.
 func (s *Bundles) Add(b *declcfg.Bundle) { s.extra[b.Image] = b }

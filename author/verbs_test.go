@@ -45,12 +45,21 @@ func apply(t *testing.T, r *Repo, plan *Plan, err error) *Plan {
 	}
 	for _, name := range []string{"widget", "gadget"} {
 		p := open(t, r, name)
-		check, err := p.Render(context.Background(), p.NewBundles())
+		check, err := p.Render(context.Background(), Options{})
 		if err != nil || len(check.Changes) > 0 {
 			t.Fatalf("after the plan, %s does not match its templates: %v %v", name, err, check.Changes)
 		}
 	}
 	return plan
+}
+
+// release releases a bundle into the operator its directory belongs to.
+func release(ctx context.Context, r *Repo, req ReleaseRequest, opts Options) (*Plan, error) {
+	p, err := r.OpenBundleDir(ctx, req.BundleDir)
+	if err != nil {
+		return nil, err
+	}
+	return p.Release(ctx, req, opts)
 }
 
 func read(t *testing.T, r *Repo, rel string) string {
@@ -81,7 +90,7 @@ func heads(t *testing.T, r *Repo, rel string) map[string]string {
 
 func TestReleaseWithReleaseConfig(t *testing.T) {
 	r := testRepo(t)
-	plan, err := r.Release(context.Background(), ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
+	plan, err := release(context.Background(), r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
 	apply(t, r, plan, err)
 	if len(plan.Changes) != 3 || plan.Changes[0].Kind != KindTemplate {
 		t.Fatalf("changes: %+v", plan.Changes)
@@ -106,7 +115,7 @@ func TestReleaseWithFlags(t *testing.T) {
 	os.Remove(filepath.Join(r.Root, "operators/gadget/1.1.0-rc.1/release-config.yaml"))
 	req := ReleaseRequest{BundleDir: filepath.Join(r.Root, "operators/gadget/1.1.0-rc.1"), Image: "quay.io/example/g:rc1",
 		Target: &ReleaseTarget{Channels: []string{"candidate"}, Replaces: "gadget-operator.v1.0.1"}}
-	plan, err := r.Release(context.Background(), req, Options{})
+	plan, err := release(context.Background(), r, req, Options{})
 	apply(t, r, plan, err)
 	if !strings.Contains(read(t, r, "operators/gadget/catalog-templates/semver.yaml"), "Candidate:\n  Bundles:\n  - Image: quay.io/example/g:rc1\n") {
 		t.Errorf("semver template:\n%s", read(t, r, "operators/gadget/catalog-templates/semver.yaml"))
@@ -121,7 +130,7 @@ func TestReleaseMakesMissingTemplates(t *testing.T) {
 	for _, f := range []string{"operators/widget/catalog-templates", "catalogs/v4.16/widget", "catalogs/v4.17/widget"} {
 		os.RemoveAll(filepath.Join(r.Root, f))
 	}
-	plan, err := r.Release(context.Background(), ReleaseRequest{BundleDir: "operators/widget/1.0.0", Image: "quay.io/example/w:v1.0.0"}, Options{})
+	plan, err := release(context.Background(), r, ReleaseRequest{BundleDir: "operators/widget/1.0.0", Image: "quay.io/example/w:v1.0.0"}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +161,7 @@ func TestReleaseRefusals(t *testing.T) {
 		{"flags and release-config", ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "x", Target: &ReleaseTarget{Channels: []string{"fast"}}}, "says where the bundle is released"},
 	}
 	for _, tt := range tests {
-		if _, err := r.Release(ctx, tt.req, Options{}); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := release(ctx, r, tt.req, Options{}); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}
 	}
@@ -226,7 +235,7 @@ func TestDriftAndForce(t *testing.T) {
 	if !errors.As(err, &refusal) || !strings.Contains(err.Error(), "catalogs/v4.17/widget/catalog.yaml") {
 		t.Fatalf("drift: %v", err)
 	}
-	plan, err := open(t, r, "widget").Render(ctx, open(t, r, "widget").NewBundles())
+	plan, err := open(t, r, "widget").Render(ctx, Options{})
 	if err != nil || len(plan.Changes) != 1 || plan.Changes[0].Path != "catalogs/v4.17/widget/catalog.yaml" {
 		t.Fatalf("render of a drifted catalog: %v %+v", err, plan)
 	}

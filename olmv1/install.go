@@ -22,6 +22,12 @@ type InstallOptions struct {
 	NoWebhooks     bool
 }
 
+// RenderOptions are the options the bundle is rendered with (see
+// Render).
+func (o InstallOptions) RenderOptions() RenderOptions {
+	return RenderOptions{InstallNamespace: o.Namespace, WatchNamespace: o.WatchNamespace, NoWebhooks: o.NoWebhooks}
+}
+
 // Installed is an install stream and what to know about it.
 type Installed struct {
 	// Objects: the Namespace, the installer's ServiceAccount and RBAC, and
@@ -45,7 +51,7 @@ func Install(b *Bundle, opts InstallOptions) (*Installed, error) {
 	if ext == "" {
 		ext = opts.Package
 	}
-	r, err := Render(b, RenderOptions{InstallNamespace: opts.Namespace, WatchNamespace: opts.WatchNamespace, NoWebhooks: opts.NoWebhooks})
+	r, err := Render(b, opts.RenderOptions())
 	if err != nil {
 		return nil, err
 	}

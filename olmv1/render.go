@@ -21,6 +21,12 @@ type RenderOptions struct {
 	NoWebhooks bool
 }
 
+// Checks are the checks a bundle installed with these options must
+// pass (see Unsupported).
+func (o RenderOptions) Checks() CheckOptions {
+	return CheckOptions{NoWebhooks: o.NoWebhooks, SingleOwnNamespace: o.WatchNamespace != ""}
+}
+
 // Rendered is what OLM v1 applies for a bundle.
 type Rendered struct {
 	// InstallNamespace is the namespace the bundle was rendered for.
@@ -61,8 +67,7 @@ func Render(b *Bundle, opts RenderOptions) (*Rendered, error) {
 	if errs := dns1123Label(opts.InstallNamespace); errs != "" {
 		return nil, fmt.Errorf("install namespace %q: %s", opts.InstallNamespace, errs)
 	}
-	check := CheckOptions{NoWebhooks: opts.NoWebhooks, SingleOwnNamespace: opts.WatchNamespace != ""}
-	if reasons := Unsupported(b, check); len(reasons) > 0 {
+	if reasons := Unsupported(b, opts.Checks()); len(reasons) > 0 {
 		return nil, &UnsupportedError{Bundle: b.Name, Reasons: reasons}
 	}
 	if !b.HasManifests() {

@@ -26,11 +26,7 @@ func Write(ctx context.Context, dir string, o synth.RepoOptions) error {
 	if err != nil {
 		return err
 	}
-	src := p.NewBundles()
-	for i := range bundles {
-		src.Add(&bundles[i])
-	}
-	plan, err := p.Render(ctx, src)
+	plan, err := p.Render(ctx, author.Options{Bundles: bundles})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -200,39 +199,17 @@ one channel at a time) agree with their templates too.`,
 			if err != nil {
 				return err
 			}
-			repo := f.repo()
-			if len(args) == 0 {
-				if args, err = repo.Packages(); err != nil {
-					return err
-				}
-			}
-			plan := &author.Plan{Root: repo.Root}
-			var conflicts []string
-			for _, name := range args {
-				p, err := repo.Open(cmd.Context(), name)
-				if err != nil {
-					return err
-				}
-				src := p.NewBundles()
-				src.Pull = opts.Pull
-				one, err := p.Render(cmd.Context(), src)
-				if err != nil {
-					return err
-				}
-				plan.Changes = append(plan.Changes, one.Changes...)
-				conflicts = append(conflicts, p.Conflicts()...)
-			}
-			plan.Summary = renderSummary(len(args), len(plan.Changes), check)
-			if check && len(conflicts) > 0 {
-				plan.Summary = fmt.Sprintf("%s; %s with copies that differ between catalogs: fix the wrong copy by hand", strings.TrimSuffix(plan.Summary, "."), author.Plural(len(conflicts), "bundle"))
-			}
-			if check {
-				return reportDrift(cmd, f, plan, conflicts)
-			}
-			if err := f.finish(cmd, plan); err != nil {
+			res, err := f.repo().Render(cmd.Context(), author.RenderRequest{Packages: args, Check: check}, opts)
+			if err != nil {
 				return err
 			}
-			for _, c := range conflicts {
+			if check {
+				return reportDrift(cmd, f, res)
+			}
+			if err := f.finish(cmd, res.Plan); err != nil {
+				return err
+			}
+			for _, c := range res.Conflicts {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: rendering offline keeps each catalog's copy: fix the wrong one by hand\n", c)
 			}
 			return nil
@@ -243,26 +220,12 @@ one channel at a time) agree with their templates too.`,
 	return cmd
 }
 
-func renderSummary(pkgs, changed int, check bool) string {
-	switch {
-	case changed == 0:
-		return fmt.Sprintf("all catalogs of %s match their templates", author.Plural(pkgs, "operator"))
-	case check:
-		verb := "differ from their templates"
-		if changed == 1 {
-			verb = "differs from its template"
-		}
-		return fmt.Sprintf("%s %s: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them", author.Plural(changed, "catalog"), verb)
-	}
-	return fmt.Sprintf("%s rendered again from their templates", author.Plural(changed, "catalog"))
-}
-
 // reportDrift prints the catalogs that differ from their templates, and
 // the bundles whose copies in two catalogs differ, and fails when there
 // is one.
-func reportDrift(cmd *cobra.Command, f *catalogFlags, plan *author.Plan, conflicts []string) error {
+func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Rendering) error {
 	out := cmd.OutOrStdout()
-	failed := len(plan.Changes) > 0 || len(conflicts) > 0
+	plan, conflicts, failed := res.Plan, res.Conflicts, res.Drifted()
 	if f.output.value == "json" {
 		type drift struct {
 			Path string `json:"path"`
@@ -360,7 +323,11 @@ semver stream in a semver template.`,
 			if len(target.Channels) > 0 || target.Template != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			plan, err := f.repo().Release(cmd.Context(), req, opts)
+			p, err := f.repo().OpenBundleDir(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			plan, err := p.Release(cmd.Context(), req, opts)
 			if err != nil {
 				return err
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -199,7 +198,7 @@ does not hold the manifests the RBAC is made from: the bundle image is pulled.`,
 				return err
 			}
 			opts.Package, opts.Namespace, opts.WatchNamespace, opts.NoWebhooks = args[0], o.namespace, o.watchNamespace, o.noWebhooks
-			b, err := resolveBundle(cmd.Context(), render.Renderer{Images: o.reg.imageOptions(cmd, o.platform)}, catalog, opts)
+			b, err := olmv1.ResolveBundle(cmd.Context(), render.Renderer{Images: o.reg.imageOptions(cmd, o.platform)}, catalog, opts)
 			if err != nil {
 				return reportUnsupported(cmd, err)
 			}
@@ -220,35 +219,6 @@ does not hold the manifests the RBAC is made from: the bundle image is pulled.`,
 	f.StringVar(&opts.ExtensionName, "extension-name", "", "Name of the ClusterExtension (default: the package name)")
 	_ = cmd.MarkFlagRequired("catalog")
 	return cmd
-}
-
-// resolveBundle loads the catalog, resolves the selection and reads the
-// bundle, pulling its image when the catalog holds only its metadata.
-func resolveBundle(ctx context.Context, r render.Renderer, catalog string, opts olmv1.InstallOptions) (*olmv1.Bundle, error) {
-	c, err := olmv1.LoadCatalog(ctx, r, catalog)
-	if err != nil {
-		return nil, err
-	}
-	mb, err := c.Resolve(opts.Selection)
-	if err != nil {
-		return nil, err
-	}
-	b, err := olmv1.BundleFromDeclcfg(mb.Decl)
-	if err != nil {
-		return nil, err
-	}
-	check := olmv1.CheckOptions{NoWebhooks: opts.NoWebhooks, SingleOwnNamespace: opts.WatchNamespace != ""}
-	if reasons := olmv1.Unsupported(b, check); len(reasons) > 0 {
-		return nil, &olmv1.UnsupportedError{Bundle: b.Name, Reasons: reasons}
-	}
-	if b.HasManifests() {
-		return b, nil
-	}
-	pulled, err := olmv1.PullBundle(ctx, mb.Decl.Image, r.Images)
-	if err != nil {
-		return nil, fmt.Errorf("bundle %q: the catalog carries only its olm.csv.metadata, so its manifests must be read from its image %s, which could not be pulled: %w", b.Name, mb.Decl.Image, err)
-	}
-	return pulled, nil
 }
 
 func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {

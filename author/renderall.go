@@ -1,0 +1,82 @@
+// Rendering several operators again, or checking that their catalogs
+// match their templates: the use case of `opm alpha catalog render`.
+
+package author
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// RenderRequest names the operators to render again: every operator
+// Packages lists when Packages is empty. Check renders to compare only:
+// the summary then says what differs and what to do about it.
+type RenderRequest struct {
+	Packages []string
+	Check    bool
+}
+
+// Rendering is what rendering operators again gives: one plan of the
+// catalogs that differ from their templates (or are missing), and the
+// bundles whose committed copies differ between catalogs, which
+// rendering offline cannot tell apart from a hand edit (see
+// Package.Conflicts).
+type Rendering struct {
+	Plan      *Plan
+	Conflicts []string
+}
+
+// Drifted reports whether a catalog differs from its template or a
+// bundle's copies differ between catalogs.
+func (r *Rendering) Drifted() bool {
+	return len(r.Plan.Changes) > 0 || len(r.Conflicts) > 0
+}
+
+// Render renders every mapped catalog of the operators req names again
+// (see Package.Render), in the order given, and gathers the plans into
+// one. The first operator that fails stops it.
+func (r *Repo) Render(ctx context.Context, req RenderRequest, opts Options) (*Rendering, error) {
+	names := req.Packages
+	if len(names) == 0 {
+		var err error
+		if names, err = r.Packages(); err != nil {
+			return nil, err
+		}
+	}
+	out := &Rendering{Plan: &Plan{Root: r.Root}}
+	for _, name := range names {
+		p, err := r.Open(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		one, err := p.Render(ctx, opts)
+		if err != nil {
+			return nil, err
+		}
+		out.Plan.Changes = append(out.Plan.Changes, one.Changes...)
+		out.Conflicts = append(out.Conflicts, p.Conflicts()...)
+	}
+	out.Plan.Summary = renderSummary(len(names), len(out.Plan.Changes), req.Check)
+	if req.Check && len(out.Conflicts) > 0 {
+		out.Plan.Summary = fmt.Sprintf("%s; %s with copies that differ between catalogs: fix the wrong copy by hand",
+			strings.TrimSuffix(out.Plan.Summary, "."), Plural(len(out.Conflicts), "bundle"))
+	}
+	return out, nil
+}
+
+// renderSummary says in one line what rendering pkgs operators found:
+// changed catalogs that differ, to be rendered again or (check) fixed.
+func renderSummary(pkgs, changed int, check bool) string {
+	switch {
+	case changed == 0:
+		return fmt.Sprintf("all catalogs of %s match their templates", Plural(pkgs, "operator"))
+	case check:
+		verb := "differ from their templates"
+		if changed == 1 {
+			verb = "differs from its template"
+		}
+		return fmt.Sprintf("%s %s: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them", Plural(changed, "catalog"), verb)
+	}
+	return fmt.Sprintf("%s rendered again from their templates", Plural(changed, "catalog"))
+}
