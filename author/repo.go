@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"testing/fstest"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
@@ -274,7 +273,7 @@ func (c *Catalog) load(ctx context.Context) error {
 func validateFile(ctx context.Context, file string, data []byte, opts validate.Options) (*validate.Result, error) {
 	dir, base := path.Split(file)
 	opts.RootName = path.Clean(dir)
-	return validate.Validate(ctx, fstest.MapFS{base: &fstest.MapFile{Data: data, Mode: 0o644}}, opts)
+	return validate.ValidateBytes(ctx, base, data, opts)
 }
 
 // Template returns the mapped template named name.

@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"testing/fstest"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
@@ -151,12 +150,16 @@ func gitTree(ctx context.Context, dir, ref string) (fs.FS, error) {
 
 // untar reads the regular files of a tar archive into memory.
 func untar(data []byte) (fs.FS, error) {
-	out := fstest.MapFS{}
+	files := map[string][]byte{}
 	tr := tar.NewReader(bytes.NewReader(data))
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			fsys, err := declcfg.NewMemFS(files)
+			if err != nil {
+				return nil, fmt.Errorf("reading git archive: %w", err)
+			}
+			return fsys, nil
 		}
 		if err != nil {
 			return nil, fmt.Errorf("reading git archive: %w", err)
@@ -168,6 +171,6 @@ func untar(data []byte) (fs.FS, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading git archive: %w", err)
 		}
-		out[strings.TrimPrefix(h.Name, "./")] = &fstest.MapFile{Data: body, Mode: 0o644}
+		files[strings.TrimPrefix(h.Name, "./")] = body
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"testing/fstest"
 	"text/template"
 
 	"github.com/distribution/reference"
@@ -367,7 +366,11 @@ func (r *Renderer) RunBytes(ctx context.Context, name string, data []byte) (*dec
 	if !r.allowed(CatalogDir) {
 		return nil, fmt.Errorf("cannot render catalog stream %s: %w", name, ErrNotAllowed)
 	}
-	cfg, err := r.renderCatalogFS(ctx, fstest.MapFS{streamFileName(name): {Data: data}}, "", nil)
+	fsys, err := declcfg.NewMemFS(map[string][]byte{streamFileName(name): data})
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := r.renderCatalogFS(ctx, fsys, "", nil)
 	if err != nil {
 		return nil, err
 	}

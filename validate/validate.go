@@ -87,6 +87,16 @@ func (e *InvalidError) Error() string {
 	return fmt.Sprintf("%s is not a valid catalog; fix what opm validate reports:\n%v", e.Ref, e.Problems)
 }
 
+// ValidateBytes checks data as Validate checks a directory holding it as
+// its one file, name (a path as declcfg.NewMemFS takes).
+func ValidateBytes(ctx context.Context, name string, data []byte, opts Options) (*Result, error) {
+	fsys, err := declcfg.NewMemFS(map[string][]byte{name: data})
+	if err != nil {
+		return nil, err
+	}
+	return Validate(ctx, fsys, opts)
+}
+
 // Validate checks the catalog in fsys.
 func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	if _, err := compile(opts.Schemas); err != nil {

@@ -6,15 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"testing/fstest"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
 )
 
-// convertFile is the name the input has inside the file system it is
-// loaded from.
+// convertFile is the name the input is loaded under (problems are then
+// given the input's own name, which need not be a path).
 const convertFile = "input"
 
 // Convert turns a catalog stream (the JSON or YAML documents of one file)
@@ -28,8 +27,7 @@ func Convert(ctx context.Context, kind Kind, in Input, f declcfg.Format) ([]byte
 		return nil, fmt.Errorf("cannot convert a catalog to a %s template: only basic and substitutes templates can be made from a catalog", kind)
 	}
 	var lines declcfg.Lines
-	fsys := fstest.MapFS{convertFile: {Data: in.Data}}
-	_, err := declcfg.LoadFS(ctx, fsys, declcfg.WithConcurrency(1), declcfg.WithLines(func(_ int, l declcfg.Lines) { lines = l }))
+	_, err := declcfg.LoadBytes(ctx, convertFile, in.Data, declcfg.WithConcurrency(1), declcfg.WithLines(func(_ int, l declcfg.Lines) { lines = l }))
 	var problems declcfg.ErrorList
 	if errors.As(err, &problems) {
 		for _, p := range problems {

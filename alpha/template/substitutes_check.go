@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"testing/fstest"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
@@ -17,10 +16,10 @@ import (
 // problems, each at the template line of the object it concerns (or, for
 // a substitution, at the substitution), prefixed with what.
 func checkCatalog(ctx context.Context, src source, cfg *declcfg.DeclarativeConfig, at *substitution, what string) Errors {
-	fsys := fstest.MapFS{}
+	files := map[string][]byte{}
 	var lines []int
 	add := func(o declcfg.Encodable, pos declcfg.Pos) {
-		fsys[fmt.Sprintf("%06d.json", len(lines))] = &fstest.MapFile{Data: o.AppendJSON(nil)}
+		files[fmt.Sprintf("%06d.json", len(lines))] = o.AppendJSON(nil)
 		lines = append(lines, pos.Line)
 	}
 	for i := range cfg.Packages {
@@ -37,6 +36,10 @@ func checkCatalog(ctx context.Context, src source, cfg *declcfg.DeclarativeConfi
 	}
 	for i := range cfg.Others {
 		add(&cfg.Others[i], cfg.Others[i].Pos)
+	}
+	fsys, err := declcfg.NewMemFS(files)
+	if err != nil {
+		return Errors{src.wrap(nil, "", err)}
 	}
 	res, err := validate.Validate(ctx, fsys, validate.Options{Concurrency: 1})
 	if err != nil {
