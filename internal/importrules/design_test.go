@@ -23,7 +23,7 @@ type layerRow struct {
 }
 
 // tableRow is a row of the layer table: | layer | folders | what |.
-var tableRow = regexp.MustCompile("^\\|\\s*(\\d+)\\s*\\|([^|]*)\\|(.*)\\|\\s*$")
+var tableRow = regexp.MustCompile(`^\|\s*(\d+)\s*\|([^|]*)\|(.*)\|\s*$`)
 
 // codeSpan is a backquoted path of the Folder column.
 var codeSpan = regexp.MustCompile("`([^`]+)`")
