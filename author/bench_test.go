@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/bench/repo"
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
-// The authoring benchmarks run on synth.BenchRepo (20 basic templates of
+// The authoring benchmarks run on declcfgtest.BenchRepo (20 basic templates of
 // 500 bundles, catalogs v4.12 to v4.31), each on a fresh copy: plan and
 // write, as the commands do.
 
@@ -20,7 +20,7 @@ func fresh(b *testing.B) string {
 	b.StopTimer()
 	defer b.StartTimer()
 	dir := filepath.Join(b.TempDir(), "repo")
-	if err := os.CopyFS(dir, os.DirFS(repo.ForBenchmark(b))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(authortest.ForBenchmark(b))); err != nil {
 		b.Fatal(err)
 	}
 	return dir
@@ -28,7 +28,7 @@ func fresh(b *testing.B) string {
 
 func run(b *testing.B, verb func(ctx context.Context, root string) (*author.Plan, error)) {
 	ctx := context.Background()
-	repo.ForBenchmark(b)
+	authortest.ForBenchmark(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -44,14 +44,14 @@ func run(b *testing.B, verb func(ctx context.Context, root string) (*author.Plan
 }
 
 func open(ctx context.Context, root string) (*author.Package, error) {
-	return (&author.Repo{Root: root}).Open(ctx, synth.RepoOperator)
+	return (&author.Repo{Root: root}).Open(ctx, declcfgtest.RepoOperator)
 }
 
 func BenchmarkRelease(b *testing.B) {
 	run(b, func(ctx context.Context, root string) (*author.Plan, error) {
 		req := author.ReleaseRequest{
-			BundleDir: filepath.Join(root, "operators", synth.RepoOperator, synth.BenchRepo.NextVersion()),
-			Image:     "quay.io/example/bench-operator-bundle:" + synth.BenchRepo.NextVersion(),
+			BundleDir: filepath.Join(root, "operators", declcfgtest.RepoOperator, declcfgtest.BenchRepo.NextVersion()),
+			Image:     "quay.io/example/bench-operator-bundle:" + declcfgtest.BenchRepo.NextVersion(),
 		}
 		p, err := (&author.Repo{Root: root}).OpenBundleDir(ctx, req.BundleDir)
 		if err != nil {

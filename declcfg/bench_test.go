@@ -6,12 +6,12 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 func BenchmarkLoad(b *testing.B) {
-	fsys := os.DirFS(synth.BenchmarkCatalog(b))
+	fsys := os.DirFS(declcfgtest.BenchmarkCatalog(b))
 	for b.Loop() {
 		if _, err := declcfg.LoadFS(context.Background(), fsys); err != nil {
 			b.Fatal(err)
@@ -20,7 +20,7 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 func benchmarkWrite(b *testing.B, f declcfg.Format) {
-	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS(synth.BenchmarkCatalog(b)))
+	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS(declcfgtest.BenchmarkCatalog(b)))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 // TestWritersAgree checks the YAML writer against the JSON writer, object
@@ -19,7 +19,7 @@ import (
 // the race detector, one object in ten of the conformance data is checked.
 func TestWritersAgree(t *testing.T) {
 	synthetic := t.TempDir()
-	if err := synth.Write(synthetic, synth.Options{Packages: 6, Bundles: 40, Seed: 3}); err != nil {
+	if err := declcfgtest.Write(synthetic, declcfgtest.Options{Packages: 6, Bundles: 40, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
 	every := map[string]int{"../testdata/catalog": 1, "../testdata/bundles.golden": 1, "../testdata/bundles.golden-csvmeta": 1, synthetic: 1}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures a built opm on catalogs of two sizes: the real conformance
 # catalogs (when ../shared is there) and a large synthetic catalog written
-# by bench/synth (320 packages, about 5,000 bundles, some carrying
+# by declcfg/declcfgtest (320 packages, about 5,000 bundles, some carrying
 # their manifests as base64 olm.bundle.object data, the others
 # olm.csv.metadata; YAML and JSON files; about 130 MB), opm alpha lint
 # with every rule against validate of the same catalog among them; and on registry+v1
@@ -125,7 +125,7 @@ echo "== ${#dirs[@]} bundle directories in $bundles"
 measure "render (one command)" "$bin" render "${dirs[@]}"
 measure "render --migrate-level + image template" "$bin" render --migrate-level bundle-object-to-csv-metadata --alpha-image-ref-template 'quay.io/example/{{.Package}}:v{{.Version}}' "${dirs[@]}"
 
-# Catalog authoring on synthetic operator repositories (bench/repo): 11
+# Catalog authoring on synthetic operator repositories (author/authortest): 11
 # templates of 150 bundles (about 35 MB of catalogs) and 20 templates of
 # 500 bundles (about 160 MB). Each verb runs on a fresh copy.
 verb() { # label, repo, args...: best of 3 on fresh copies

@@ -21,6 +21,7 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
 
+	"github.com/fbcat/opm/image/registries"
 	"github.com/fbcat/opm/internal/labels"
 )
 
@@ -48,8 +49,8 @@ type Options struct {
 	Transport http.RoundTripper
 	// Registries is the containers-registries.conf configuration that
 	// pulls (mirrors, remapped locations, insecure, blocked) and pushes
-	// (insecure, blocked) honour; nil for none. See RegistriesFromEnv.
-	Registries *Registries
+	// (insecure, blocked) honour; nil for none. See registries.FromEnv.
+	Registries *registries.Config
 	// Progress, if set, gets a progress line while layers download.
 	Progress io.Writer
 	// CacheDir, if set, keeps compressed layers by digest for later pulls.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/image/imagetest"
+	"github.com/fbcat/opm/image/registries"
 )
 
 // unreachable is a registry nobody listens on.
@@ -47,7 +48,7 @@ func registriesConf(t *testing.T, text string, hosts ...string) image.Options {
 	if err := os.WriteFile(file, []byte(r.Replace(text)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return image.Options{Registries: image.NewRegistries(image.RegistriesPaths{File: file, Required: true})}
+	return image.Options{Registries: registries.New(registries.Paths{File: file, Required: true})}
 }
 
 // labelled pushes an image whose "from" label is from to ref, and

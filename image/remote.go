@@ -2,15 +2,15 @@ package image
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
+
+	"github.com/fbcat/opm/image/registries"
 )
 
 // withDefaults fills the registry-access fields a caller left empty.
@@ -35,7 +35,7 @@ func (o Options) withDefaults() Options {
 func remoteOptions(ctx context.Context, o Options, insecure bool, counter *byteCounter) []remote.Option {
 	t := o.Transport
 	if insecure && !o.Insecure {
-		t = o.Registries.skipVerify(t)
+		t = o.Registries.SkipVerify(t)
 	}
 	t = secureTransport(t, insecure)
 	if counter != nil {
@@ -47,26 +47,6 @@ func remoteOptions(ctx context.Context, o Options, insecure bool, counter *byteC
 		remote.WithTransport(t),
 		remote.WithPlatform(*o.Platform),
 	}
-}
-
-// skipVerify is t with TLS verification off, for a registry that
-// registries.conf marks insecure. Only an *http.Transport can be changed;
-// its copy is kept, so that connections are reused from pull to pull.
-func (r *Registries) skipVerify(t http.RoundTripper) http.RoundTripper {
-	ht, ok := t.(*http.Transport)
-	if !ok || r == nil {
-		return t
-	}
-	if c, ok := r.insecureTransports.Load(ht); ok {
-		return c.(*http.Transport)
-	}
-	c := ht.Clone()
-	if c.TLSClientConfig == nil {
-		c.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
-	}
-	c.TLSClientConfig.InsecureSkipVerify = true //nolint:gosec // registries.conf asks for it
-	actual, _ := r.insecureTransports.LoadOrStore(ht, c)
-	return actual.(*http.Transport)
 }
 
 // get fetches the descriptor (an image or an index) that ref names in a
@@ -108,7 +88,7 @@ func get(ctx context.Context, ref string, o Options, counter *byteCounter) (*rem
 // tried, in order, and why each failed. It is a MissingError when none
 // had the image, an OptionError when the primary location's failure is
 // one.
-func allFailed(ref string, reg *registryEntry, sources []pullSource, failures []pullFailure) error {
+func allFailed(ref string, reg *registries.Registry, sources []pullSource, failures []pullFailure) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "failed to pull image %q from any of the locations that registries configuration %s gives it ([[registry]] prefix %s):", ref, reg.File, reg.Prefix)
 	missing := true
@@ -137,7 +117,7 @@ func allFailed(ref string, reg *registryEntry, sources []pullSource, failures []
 // (no location rewriting, no mirrors): the matching [[registry]] table
 // may block the push, or make the registry insecure.
 func pushTarget(ref string, o Options) (name.Reference, bool, error) {
-	r, _, _, reg, err := lookupRegistry(ref, o)
+	r, _, reg, err := lookupRegistry(ref, o)
 	if err != nil {
 		return nil, false, err
 	}

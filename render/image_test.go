@@ -14,8 +14,8 @@ import (
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
-	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
@@ -157,7 +157,7 @@ func TestRenderImageErrors(t *testing.T) {
 // BenchmarkRenderCatalogImage pulls the medium synthetic catalog as an
 // image from a loopback registry, extracts it and renders it.
 func BenchmarkRenderCatalogImage(b *testing.B) {
-	dir := synth.BenchmarkCatalog(b)
+	dir := declcfgtest.BenchmarkCatalog(b)
 	host := imagetest.Registry(b, "", "")
 	ref := host + "/catalog:v1"
 	imagetest.Push(b, ref, imagetest.Image(b, map[string]string{labels.Configs: "/configs"}, nil, imagetest.DirLayer(b, dir, "configs")))

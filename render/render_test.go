@@ -11,8 +11,8 @@ import (
 	"testing"
 	"text/template"
 
-	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 func TestRenderCatalogDir(t *testing.T) {
@@ -74,16 +74,18 @@ func TestMigrationLevels(t *testing.T) {
 	}
 }
 
-func BenchmarkRender(b *testing.B) { benchmarkRender(b, synth.BenchmarkCatalog(b), declcfg.FormatJSON) }
+func BenchmarkRender(b *testing.B) {
+	benchmarkRender(b, declcfgtest.BenchmarkCatalog(b), declcfg.FormatJSON)
+}
 
 // BenchmarkRenderLarge* render the large synthetic catalog as the render
 // command does.
 func BenchmarkRenderLargeJSON(b *testing.B) {
-	benchmarkRender(b, synth.BenchmarkLargeCatalog(b), declcfg.FormatJSON)
+	benchmarkRender(b, declcfgtest.BenchmarkLargeCatalog(b), declcfg.FormatJSON)
 }
 
 func BenchmarkRenderLargeYAML(b *testing.B) {
-	benchmarkRender(b, synth.BenchmarkLargeCatalog(b), declcfg.FormatYAML)
+	benchmarkRender(b, declcfgtest.BenchmarkLargeCatalog(b), declcfg.FormatYAML)
 }
 
 func benchmarkRender(b *testing.B, dir string, f declcfg.Format) {

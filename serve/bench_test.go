@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 	"github.com/fbcat/opm/serve/api"
 )
 
@@ -22,12 +22,14 @@ func benchmarkLoad(b *testing.B, dir string, opts LoadOptions) {
 	}
 }
 
-func BenchmarkLoadMedium(b *testing.B) { benchmarkLoad(b, synth.BenchmarkCatalog(b), LoadOptions{}) }
+func BenchmarkLoadMedium(b *testing.B) {
+	benchmarkLoad(b, declcfgtest.BenchmarkCatalog(b), LoadOptions{})
+}
 func BenchmarkLoadLarge(b *testing.B) {
-	benchmarkLoad(b, synth.BenchmarkLargeCatalog(b), LoadOptions{})
+	benchmarkLoad(b, declcfgtest.BenchmarkLargeCatalog(b), LoadOptions{})
 }
 func BenchmarkLoadLargeWithHTTP(b *testing.B) {
-	benchmarkLoad(b, synth.BenchmarkLargeCatalog(b), LoadOptions{Blobs: true})
+	benchmarkLoad(b, declcfgtest.BenchmarkLargeCatalog(b), LoadOptions{Blobs: true})
 }
 
 func BenchmarkLoadConformance(b *testing.B) {
@@ -39,7 +41,7 @@ func BenchmarkLoadConformance(b *testing.B) {
 }
 
 func BenchmarkGetBundleForChannel(b *testing.B) {
-	conn, cat := dial(b, synth.BenchmarkCatalog(b), LoadOptions{})
+	conn, cat := dial(b, declcfgtest.BenchmarkCatalog(b), LoadOptions{})
 	client := api.NewRegistryClient(conn)
 	var reqs []*api.GetBundleInChannelRequest
 	for _, pn := range cat.model.PackageNames() {
@@ -58,7 +60,7 @@ func BenchmarkGetBundleForChannel(b *testing.B) {
 }
 
 func BenchmarkListBundles(b *testing.B) {
-	conn, _ := dial(b, synth.BenchmarkCatalog(b), LoadOptions{})
+	conn, _ := dial(b, declcfgtest.BenchmarkCatalog(b), LoadOptions{})
 	client := api.NewRegistryClient(conn)
 	for b.Loop() {
 		stream, err := client.ListBundles(context.Background(), &api.ListBundlesRequest{})

@@ -9,14 +9,14 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 	"github.com/fbcat/opm/validate"
 )
 
-func BenchmarkValidate(b *testing.B) { benchmarkValidate(b, synth.BenchmarkCatalog(b)) }
+func BenchmarkValidate(b *testing.B) { benchmarkValidate(b, declcfgtest.BenchmarkCatalog(b)) }
 
 // BenchmarkValidateLarge validates the large synthetic catalog.
-func BenchmarkValidateLarge(b *testing.B) { benchmarkValidate(b, synth.BenchmarkLargeCatalog(b)) }
+func BenchmarkValidateLarge(b *testing.B) { benchmarkValidate(b, declcfgtest.BenchmarkLargeCatalog(b)) }
 
 func benchmarkValidate(b *testing.B, dir string) {
 	fsys := os.DirFS(dir)

@@ -6,13 +6,13 @@ import (
 
 	"github.com/fbcat/opm/alpha/diff"
 	"github.com/fbcat/opm/alpha/filter"
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 // BenchmarkDiff compares the medium synthetic catalog with its heads:
 // both loaded, every object compared, the text written.
 func BenchmarkDiff(b *testing.B) {
-	dir := synth.BenchmarkCatalog(b)
+	dir := declcfgtest.BenchmarkCatalog(b)
 	for b.Loop() {
 		old := load(b, dir)
 		heads, err := filter.Apply(load(b, dir), filter.Filter{})

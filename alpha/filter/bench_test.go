@@ -6,15 +6,15 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/filter"
-	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 	"github.com/fbcat/opm/render"
 )
 
 // benchmarkFilter renders the medium synthetic catalog, filters it with f
 // (nil: no filter, as render) and writes the result.
 func benchmarkFilter(b *testing.B, f *filter.Filter) {
-	dir := synth.BenchmarkCatalog(b)
+	dir := declcfgtest.BenchmarkCatalog(b)
 	r := &render.Renderer{}
 	for b.Loop() {
 		cfg, err := r.Run(context.Background(), dir)

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/alpha/graph"
-	"github.com/fbcat/opm/bench/synth"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 // BenchmarkWriteMermaid draws the benchmark catalog (indexing included,
 // loading not), as render-template -o mermaid would.
 func BenchmarkWriteMermaid(b *testing.B) {
-	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS(synth.BenchmarkCatalog(b)))
+	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS(declcfgtest.BenchmarkCatalog(b)))
 	if err != nil {
 		b.Fatal(err)
 	}

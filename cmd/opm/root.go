@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/image/registries"
 )
 
 // helpAlpha reports whether alpha commands and flags are shown in help.
@@ -174,7 +175,7 @@ func (r *registryFlags) imageOptions(cmd *cobra.Command, platform platformFlag) 
 		// one transport for every pull, so connections are reused
 		Transport: image.DefaultTransport(insecure),
 		// containers-registries.conf, read when a pull or push needs it
-		Registries: image.RegistriesFromEnv(),
+		Registries: registries.FromEnv(),
 	}
 	if dir := os.Getenv("OLM_CACHE_DIR"); dir != "" {
 		o.CacheDir = filepath.Join(dir, "opm-layers")

@@ -3,7 +3,9 @@ package importrules
 import (
 	"bufio"
 	"bytes"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,7 +34,7 @@ var layers = map[string]int{
 	"author":     8, // catalog authoring: edits templates and catalogs
 	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
 	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
-	"bench":      9, // synthetic catalogs, load generator, probes
+	"bench":      9, // commands: catalog and repository writers, load generator, probes
 	"cmd":        10,
 
 	// catalog images without a container engine (opm alpha catalog
@@ -41,12 +43,14 @@ var layers = map[string]int{
 }
 
 // pkg is one package of the module: its import path, whether it is a
-// command, what it imports directly and what it depends on at all.
+// command, what it imports directly, what its tests import (its own and
+// its external _test package's test files) and what it depends on at all.
 type pkg struct {
-	path    string
-	main    bool
-	imports []string
-	deps    []string
+	path        string
+	main        bool
+	imports     []string
+	testImports []string
+	deps        []string
 }
 
 // load lists the module's packages with `go list`, which follows build
@@ -57,7 +61,8 @@ func load(t *testing.T) []pkg {
 	if err != nil {
 		t.Fatalf("the go command is needed to list imports: %v", err)
 	}
-	cmd := exec.Command(goBin, "list", "-f", `{{.ImportPath}} {{.Name}} {{join .Imports ","}} {{join .Deps ","}}`, module+"/...")
+	format := `{{.ImportPath}} {{.Name}} {{join .Imports ","}} {{join .Deps ","}} {{join .TestImports ","}} {{join .XTestImports ","}}`
+	cmd := exec.Command(goBin, "list", "-f", format, module+"/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -69,13 +74,24 @@ func load(t *testing.T) []pkg {
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), " ")
-		if len(f) != 4 {
+		if len(f) != 6 {
 			t.Fatalf("go list: unexpected line %q", sc.Text())
 		}
-		pkgs = append(pkgs, pkg{path: f[0], main: f[1] == "main", imports: split(f[2]), deps: split(f[3])})
+		pkgs = append(pkgs, pkg{path: f[0], main: f[1] == "main", imports: split(f[2]), deps: split(f[3]),
+			testImports: append(split(f[4]), split(f[5])...)})
 	}
 	if len(pkgs) < 10 {
 		t.Fatalf("go list found %d packages: not the whole module", len(pkgs))
+	}
+	// go test caches a passing run by the files the test process opens,
+	// and go list's reads are not among them: opening every package's
+	// directory makes a changed or added file run the rules again.
+	for _, p := range pkgs {
+		if rest, ok := strings.CutPrefix(p.path, module+"/"); ok {
+			if _, err := os.ReadDir(filepath.Join("..", "..", rest)); err != nil {
+				t.Fatalf("reading the directory of %s: %v", p.path, err)
+			}
+		}
 	}
 	return pkgs
 }
@@ -104,7 +120,10 @@ func matches(dep, prefix string) bool {
 }
 
 // layerViolations lists, one message each, the imports that break the
-// layer order, and packages in folders that have no layer.
+// layer order, and packages in folders that have no layer. Tests obey the
+// same order as the code they test: a test may use helpers of its own
+// folder or of lower layers (declcfg/declcfgtest, author/authortest),
+// never of a layer above.
 func layerViolations(pkgs []pkg) []string {
 	var out []string
 	for _, p := range pkgs {
@@ -114,16 +133,25 @@ func layerViolations(pkgs []pkg) []string {
 			out = append(out, p.path+": top-level folder "+from+" has no layer: add it to layers")
 			continue
 		}
-		for _, imp := range p.imports {
-			to := folder(imp)
-			if to == "" || to == from {
-				continue
-			}
-			if r, ok := layers[to]; ok && r < rank {
-				continue
-			}
-			out = append(out, p.path+" imports "+imp+": "+to+" is not below "+from+" in the layer order")
+		out = append(out, upward(p.path, from, rank, p.imports, "imports")...)
+		out = append(out, upward(p.path, from, rank, p.testImports, "test imports")...)
+	}
+	return out
+}
+
+// upward lists the imports of path (in folder from, of layer rank) that
+// are not below it; verb says whose imports they are.
+func upward(path, from string, rank int, imports []string, verb string) []string {
+	var out []string
+	for _, imp := range imports {
+		to := folder(imp)
+		if to == "" || to == from {
+			continue
 		}
+		if r, ok := layers[to]; ok && r < rank {
+			continue
+		}
+		out = append(out, path+" "+verb+" "+imp+": "+to+" is not below "+from+" in the layer order")
 	}
 	return out
 }
@@ -199,6 +227,13 @@ func TestUpwardImportFails(t *testing.T) {
 		if !strings.Contains(got, from+" imports "+to+":") {
 			t.Errorf("the injected import %s -> %s was not reported; reported:\n%s", from, to, got)
 		}
+	}
+
+	// Tests obey the layers too: a benchmark helper above its users fails.
+	tested := pkg{path: module + "/declcfg", testImports: []string{module + "/bench/cmd/gencatalog", module + "/declcfg/declcfgtest"}}
+	got = strings.Join(layerViolations([]pkg{tested}), "\n")
+	if want := module + "/declcfg test imports " + module + "/bench/cmd/gencatalog:"; !strings.Contains(got, want) || strings.Contains(got, "declcfgtest") {
+		t.Errorf("test imports of declcfg: reported %q, want only %q", got, want)
 	}
 
 	// A package in a folder without a layer is reported too.

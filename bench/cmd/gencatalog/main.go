@@ -1,5 +1,5 @@
 // Command gencatalog writes a large synthetic file-based catalog for
-// benchmarks (see bench/synth):
+// benchmarks (see declcfg/declcfgtest):
 //
 //	gencatalog [-packages N] [-bundles N] [-seed N] DIR
 //	gencatalog [-packages N] [-bundles N] [-seed N] -name
@@ -13,11 +13,11 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 func main() {
-	o := synth.Large
+	o := declcfgtest.Large
 	flag.IntVar(&o.Packages, "packages", o.Packages, "number of packages")
 	flag.IntVar(&o.Bundles, "bundles", o.Bundles, "about how many bundles")
 	flag.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the content")
@@ -36,7 +36,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := synth.Write(dir, o); err != nil {
+	if err := declcfgtest.Write(dir, o); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

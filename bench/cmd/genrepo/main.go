@@ -1,10 +1,10 @@
 // Command genrepo writes a synthetic operator repository for the catalog
-// authoring benchmarks (bench/repo) into a directory:
+// authoring benchmarks (author/authortest) into a directory:
 //
 //	go run ./bench/cmd/genrepo [-templates N] [-bundles N] DIR   # DIR must not exist
 //	go run ./bench/cmd/genrepo [-templates N] [-bundles N] -name  # the repository's name
 //
-// The defaults are synth.BenchRepo's: 20 templates of 500 bundles.
+// The defaults are declcfgtest.BenchRepo's: 20 templates of 500 bundles.
 package main
 
 import (
@@ -13,12 +13,12 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/fbcat/opm/bench/repo"
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 func main() {
-	o := synth.BenchRepo
+	o := declcfgtest.BenchRepo
 	flag.IntVar(&o.Templates, "templates", o.Templates, "templates (and catalogs), one per OpenShift version from 4.12")
 	flag.IntVar(&o.Bundles, "bundles", o.Bundles, "bundles released in every template")
 	name := flag.Bool("name", false, "print the repository's name and exit")
@@ -36,9 +36,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := repo.Write(context.Background(), dir, o); err != nil {
+	if err := authortest.Write(context.Background(), dir, o); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	fmt.Printf("%s: operator %s, %d templates of %d bundles, next bundle %s\n", dir, synth.RepoOperator, o.Templates, o.Bundles, o.NextVersion())
+	fmt.Printf("%s: operator %s, %d templates of %d bundles, next bundle %s\n", dir, declcfgtest.RepoOperator, o.Templates, o.Bundles, o.NextVersion())
 }

@@ -1,4 +1,4 @@
-package image
+package registries
 
 import (
 	"bytes"
@@ -63,14 +63,14 @@ func (f *registriesFile) isV2() bool {
 		f.ShortNameMode != "" || f.Aliases != nil || f.LayerStoreAuthHelper != ""
 }
 
-// loadRegistriesConf reads the main file, then applies the drop-ins: an
-// entry of a later file replaces the whole entry of the same prefix.
-func loadRegistriesConf(p RegistriesPaths) (*registriesConf, error) {
-	byPrefix := map[string]registryEntry{}
+// loadFiles reads the main file, then applies the drop-ins: an entry of a
+// later file replaces the whole entry of the same prefix.
+func loadFiles(p Paths) (*merged, error) {
+	byPrefix := map[string]Registry{}
 	entries, err := readRegistriesFile(p.File, false)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && p.Required:
-		return nil, fmt.Errorf("registries configuration %s (named by %s) does not exist: create it or unset %s", p.File, RegistriesConfEnv, RegistriesConfEnv)
+		return nil, fmt.Errorf("registries configuration %s (named by %s) does not exist: create it or unset %s", p.File, ConfEnv, ConfEnv)
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return nil, err
@@ -94,7 +94,7 @@ func loadRegistriesConf(p RegistriesPaths) (*registriesConf, error) {
 			byPrefix[e.Prefix] = e
 		}
 	}
-	conf := &registriesConf{}
+	conf := &merged{}
 	for _, e := range byPrefix {
 		conf.entries = append(conf.entries, e)
 	}
@@ -125,7 +125,7 @@ func dropInFiles(dirs []string) ([]string, error) {
 
 // readRegistriesFile parses one file into its entries. A drop-in must be
 // in the V2 format.
-func readRegistriesFile(path string, dropIn bool) ([]registryEntry, error) {
+func readRegistriesFile(path string, dropIn bool) ([]Registry, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

@@ -1,6 +1,6 @@
-// Package synth writes large synthetic file-based catalogs for benchmarks,
-// shaped like real community catalogs so that what is measured is what
-// users run:
+// Package declcfgtest writes large synthetic file-based catalogs for
+// benchmarks and tests, shaped like real community catalogs so that what
+// is measured is what users run:
 //
 //   - many small packages and a few large ones with hundreds of bundles;
 //   - bundles of three eras: ones that carry their manifests as
@@ -15,7 +15,12 @@
 //     package file, a channels file and one file per bundle.
 //
 // Everything is derived from the seed: every run writes the same bytes.
-package synth
+//
+// It also writes the sources of synthetic operator repositories
+// (WriteRepoSources); author/authortest renders their catalogs. The
+// package sits under declcfg, the one package it builds on, so that the
+// tests of every layer above may use it.
+package declcfgtest
 
 import (
 	"encoding/base64"

@@ -1,4 +1,4 @@
-package synth
+package declcfgtest
 
 import (
 	"encoding/json"
@@ -44,7 +44,7 @@ func repoVersion(b int) string { return fmt.Sprintf("%d.%d.%d", 1+b/40, b%40/8, 
 // bundle; fast: all but the newest); and the directory of the next bundle
 // with a release-config.yaml naming every template. It returns the
 // bundles the templates name, from which the catalogs are rendered
-// (bench/repo does that).
+// (author/authortest does that).
 func WriteRepoSources(dir string, o RepoOptions) ([]declcfg.Bundle, error) {
 	r := rand.New(rand.NewPCG(o.Seed, 7))
 	op := repoOperator(r)

@@ -1,4 +1,4 @@
-package image
+package registries
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 // containers/image's rules and normalizes them: trailing slashes go, the
 // prefix defaults to the location, and of two tables with the same prefix
 // the first is kept.
-func checkRegistries(regs []tomlRegistry, file string) ([]registryEntry, error) {
-	var all []registryEntry
+func checkRegistries(regs []tomlRegistry, file string) ([]Registry, error) {
+	var all []Registry
 	for i, r := range regs {
 		e, err := checkRegistry(r, file)
 		if err != nil {
@@ -21,7 +21,7 @@ func checkRegistries(regs []tomlRegistry, file string) ([]registryEntry, error) 
 	if err := checkConflicts(all); err != nil {
 		return nil, err
 	}
-	var entries []registryEntry
+	var entries []Registry
 	seen := map[string]bool{}
 	for _, e := range all {
 		if !seen[e.Prefix] {
@@ -32,10 +32,10 @@ func checkRegistries(regs []tomlRegistry, file string) ([]registryEntry, error) 
 	return entries, nil
 }
 
-func checkRegistry(r tomlRegistry, file string) (registryEntry, error) {
-	e := registryEntry{Insecure: r.Insecure, Blocked: r.Blocked, MirrorByDigestOnly: r.MirrorByDigestOnly, File: file}
+func checkRegistry(r tomlRegistry, file string) (Registry, error) {
+	e := Registry{Insecure: r.Insecure, Blocked: r.Blocked, mirrorByDigestOnly: r.MirrorByDigestOnly, File: file}
 	var err error
-	if e.Location, err = checkLocation(r.Location, "location"); err != nil {
+	if e.location, err = checkLocation(r.Location, "location"); err != nil {
 		return e, err
 	}
 	if e.Prefix, err = checkLocation(r.Prefix, "prefix"); err != nil {
@@ -43,11 +43,11 @@ func checkRegistry(r tomlRegistry, file string) (registryEntry, error) {
 	}
 	wildcard := strings.HasPrefix(e.Prefix, "*.")
 	switch {
-	case e.Prefix == "" && e.Location == "":
+	case e.Prefix == "" && e.location == "":
 		return e, fmt.Errorf("both location and prefix are unset: set location (and prefix, to remap a namespace)")
 	case e.Prefix == "":
-		e.Prefix = e.Location
-	case e.Location == "" && !wildcard:
+		e.Prefix = e.location
+	case e.location == "" && !wildcard:
 		return e, fmt.Errorf("prefix %q has no location: set location, or write the prefix as *.example.com to match subdomains", e.Prefix)
 	}
 	if wildcard && strings.ContainsAny(e.Prefix, "/@:") {
@@ -61,28 +61,28 @@ func checkRegistry(r tomlRegistry, file string) (registryEntry, error) {
 		if err != nil {
 			return e, fmt.Errorf("prefix %q, [[registry.mirror]] #%d: %w", e.Prefix, j+1, err)
 		}
-		e.Mirrors = append(e.Mirrors, me)
+		e.mirrors = append(e.mirrors, me)
 	}
 	return e, nil
 }
 
-func checkMirror(m tomlMirror, reg registryEntry) (mirrorEntry, error) {
+func checkMirror(m tomlMirror, reg Registry) (mirror, error) {
 	loc, err := checkLocation(m.Location, "location")
 	if err != nil {
-		return mirrorEntry{}, err
+		return mirror{}, err
 	}
 	if loc == "" {
-		return mirrorEntry{}, fmt.Errorf("location is unset: set the mirror's host[:port][/path]")
+		return mirror{}, fmt.Errorf("location is unset: set the mirror's host[:port][/path]")
 	}
 	switch m.PullFromMirror {
 	case "", pullFromAll, pullFromDigestOnly, pullFromTagOnly:
 	default:
-		return mirrorEntry{}, fmt.Errorf("mirror %q: unsupported pull-from-mirror value %q: use all, digest-only or tag-only", loc, m.PullFromMirror)
+		return mirror{}, fmt.Errorf("mirror %q: unsupported pull-from-mirror value %q: use all, digest-only or tag-only", loc, m.PullFromMirror)
 	}
-	if reg.MirrorByDigestOnly && m.PullFromMirror != "" {
-		return mirrorEntry{}, fmt.Errorf("mirror %q: pull-from-mirror cannot be set when the registry sets mirror-by-digest-only: keep one of them", loc)
+	if reg.mirrorByDigestOnly && m.PullFromMirror != "" {
+		return mirror{}, fmt.Errorf("mirror %q: pull-from-mirror cannot be set when the registry sets mirror-by-digest-only: keep one of them", loc)
 	}
-	return mirrorEntry{Location: loc, Insecure: m.Insecure, PullFromMirror: m.PullFromMirror}, nil
+	return mirror{location: loc, insecure: m.Insecure, pullFromMirror: m.PullFromMirror}, nil
 }
 
 // checkLocation trims trailing slashes and refuses URLs: a location is
@@ -97,10 +97,10 @@ func checkLocation(s, field string) (string, error) {
 
 // checkConflicts refuses tables of the same location that disagree on
 // insecure or blocked.
-func checkConflicts(entries []registryEntry) error {
-	first := map[string]registryEntry{}
+func checkConflicts(entries []Registry) error {
+	first := map[string]Registry{}
 	for _, e := range entries {
-		key := e.Location
+		key := e.location
 		if key == "" {
 			key = e.Prefix
 		}

@@ -1,8 +1,9 @@
-// Package repo writes synthetic operator repositories (the layout of
-// community-operators-prod: ci.yaml, catalog templates, rendered catalogs
-// and a bundle directory ready to release) for the catalog authoring
-// benchmarks.
-package repo
+// Package authortest writes synthetic operator repositories (the layout
+// of community-operators-prod: ci.yaml, catalog templates, rendered
+// catalogs and a bundle directory ready to release) for the catalog
+// authoring benchmarks. It sits under author, whose Repo renders the
+// catalogs, so that author's own tests may use it.
+package authortest
 
 import (
 	"context"
@@ -12,17 +13,17 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/bench/synth"
+	"github.com/fbcat/opm/declcfg/declcfgtest"
 )
 
 // Write writes a repository under dir: its sources (see
-// synth.WriteRepoSources) and its catalogs, rendered from its templates.
-func Write(ctx context.Context, dir string, o synth.RepoOptions) error {
-	bundles, err := synth.WriteRepoSources(dir, o)
+// declcfgtest.WriteRepoSources) and its catalogs, rendered from its templates.
+func Write(ctx context.Context, dir string, o declcfgtest.RepoOptions) error {
+	bundles, err := declcfgtest.WriteRepoSources(dir, o)
 	if err != nil {
 		return err
 	}
-	p, err := (&author.Repo{Root: dir}).Open(ctx, synth.RepoOperator)
+	p, err := (&author.Repo{Root: dir}).Open(ctx, declcfgtest.RepoOperator)
 	if err != nil {
 		return err
 	}
@@ -39,20 +40,20 @@ var once struct {
 	err error
 }
 
-// ForBenchmark writes synth.BenchRepo once per test binary, into the
+// ForBenchmark writes declcfgtest.BenchRepo once per test binary, into the
 // temporary directory under a name that says what it holds (reused by
 // later runs), and returns its directory. Benchmarks copy it before
 // changing it.
 func ForBenchmark(b *testing.B) string {
 	b.Helper()
 	once.Do(func() {
-		once.dir = filepath.Join(os.TempDir(), synth.BenchRepo.Name())
+		once.dir = filepath.Join(os.TempDir(), declcfgtest.BenchRepo.Name())
 		if _, err := os.Stat(once.dir); err == nil {
 			return
 		}
 		tmp, err := os.MkdirTemp(os.TempDir(), "opm-bench-writing-")
 		if err == nil {
-			if err = Write(context.Background(), tmp, synth.BenchRepo); err == nil {
+			if err = Write(context.Background(), tmp, declcfgtest.BenchRepo); err == nil {
 				err = os.Rename(tmp, once.dir)
 			}
 			if err != nil {

@@ -1,4 +1,4 @@
-package image
+package registries
 
 import (
 	"os"
@@ -36,7 +36,7 @@ func TestMatchPrefix(t *testing.T) {
 }
 
 func TestFind(t *testing.T) {
-	conf := &registriesConf{entries: []registryEntry{
+	conf := &merged{entries: []Registry{
 		{Prefix: "*.example.com"},
 		{Prefix: "a.example.com"}, // as long as the wildcard: the first in prefix order wins
 		{Prefix: "b.example.com/team"},
@@ -65,18 +65,18 @@ func TestFind(t *testing.T) {
 	}
 }
 
-// TestRegistriesPathsFromEnv: CONTAINERS_REGISTRIES_CONF, then the user's
+// TestPathsFromEnv: CONTAINERS_REGISTRIES_CONF, then the user's
 // file, then the system's; the user's file reads only the user's drop-ins.
-func TestRegistriesPathsFromEnv(t *testing.T) {
+func TestPathsFromEnv(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	userDir := filepath.Join(home, ".config", "containers")
 	userFile := filepath.Join(userDir, "registries.conf")
 	userDropIns := filepath.Join(userDir, "registries.conf.d")
 
-	t.Setenv(RegistriesConfEnv, "")
-	want := RegistriesPaths{File: SystemRegistriesConf, Dirs: []string{SystemRegistriesConfDir, userDropIns}}
-	if got := RegistriesPathsFromEnv(); !reflect.DeepEqual(got, want) {
+	t.Setenv(ConfEnv, "")
+	want := Paths{File: SystemConf, Dirs: []string{SystemConfDir, userDropIns}}
+	if got := PathsFromEnv(); !reflect.DeepEqual(got, want) {
 		t.Errorf("no user file: %+v, want %+v", got, want)
 	}
 	if err := os.MkdirAll(userDir, 0o755); err != nil {
@@ -85,14 +85,14 @@ func TestRegistriesPathsFromEnv(t *testing.T) {
 	if err := os.WriteFile(userFile, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want = RegistriesPaths{File: userFile, Dirs: []string{userDropIns}}
-	if got := RegistriesPathsFromEnv(); !reflect.DeepEqual(got, want) {
+	want = Paths{File: userFile, Dirs: []string{userDropIns}}
+	if got := PathsFromEnv(); !reflect.DeepEqual(got, want) {
 		t.Errorf("user file: %+v, want %+v", got, want)
 	}
-	t.Setenv(RegistriesConfEnv, "/some/where.conf")
-	want = RegistriesPaths{File: "/some/where.conf", Required: true, Dirs: []string{SystemRegistriesConfDir, userDropIns}}
-	if got := RegistriesPathsFromEnv(); !reflect.DeepEqual(got, want) {
-		t.Errorf("%s set: %+v, want %+v", RegistriesConfEnv, got, want)
+	t.Setenv(ConfEnv, "/some/where.conf")
+	want = Paths{File: "/some/where.conf", Required: true, Dirs: []string{SystemConfDir, userDropIns}}
+	if got := PathsFromEnv(); !reflect.DeepEqual(got, want) {
+		t.Errorf("%s set: %+v, want %+v", ConfEnv, got, want)
 	}
 }
 
@@ -130,15 +130,15 @@ insecure = true
 	writeFile(t, filepath.Join(sys, "30-ignored.conf.bak"), "not toml [")
 	writeFile(t, filepath.Join(sys, "sub", "40-nested.conf"), "not toml [")
 
-	conf, err := loadRegistriesConf(RegistriesPaths{File: main, Dirs: []string{sys, filepath.Join(dir, "missing.d"), user}})
+	conf, err := loadFiles(Paths{File: main, Dirs: []string{sys, filepath.Join(dir, "missing.d"), user}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
 	for _, e := range conf.entries {
-		got[e.Prefix] = e.Location + " " + filepath.Base(e.File)
-		if e.Prefix == "quay.io/a" && len(e.Mirrors) != 0 {
-			t.Errorf("quay.io/a kept the main file's mirrors %v: a drop-in replaces the whole table", e.Mirrors)
+		got[e.Prefix] = e.location + " " + filepath.Base(e.File)
+		if e.Prefix == "quay.io/a" && len(e.mirrors) != 0 {
+			t.Errorf("quay.io/a kept the main file's mirrors %v: a drop-in replaces the whole table", e.mirrors)
 		}
 	}
 	want := map[string]string{
@@ -161,13 +161,13 @@ registries = ['local.test:5000', 'both.test']
 [registries.block]
 registries = ['bad.test', 'both.test/']
 `)
-	conf, err := loadRegistriesConf(RegistriesPaths{File: file})
+	conf, err := loadFiles(Paths{File: file})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, e := range conf.entries {
-		got = append(got, e.Prefix+" "+e.Location+" insecure="+bstr(e.Insecure)+" blocked="+bstr(e.Blocked))
+		got = append(got, e.Prefix+" "+e.location+" insecure="+bstr(e.Insecure)+" blocked="+bstr(e.Blocked))
 	}
 	want := []string{
 		"bad.test bad.test insecure=false blocked=true",
@@ -211,14 +211,14 @@ func TestRegistriesConfErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			var p RegistriesPaths
+			var p Paths
 			if tt.dropIn {
 				writeFile(t, filepath.Join(dir, "d", "registries.conf"), tt.text)
-				p = RegistriesPaths{File: filepath.Join(dir, "none.conf"), Dirs: []string{filepath.Join(dir, "d")}}
+				p = Paths{File: filepath.Join(dir, "none.conf"), Dirs: []string{filepath.Join(dir, "d")}}
 			} else {
-				p = RegistriesPaths{File: writeFile(t, filepath.Join(dir, "registries.conf"), tt.text)}
+				p = Paths{File: writeFile(t, filepath.Join(dir, "registries.conf"), tt.text)}
 			}
-			err := NewRegistries(p).Load()
+			err := New(p).Load()
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), filepath.Join(dir)) {
 				t.Errorf("error %v, want one naming the file and containing %q", err, tt.want)
 			}
@@ -231,15 +231,15 @@ func TestRegistriesConfErrors(t *testing.T) {
 func TestRegistriesConfMissing(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "registries.conf")
-	if err := NewRegistries(RegistriesPaths{File: missing, Dirs: []string{filepath.Join(dir, "d")}}).Load(); err != nil {
+	if err := New(Paths{File: missing, Dirs: []string{filepath.Join(dir, "d")}}).Load(); err != nil {
 		t.Errorf("missing default files: %v", err)
 	}
-	err := NewRegistries(RegistriesPaths{File: missing, Required: true}).Load()
+	err := New(Paths{File: missing, Required: true}).Load()
 	if err == nil || !strings.Contains(err.Error(), missing+" (named by CONTAINERS_REGISTRIES_CONF) does not exist") {
 		t.Errorf("missing named file: %v", err)
 	}
-	var nilRegs *Registries
-	if err := nilRegs.Load(); err != nil {
-		t.Errorf("nil Registries: %v", err)
+	var nilConf *Config
+	if err := nilConf.Load(); err != nil {
+		t.Errorf("nil Config: %v", err)
 	}
 }
