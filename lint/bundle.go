@@ -96,7 +96,7 @@ func (o *object) at(n *value.Value) int {
 }
 
 // get follows object members from the object's root.
-func (o *object) get(keys ...string) *value.Value { return lookup(o.root(), keys...) }
+func (o *object) get(keys ...string) *value.Value { return o.root().At(keys...) }
 
 // annotations are a bundle directory's annotations file.
 type annotations struct {
@@ -105,7 +105,10 @@ type annotations struct {
 }
 
 // get returns an annotation's value as a string and its line; ok is false
-// when it is not set.
+// when it is not set. A number or boolean reads as upstream reads it into
+// a string (value.Text): a YAML float in the 32-bit format of
+// sigs.k8s.io/yaml, 4.123456789 as "4.123457" (fmt.Sprint, which lint
+// used before, keeps all the digits; upstream does not).
 func (a *annotations) get(key string) (s string, line int, ok bool) {
 	if a == nil {
 		return "", 0, false
@@ -114,55 +117,16 @@ func (a *annotations) get(key string) (s string, line int, ok bool) {
 	if v == nil {
 		return "", 0, false
 	}
-	return scalarString(v), int(v.Line), true
-}
-
-// lookup follows object members.
-func lookup(v *value.Value, keys ...string) *value.Value {
-	for _, k := range keys {
-		if v == nil {
-			return nil
-		}
-		next, ok := v.Get(k)
-		if !ok {
-			return nil
-		}
-		v = next
-	}
-	return v
-}
-
-// str is the string at keys, "" for anything else.
-func str(v *value.Value, keys ...string) string {
-	if f := lookup(v, keys...); f != nil && f.Kind == value.String {
-		return f.Str
-	}
-	return ""
-}
-
-// scalarString is a scalar as text: a string as it is, a number as
-// written, a boolean as true or false.
-func scalarString(v *value.Value) string {
-	switch v.Kind {
-	case value.String:
-		return v.Str
-	case value.Number:
-		if v.Str != "" {
-			return v.Str
-		}
-		return fmt.Sprint(v.Num)
-	case value.Bool:
-		return fmt.Sprint(v.Bool)
-	}
-	return ""
+	s, _ = value.Text(v)
+	return s, int(v.Line), true
 }
 
 // newObject makes an object of a decoded manifest.
 func newObject(v *value.Value, file string, line int) *object {
 	return &object{
-		apiVersion:  str(v, "apiVersion"),
-		kind:        str(v, "kind"),
-		name:        str(v, "metadata", "name"),
+		apiVersion:  v.StringAt("apiVersion"),
+		kind:        v.StringAt("kind"),
+		name:        v.StringAt("metadata", "name"),
 		file:        file,
 		line:        line,
 		v:           v,
@@ -195,7 +159,7 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 			return nil, fmt.Errorf("bundle %s: %w", dir, err)
 		}
 		v, ok := registryv1.FirstObject(data, 30)
-		if !ok || str(v, "kind") == "" {
+		if !ok || v.StringAt("kind") == "" {
 			continue
 		}
 		o := newObject(v, filepath.Join(dir, "manifests", e.Name()), int(v.Line))
@@ -232,8 +196,8 @@ func readAnnotations(fsys fs.FS, dir string) (*annotations, error) {
 			return nil, fmt.Errorf("bundle %s: %w", dir, err)
 		}
 		v, ok := registryv1.FirstObject(data, 30)
-		a := lookup(v, "annotations")
-		if !ok || a == nil || a.Kind != value.Object || str(a, labels.Package) == "" {
+		a := v.At("annotations")
+		if !ok || a == nil || a.Kind != value.Object || a.StringAt(labels.Package) == "" {
 			continue
 		}
 		out := &annotations{file: filepath.Join(dir, "metadata", e.Name()), values: map[string]*value.Value{}}
@@ -373,8 +337,8 @@ func csvFromMetadata(b *declcfg.Bundle) *object {
 	return nil
 }
 
-// csvAnnotation returns an annotation of the bundle's CSV and the line to
-// point at.
+// csvAnnotation returns an annotation of the bundle's CSV, as text the
+// way annotations.get reads one, and the line to point at.
 func (b *bundle) csvAnnotation(key string) (s string, line int, ok bool) {
 	csv := b.theCSV()
 	if csv == nil {
@@ -384,5 +348,6 @@ func (b *bundle) csvAnnotation(key string) (s string, line int, ok bool) {
 	if v == nil {
 		return "", 0, false
 	}
-	return scalarString(v), csv.at(v), true
+	s, _ = value.Text(v)
+	return s, csv.at(v), true
 }

@@ -64,33 +64,33 @@ func (b *bundle) crd(o *object) *crd {
 
 // readCRD reads a CRD object.
 func readCRD(o *object) *crd {
-	c := &crd{name: o.name, scope: str(o.root(), "spec", "scope"), obj: o}
+	c := &crd{name: o.name, scope: o.root().StringAt("spec", "scope"), obj: o}
 	if c.scope == "" {
 		c.scope = "Namespaced" // v1beta1's default
 	}
-	common := lookup(o.root(), "spec", "validation", "openAPIV3Schema")
-	if vs := lookup(o.root(), "spec", "versions"); vs != nil && vs.Kind == value.Array {
+	common := o.root().At("spec", "validation", "openAPIV3Schema")
+	if vs := o.root().At("spec", "versions"); vs != nil && vs.Kind == value.Array {
 		for i := range vs.Items {
 			v := &vs.Items[i]
-			schema := lookup(v, "schema", "openAPIV3Schema")
+			schema := v.At("schema", "openAPIV3Schema")
 			if schema == nil {
 				schema = common
 			}
-			cv := newCRDVersion(str(v, "name"), v, schema)
+			cv := newCRDVersion(v.StringAt("name"), v, schema)
 			c.versions = append(c.versions, cv)
-			if s := lookup(v, "storage"); s != nil && s.Kind == value.Bool && s.Bool {
+			if s := v.At("storage"); s != nil && s.Kind == value.Bool && s.Bool {
 				c.stored = append(c.stored, cv.name)
 			}
-			if s := lookup(v, "served"); s != nil && s.Kind == value.Bool && s.Bool {
+			if s := v.At("served"); s != nil && s.Kind == value.Bool && s.Bool {
 				c.served = append(c.served, cv.name)
 			}
 		}
-	} else if name := str(o.root(), "spec", "version"); name != "" {
-		c.versions = append(c.versions, newCRDVersion(name, lookup(o.root(), "spec"), common))
+	} else if name := o.root().StringAt("spec", "version"); name != "" {
+		c.versions = append(c.versions, newCRDVersion(name, o.root().At("spec"), common))
 		c.stored = append(c.stored, name)
 	}
-	c.webhook = str(o.root(), "spec", "conversion", "strategy") == "Webhook"
-	if sv := lookup(o.root(), "status", "storedVersions"); sv != nil && sv.Kind == value.Array {
+	c.webhook = o.root().StringAt("spec", "conversion", "strategy") == "Webhook"
+	if sv := o.root().At("status", "storedVersions"); sv != nil && sv.Kind == value.Array {
 		for i := range sv.Items {
 			if s := sv.Items[i]; s.Kind == value.String && !slices.Contains(c.stored, s.Str) {
 				c.stored = append(c.stored, s.Str)
@@ -119,40 +119,40 @@ func (v *crdVersion) flatten(parent, path string, n *value.Value) {
 	v.nodes[path] = n
 	v.parent[path] = parent
 	v.paths = append(v.paths, path)
-	if props := lookup(n, "properties"); props != nil && props.Kind == value.Object {
+	if props := n.At("properties"); props != nil && props.Kind == value.Object {
 		for i := range props.Fields {
 			f := &props.Fields[i]
 			v.flatten(path, join(path, f.Key), &f.Value)
 		}
 	}
-	if items := lookup(n, "items"); items != nil && items.Kind == value.Array {
+	if items := n.At("items"); items != nil && items.Kind == value.Array {
 		for i := range items.Items {
 			v.flatten(path, fmt.Sprintf("%s[%d]", path, i), &items.Items[i])
 		}
 	} else if items != nil {
 		v.flatten(path, path+"[*]", items)
 	}
-	if ap := lookup(n, "additionalProperties"); ap != nil {
+	if ap := n.At("additionalProperties"); ap != nil {
 		v.flatten(path, join(path, "*"), ap)
 	}
 	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
-		if list := lookup(n, k); list != nil && list.Kind == value.Array {
+		if list := n.At(k); list != nil && list.Kind == value.Array {
 			for i := range list.Items {
 				v.flatten(path, fmt.Sprintf("%s(%s[%d])", path, k, i), &list.Items[i])
 			}
 		}
 	}
-	if not := lookup(n, "not"); not != nil {
+	if not := n.At("not"); not != nil {
 		v.flatten(path, path+"(not)", not)
 	}
 	for _, k := range []string{"patternProperties", "definitions", "dependencies"} {
-		if m := lookup(n, k); m != nil && m.Kind == value.Object {
+		if m := n.At(k); m != nil && m.Kind == value.Object {
 			for i := range m.Fields {
 				v.flatten(path, fmt.Sprintf("%s(%s[%q])", path, k, m.Fields[i].Key), &m.Fields[i].Value)
 			}
 		}
 	}
-	if ai := lookup(n, "additionalItems"); ai != nil {
+	if ai := n.At("additionalItems"); ai != nil {
 		v.flatten(path, path+"(additionalItems)", ai)
 	}
 }

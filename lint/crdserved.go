@@ -46,7 +46,7 @@ func unhandledChanges(o, n *value.Value) []nodeChange {
 
 // keywordValue is a keyword's value as compact JSON, "" for none.
 func keywordValue(node *value.Value, k string) string {
-	v := lookup(node, k)
+	v := node.At(k)
 	if v == nil {
 		return ""
 	}

@@ -36,11 +36,11 @@ type crdProblem struct {
 func compareCRDs(old, new *crd) []crdProblem {
 	var out []crdProblem
 	if old.scope != new.scope {
-		out = append(out, crdProblem{node: lookup(new.obj.root(), "spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
+		out = append(out, crdProblem{node: new.obj.root().At("spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
 	}
 	for _, s := range old.stored {
 		if new.version(s) == nil {
-			out = append(out, crdProblem{node: lookup(new.obj.root(), "spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+			out = append(out, crdProblem{node: new.obj.root().At("spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
 		}
 	}
 	for _, ov := range old.versions {
@@ -73,7 +73,7 @@ func compareVersions(ov, nv *crdVersion) []crdProblem {
 			continue
 		}
 		for _, c := range compareNodes(ov.nodes[path], n) {
-			at := lookup(n, c.key)
+			at := n.At(c.key)
 			if at == nil || c.key == "" {
 				at = n
 			}
@@ -97,24 +97,24 @@ func compareNodes(o, n *value.Value) []nodeChange {
 			out = append(out, nodeChange{key, m})
 		}
 	}
-	if a, b := str(o, "type"), str(n, "type"); a != b {
+	if a, b := o.StringAt("type"), n.StringAt("type"); a != b {
 		add("type", fmt.Sprintf("type changed from %q to %q", a, b))
 	}
-	add("enum", enumChange(lookup(o, "enum"), lookup(n, "enum"))...)
-	if added := newItems(lookup(o, "required"), lookup(n, "required")); len(added) > 0 {
+	add("enum", enumChange(o.At("enum"), n.At("enum"))...)
+	if added := newItems(o.At("required"), n.At("required")); len(added) > 0 {
 		add("required", fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
 	}
 	for _, k := range []string{"maximum", "maxItems", "maxLength", "maxProperties"} {
-		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b < a }, "lowered")...)
+		add(k, boundChange(k, o.At(k), n.At(k), func(a, b float64) bool { return b < a }, "lowered")...)
 	}
 	for _, k := range []string{"minimum", "minItems", "minLength", "minProperties"} {
-		add(k, boundChange(k, lookup(o, k), lookup(n, k), func(a, b float64) bool { return b > a }, "raised")...)
+		add(k, boundChange(k, o.At(k), n.At(k), func(a, b float64) bool { return b > a }, "raised")...)
 	}
-	if a, b := str(o, "format"), str(n, "format"); a != b {
+	if a, b := o.StringAt("format"), n.StringAt("format"); a != b {
 		add("format", fmt.Sprintf("format changed from %q to %q", a, b))
 	}
 	out = append(out, unhandledChanges(o, n)...)
-	od, nd := lookup(o, "default"), lookup(n, "default")
+	od, nd := o.At("default"), n.At("default")
 	switch {
 	case od == nil && nd != nil:
 		add("default", fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
@@ -303,7 +303,7 @@ func crdUpgradeDirs(dirs []*bundle) []Finding {
 	}
 	var byVersion []versioned
 	for _, b := range dirs {
-		if v, err := semver.Parse(str(b.theCSV().root(), "spec", "version")); err == nil {
+		if v, err := semver.Parse(b.theCSV().root().StringAt("spec", "version")); err == nil {
 			byVersion = append(byVersion, versioned{b, v})
 		}
 	}

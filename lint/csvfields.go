@@ -89,14 +89,14 @@ func ownedAPIs(o *object) []string {
 	if owned := o.get("spec", "customresourcedefinitions", "owned"); owned != nil {
 		for i := range owned.Items {
 			it := &owned.Items[i]
-			_, group, _ := strings.Cut(str(it, "name"), ".")
-			out = append(out, gvk(group, str(it, "version"), str(it, "kind")))
+			_, group, _ := strings.Cut(it.StringAt("name"), ".")
+			out = append(out, gvk(group, it.StringAt("version"), it.StringAt("kind")))
 		}
 	}
 	if owned := o.get("spec", "apiservicedefinitions", "owned"); owned != nil {
 		for i := range owned.Items {
 			it := &owned.Items[i]
-			out = append(out, gvk(str(it, "group"), str(it, "version"), str(it, "kind")))
+			out = append(out, gvk(it.StringAt("group"), it.StringAt("version"), it.StringAt("kind")))
 		}
 	}
 	return out
@@ -178,7 +178,7 @@ func checkIcon(o *object) []csvIssue {
 		return []csvIssue{{icons, fmt.Sprintf("spec.icon has %d icons; OperatorHub takes exactly one", len(icons.Items))}}
 	}
 	icon := &icons.Items[0]
-	mt, data := str(icon, "mediatype"), str(icon, "base64data")
+	mt, data := icon.StringAt("mediatype"), icon.StringAt("base64data")
 	switch {
 	case mt == "" || data == "":
 		return []csvIssue{{icon, "spec.icon needs both base64data and mediatype"}}
@@ -199,7 +199,7 @@ func checkMaintainers(o *object) []csvIssue {
 	var out []csvIssue
 	for i := range ms.Items {
 		m := &ms.Items[i]
-		name, email := str(m, "name"), str(m, "email")
+		name, email := m.StringAt("name"), m.StringAt("email")
 		if name == "" || email == "" {
 			out = append(out, csvIssue{m, "spec.maintainers entries need both name and email"})
 		}
@@ -218,7 +218,7 @@ func checkLinks(o *object) []csvIssue {
 	var out []csvIssue
 	for i := range ls.Items {
 		l := &ls.Items[i]
-		name, u := str(l, "name"), str(l, "url")
+		name, u := l.StringAt("name"), l.StringAt("url")
 		if name == "" || u == "" {
 			out = append(out, csvIssue{l, "spec.links entries need both name and url"})
 		}
@@ -234,16 +234,16 @@ func checkLinks(o *object) []csvIssue {
 func checkBasics(o *object) []csvIssue {
 	var out []csvIssue
 	spec := o.get("spec")
-	if str(o.root(), "spec", "provider", "name") == "" {
+	if o.root().StringAt("spec", "provider", "name") == "" {
 		out = append(out, csvIssue{spec, "no spec.provider.name: the console lists the operator without a provider"})
 	}
-	if strings.TrimSpace(str(o.root(), "spec", "displayName")) == "" {
+	if strings.TrimSpace(o.root().StringAt("spec", "displayName")) == "" {
 		out = append(out, csvIssue{spec, "no spec.displayName"})
 	}
-	if strings.TrimSpace(str(o.root(), "spec", "description")) == "" {
+	if strings.TrimSpace(o.root().StringAt("spec", "description")) == "" {
 		out = append(out, csvIssue{spec, "no spec.description: the console shows an empty page for the operator"})
 	}
-	if !o.partial && str(o.root(), "spec", "version") == "" {
+	if !o.partial && o.root().StringAt("spec", "version") == "" {
 		out = append(out, csvIssue{spec, "no spec.version"})
 	}
 	if mk := o.get("spec", "minKubeVersion"); mk != nil && mk.Str != "" {
@@ -264,15 +264,15 @@ func checkResourceRequests(o *object) []csvIssue {
 	}
 	var out []csvIssue
 	for i := range deps.Items {
-		cs := lookup(&deps.Items[i], "spec", "template", "spec", "containers")
+		cs := deps.Items[i].At("spec", "template", "spec", "containers")
 		if cs == nil || cs.Kind != value.Array {
 			continue
 		}
 		for j := range cs.Items {
 			c := &cs.Items[j]
-			req := lookup(c, "resources", "requests")
-			if lookup(req, "cpu") == nil || lookup(req, "memory") == nil {
-				out = append(out, csvIssue{c, fmt.Sprintf("container %q of deployment %q requests no CPU or no memory (resources.requests): some clusters' quotas refuse such pods", str(c, "name"), str(&deps.Items[i], "name"))})
+			req := c.At("resources", "requests")
+			if req.At("cpu") == nil || req.At("memory") == nil {
+				out = append(out, csvIssue{c, fmt.Sprintf("container %q of deployment %q requests no CPU or no memory (resources.requests): some clusters' quotas refuse such pods", c.StringAt("name"), deps.Items[i].StringAt("name"))})
 			}
 		}
 	}
@@ -289,8 +289,8 @@ func checkCRDDescriptions(o *object) []csvIssue {
 		}
 		for i := range list.Items {
 			it := &list.Items[i]
-			if strings.TrimSpace(str(it, "description")) == "" {
-				out = append(out, csvIssue{it, fmt.Sprintf("%s CRD %q has no description", rel, str(it, "name"))})
+			if strings.TrimSpace(it.StringAt("description")) == "" {
+				out = append(out, csvIssue{it, fmt.Sprintf("%s CRD %q has no description", rel, it.StringAt("name"))})
 			}
 		}
 	}

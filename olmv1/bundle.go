@@ -90,19 +90,7 @@ func BundleFromDir(dir string) (*Bundle, error) {
 // csvAt returns the file and line of a member of the CSV (the CSV itself
 // for no keys, or when lines are not known).
 func (b *Bundle) csvAt(keys ...string) (string, int) {
-	v := b.pos.csvTree
-	for _, k := range keys {
-		if v == nil {
-			break
-		}
-		next, ok := v.Get(k)
-		if !ok {
-			v = nil
-			break
-		}
-		v = next
-	}
-	if v != nil && v.Line > 0 {
+	if v := b.pos.csvTree.At(keys...); v != nil && v.Line > 0 {
 		return b.pos.csvFile, int(v.Line)
 	}
 	return b.pos.csvFile, b.pos.csvLine

@@ -110,7 +110,7 @@ func TestInstall(t *testing.T) {
 		"spec.source.sourceType": "Catalog", "spec.source.catalog.packageName": "ack-ecrpublic-controller",
 		"spec.source.catalog.version": "1.0.14", "metadata.name": "ack-ecrpublic-controller",
 	} {
-		if got := lookup(ext, strings.Split(path, ".")...); got == nil || got.Str != want {
+		if got := ext.At(strings.Split(path, ".")...); got == nil || got.Str != want {
 			t.Errorf("%s = %v, want %s", path, got, want)
 		}
 	}
@@ -136,7 +136,7 @@ func TestInstallRefusesUnsupported(t *testing.T) {
 		t.Fatal(err)
 	}
 	ext := in.Objects[len(in.Objects)-1].Value
-	if lookup(ext, "spec", "config", "inline", "watchNamespace").Str != "team" || lookup(ext, "spec", "source", "catalog", "version").Str != "1.x" {
+	if ext.At("spec", "config", "inline", "watchNamespace").Str != "team" || ext.At("spec", "source", "catalog", "version").Str != "1.x" {
 		t.Errorf("extension %s", yamlOf(t, in.Objects[len(in.Objects)-1:]))
 	}
 	if !strings.Contains(NotesText(in.Notes), "# ") {

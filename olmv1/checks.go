@@ -72,15 +72,15 @@ func (c *checker) crds() {
 	names, dups := map[string]bool{}, map[string]*manifest{}
 	for i := range c.b.objects {
 		m := &c.b.objects[i]
-		if registryv1.StringAt(m.obj, "kind") != "CustomResourceDefinition" {
+		if m.obj.StringAt("kind") != "CustomResourceDefinition" {
 			continue
 		}
-		name := registryv1.StringAt(m.obj, "metadata", "name")
+		name := m.obj.StringAt("metadata", "name")
 		if names[name] {
 			dups[name] = m
 		}
 		names[name] = true
-		if v := registryv1.StringAt(m.obj, "apiVersion"); v != "apiextensions.k8s.io/v1" {
+		if v := m.obj.StringAt("apiVersion"); v != "apiextensions.k8s.io/v1" {
 			c.add(CodeCRD, m.file, m.line, "custom resource definition '%s' is %s: Kubernetes serves only apiextensions.k8s.io/v1 CRDs since 1.22, so OLM v1 cannot apply it; convert it to apiextensions.k8s.io/v1", name, v)
 		}
 	}
@@ -125,12 +125,12 @@ var supportedKinds = map[string]bool{
 // objectKinds refuses objects of kinds OLM does not install.
 func (c *checker) objectKinds() {
 	for _, m := range c.b.objects {
-		kind := registryv1.StringAt(m.obj, "kind")
-		if registryv1.StringAt(m.obj, "apiVersion") == "" {
-			c.add(CodeInvalidObject, m.file, m.line, "%s %q has no apiVersion: OLM v1 reads it, but the API server refuses to create it; add apiVersion", kind, registryv1.StringAt(m.obj, "metadata", "name"))
+		kind := m.obj.StringAt("kind")
+		if m.obj.StringAt("apiVersion") == "" {
+			c.add(CodeInvalidObject, m.file, m.line, "%s %q has no apiVersion: OLM v1 reads it, but the API server refuses to create it; add apiVersion", kind, m.obj.StringAt("metadata", "name"))
 		}
 		if _, ok := supportedKinds[kind]; !ok {
-			c.add(CodeUnsupportedObject, m.file, m.line, "bundle contains unsupported resource: Name: %v, Kind: %v: a registry+v1 bundle may carry only %s; create it from the operator instead", registryv1.StringAt(m.obj, "metadata", "name"), kind, supportedKindList())
+			c.add(CodeUnsupportedObject, m.file, m.line, "bundle contains unsupported resource: Name: %v, Kind: %v: a registry+v1 bundle may carry only %s; create it from the operator instead", m.obj.StringAt("metadata", "name"), kind, supportedKindList())
 		}
 	}
 }
@@ -160,19 +160,15 @@ func dns1123Subdomain(s string) []string {
 // preserveUnknownFields reports whether a CRD sets
 // spec.preserveUnknownFields to true.
 func preserveUnknownFields(crd *value.Value) bool {
-	v, ok := crd.Get("spec")
-	if !ok {
-		return false
-	}
-	p, ok := v.Get("preserveUnknownFields")
-	return ok && p.Kind == value.Bool && p.Bool
+	p := crd.At("spec", "preserveUnknownFields")
+	return p != nil && p.Kind == value.Bool && p.Bool
 }
 
 // crdObject returns the bundle's CRD of a name, nil if none.
 func (b *Bundle) crdObject(name string) *manifest {
 	for i := range b.objects {
 		m := &b.objects[i]
-		if registryv1.StringAt(m.obj, "kind") == "CustomResourceDefinition" && registryv1.StringAt(m.obj, "metadata", "name") == name {
+		if m.obj.StringAt("kind") == "CustomResourceDefinition" && m.obj.StringAt("metadata", "name") == name {
 			return m
 		}
 	}

@@ -136,12 +136,12 @@ func (g *generator) crds() ([]Object, error) {
 	}
 	var objs []Object
 	for _, m := range g.b.objects {
-		if registryv1.StringAt(m.obj, "kind") != "CustomResourceDefinition" {
+		if m.obj.StringAt("kind") != "CustomResourceDefinition" {
 			continue
 		}
 		obj := clone(m.obj)
 		typedCRD(obj)
-		name := registryv1.StringAt(obj, "metadata", "name")
+		name := obj.StringAt("metadata", "name")
 		if wh, ok := conv[name]; ok {
 			if preserveUnknownFields(obj) {
 				return nil, fmt.Errorf("custom resource definition '%s' must have .spec.preserveUnknownFields set to false to let API Server call webhook to do the conversion", name)
@@ -200,13 +200,13 @@ func (g *generator) injectCA(obj *value.Value, names certNames) {
 func (g *generator) others() ([]Object, error) {
 	var objs []Object
 	for _, m := range g.b.objects {
-		kind := registryv1.StringAt(m.obj, "kind")
+		kind := m.obj.StringAt("kind")
 		if kind == "ClusterServiceVersion" || kind == "CustomResourceDefinition" {
 			continue
 		}
 		namespaced, ok := supportedKinds[kind]
 		if !ok {
-			return nil, fmt.Errorf("bundle contains unsupported resource: Name: %v, Kind: %v", registryv1.StringAt(m.obj, "metadata", "name"), kind)
+			return nil, fmt.Errorf("bundle contains unsupported resource: Name: %v, Kind: %v", m.obj.StringAt("metadata", "name"), kind)
 		}
 		obj := clone(m.obj)
 		if namespaced {
@@ -281,16 +281,16 @@ func mountCertificate(spec *value.Value, cert string) {
 	for _, m := range certMounts {
 		replace[m.name], paths[m.path] = true, true
 	}
-	containers := lookup(pod, "containers")
+	containers := pod.At("containers")
 	for _, c := range itemsOf(containers) {
-		for _, m := range itemsOf(lookup(&c, "volumeMounts")) {
-			if paths[registryv1.StringAt(&m, "mountPath")] {
-				replace[registryv1.StringAt(&m, "name")] = true
+		for _, m := range itemsOf(c.At("volumeMounts")) {
+			if paths[m.StringAt("mountPath")] {
+				replace[m.StringAt("name")] = true
 			}
 		}
 	}
 	keep := func(items []value.Value) []value.Value {
-		return slices.DeleteFunc(slices.Clone(items), func(v value.Value) bool { return replace[registryv1.StringAt(&v, "name")] })
+		return slices.DeleteFunc(slices.Clone(items), func(v value.Value) bool { return replace[v.StringAt("name")] })
 	}
 	type keyToPath struct {
 		Key  string `json:"key"`
@@ -303,7 +303,7 @@ func mountCertificate(spec *value.Value, cert string) {
 			Items      []keyToPath `json:"items"`
 		} `json:"secret"`
 	}
-	volumes := keep(itemsOf(lookup(pod, "volumes")))
+	volumes := keep(itemsOf(pod.At("volumes")))
 	var mounts []value.Value
 	for _, m := range certMounts {
 		v := volume{Name: m.name}
@@ -318,7 +318,7 @@ func mountCertificate(spec *value.Value, cert string) {
 	}
 	for i := range containers.Items {
 		c := &containers.Items[i]
-		setField(c, "volumeMounts", value.Value{Kind: value.Array, Items: append(keep(itemsOf(lookup(c, "volumeMounts"))), mounts...)})
+		setField(c, "volumeMounts", value.Value{Kind: value.Array, Items: append(keep(itemsOf(c.At("volumeMounts"))), mounts...)})
 	}
 }
 

@@ -21,10 +21,10 @@ type Object struct {
 }
 
 // Kind, APIVersion, Namespace and Name read the object's identity.
-func (o Object) Kind() string       { return registryv1.StringAt(o.Value, "kind") }
-func (o Object) APIVersion() string { return registryv1.StringAt(o.Value, "apiVersion") }
-func (o Object) Namespace() string  { return registryv1.StringAt(o.Value, "metadata", "namespace") }
-func (o Object) Name() string       { return registryv1.StringAt(o.Value, "metadata", "name") }
+func (o Object) Kind() string       { return o.Value.StringAt("kind") }
+func (o Object) APIVersion() string { return o.Value.StringAt("apiVersion") }
+func (o Object) Namespace() string  { return o.Value.StringAt("metadata", "namespace") }
+func (o Object) Name() string       { return o.Value.StringAt("metadata", "name") }
 
 // String names the object in messages: Kind namespace/name.
 func (o Object) String() string {

@@ -84,7 +84,7 @@ func readEntries(fsys fs.FS, dir, file, key string) []entry {
 	var out []entry
 	for i := range list.Items {
 		item := &list.Items[i]
-		t := registryv1.StringAt(item, "type")
+		t := item.StringAt("type")
 		if key == "dependencies" {
 			switch t {
 			case declcfg.PropertyGVK:
@@ -106,9 +106,9 @@ func valueIdent(typ string, v *value.Value) string {
 	}
 	switch typ {
 	case declcfg.PropertyGVKRequired, declcfg.PropertyGVK:
-		return registryv1.StringAt(v, "group") + "/" + registryv1.StringAt(v, "version") + "/" + registryv1.StringAt(v, "kind")
+		return v.StringAt("group") + "/" + v.StringAt("version") + "/" + v.StringAt("kind")
 	case declcfg.PropertyPackageRequired, declcfg.PropertyPackage:
-		return registryv1.StringAt(v, "packageName")
+		return v.StringAt("packageName")
 	}
 	return ""
 }

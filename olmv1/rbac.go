@@ -108,7 +108,7 @@ func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
 		if !o.isRBAC("ClusterRoleBinding", "RoleBinding") {
 			continue
 		}
-		kind, name := registryv1.StringAt(o.Value, "roleRef", "kind"), registryv1.StringAt(o.Value, "roleRef", "name")
+		kind, name := o.Value.StringAt("roleRef", "kind"), o.Value.StringAt("roleRef", "name")
 		ns, resource := "", "clusterroles"
 		if kind == "Role" {
 			ns, resource = o.scope(), "roles"
@@ -134,7 +134,7 @@ func addForeignBinds(objs []Object, setFor func(string) *ruleSet) {
 func addAggregated(objs []Object, cluster *ruleSet, setFor func(string) *ruleSet) {
 	aggregated := map[string]bool{}
 	for _, o := range objs {
-		if o.isRBAC("ClusterRole") && lookup(o.Value, "aggregationRule") != nil {
+		if o.isRBAC("ClusterRole") && o.Value.At("aggregationRule") != nil {
 			aggregated[o.Name()] = true
 			cluster.add(ruleAtom{group: rbacGroup, resource: "clusterroles"}, []string{"escalate"},
 				"writes aggregated ClusterRole (Kubernetes asks escalate, which a create cannot limit by name)", o.Name())
@@ -144,8 +144,8 @@ func addAggregated(objs []Object, cluster *ruleSet, setFor func(string) *ruleSet
 		if !o.isRBAC("ClusterRoleBinding", "RoleBinding") {
 			continue
 		}
-		name := registryv1.StringAt(o.Value, "roleRef", "name")
-		if registryv1.StringAt(o.Value, "roleRef", "kind") == "ClusterRole" && aggregated[name] {
+		name := o.Value.StringAt("roleRef", "name")
+		if o.Value.StringAt("roleRef", "kind") == "ClusterRole" && aggregated[name] {
 			setFor(o.scope()).add(ruleAtom{group: rbacGroup, resource: "clusterroles", name: name}, []string{"bind"},
 				"binds aggregated ClusterRole "+name+", whose gathered rules are unknown, in "+o.Kind(), o.Name())
 		}
@@ -209,14 +209,14 @@ func (s *ruleSet) addObject(o Object, cluster *ruleSet) {
 	if !o.isRBAC("ClusterRole", "Role") {
 		return
 	}
-	rules := lookup(o.Value, "rules")
+	rules := o.Value.At("rules")
 	for _, rule := range itemsOf(rules) {
 		var pr registryv1.PolicyRule
-		pr.Verbs = stringsOf(lookup(&rule, "verbs"))
-		pr.APIGroups = stringsOf(lookup(&rule, "apiGroups"))
-		pr.Resources = stringsOf(lookup(&rule, "resources"))
-		pr.ResourceNames = stringsOf(lookup(&rule, "resourceNames"))
-		pr.NonResourceURLs = stringsOf(lookup(&rule, "nonResourceURLs"))
+		pr.Verbs = stringsOf(rule.At("verbs"))
+		pr.APIGroups = stringsOf(rule.At("apiGroups"))
+		pr.Resources = stringsOf(rule.At("resources"))
+		pr.ResourceNames = stringsOf(rule.At("resourceNames"))
+		pr.NonResourceURLs = stringsOf(rule.At("nonResourceURLs"))
 		s.addRule(pr, "held by the operator's "+o.Kind()+" (creating it needs them, short of escalate)", o.Name())
 	}
 }

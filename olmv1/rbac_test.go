@@ -17,11 +17,11 @@ type grants struct {
 func rulesOf(t *testing.T, o Object) []registryv1.PolicyRule {
 	t.Helper()
 	var out []registryv1.PolicyRule
-	for _, r := range itemsOf(lookup(o.Value, "rules")) {
+	for _, r := range itemsOf(o.Value.At("rules")) {
 		out = append(out, registryv1.PolicyRule{
-			Verbs: stringsOf(lookup(&r, "verbs")), APIGroups: stringsOf(lookup(&r, "apiGroups")),
-			Resources: stringsOf(lookup(&r, "resources")), ResourceNames: stringsOf(lookup(&r, "resourceNames")),
-			NonResourceURLs: stringsOf(lookup(&r, "nonResourceURLs")),
+			Verbs: stringsOf(r.At("verbs")), APIGroups: stringsOf(r.At("apiGroups")),
+			Resources: stringsOf(r.At("resources")), ResourceNames: stringsOf(r.At("resourceNames")),
+			NonResourceURLs: stringsOf(r.At("nonResourceURLs")),
 		})
 	}
 	return out

@@ -112,7 +112,7 @@ func readManifests(fsys fs.FS, name string) ([]manifest, int, error) {
 			return nil, -1, fmt.Errorf("%s: %w", file, err)
 		}
 		for _, d := range docs {
-			if registryv1.StringAt(d, "kind") == "ClusterServiceVersion" {
+			if d.StringAt("kind") == "ClusterServiceVersion" {
 				csv = len(objs)
 			}
 			objs = append(objs, manifest{obj: d, file: file, line: int(d.Line)})
@@ -171,7 +171,7 @@ func flatten(v *value.Value) ([]*value.Value, error) {
 	if v.Kind != value.Object {
 		return nil, fmt.Errorf("line %d: a document is %s, not a Kubernetes object", v.Line, value.Describe(v))
 	}
-	kind := registryv1.StringAt(v, "kind")
+	kind := v.StringAt("kind")
 	if items, ok := v.Get("items"); ok && strings.HasSuffix(kind, "List") && items.Kind == value.Array {
 		var out []*value.Value
 		for i := range items.Items {
@@ -209,7 +209,7 @@ func BundleFromDeclcfg(b *declcfg.Bundle) (*Bundle, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: bundle %q: properties[%d] (%s): %w", b.Pos.File, line, b.Name, i, p.Type, err)
 			}
-			if registryv1.StringAt(obj, "kind") == "ClusterServiceVersion" && csvAt < 0 {
+			if obj.StringAt("kind") == "ClusterServiceVersion" && csvAt < 0 {
 				csvAt = len(out.objects)
 			}
 			out.objects = append(out.objects, manifest{obj: obj, file: b.Pos.File, line: line})

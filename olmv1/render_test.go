@@ -115,10 +115,10 @@ func TestRenderAllNamespaces(t *testing.T) {
 		t.Errorf("roles: %d Role, %d ClusterRole, %d ClusterRoleBinding", count(r.Objects, "Role"), count(r.Objects, "ClusterRole"), count(r.Objects, "ClusterRoleBinding"))
 	}
 	d := find(r.Objects, "Deployment", "")
-	if got := registryv1.StringAt(d.Value, "spec", "template", "metadata", "annotations", "olm.targetNamespaces"); got != "" {
+	if got := d.Value.StringAt("spec", "template", "metadata", "annotations", "olm.targetNamespaces"); got != "" {
 		t.Errorf("olm.targetNamespaces = %q", got)
 	}
-	if v := lookup(d.Value, "spec", "revisionHistoryLimit"); v == nil || v.Num != 1 {
+	if v := d.Value.At("spec", "revisionHistoryLimit"); v == nil || v.Num != 1 {
 		t.Errorf("revisionHistoryLimit %v", v)
 	}
 	if d.Namespace() != "ns" {
@@ -273,20 +273,20 @@ func TestRenderSingleNamespaceWebhooks(t *testing.T) {
 		t.Errorf("config map %v", cm)
 	}
 	d := find(r.Objects, "Deployment", "demo.controller")
-	ann := lookup(d.Value, "spec", "template", "metadata", "annotations")
-	if registryv1.StringAt(ann, "shared") != "from-template" || registryv1.StringAt(ann, "olm.targetNamespaces") != "team" {
+	ann := d.Value.At("spec", "template", "metadata", "annotations")
+	if ann.StringAt("shared") != "from-template" || ann.StringAt("olm.targetNamespaces") != "team" {
 		t.Errorf("annotations %v", stringMap(ann))
 	}
-	vols := itemsOf(lookup(d.Value, "spec", "template", "spec", "volumes"))
-	if len(vols) != 2 || registryv1.StringAt(&vols[0], "secret", "secretName") != "demo-controller-service-cert" || registryv1.StringAt(&vols[1], "name") != "apiservice-cert" {
+	vols := itemsOf(d.Value.At("spec", "template", "spec", "volumes"))
+	if len(vols) != 2 || vols[0].StringAt("secret", "secretName") != "demo-controller-service-cert" || vols[1].StringAt("name") != "apiservice-cert" {
 		t.Errorf("volumes %v", vols)
 	}
 	svc := find(r.Objects, "Service", "demo-controller-service")
-	if svc == nil || len(itemsOf(lookup(svc.Value, "spec", "ports"))) != 2 {
+	if svc == nil || len(itemsOf(svc.Value.At("spec", "ports"))) != 2 {
 		t.Fatalf("service %v", svc)
 	}
 	v := find(r.Objects, "ValidatingWebhookConfiguration", "vwidget.demo.io")
-	if v == nil || lookup(v.Value, "webhooks") == nil {
+	if v == nil || v.Value.At("webhooks") == nil {
 		t.Fatal("no validating webhook")
 	}
 	if m := find(r.Objects, "MutatingWebhookConfiguration", "mwidget.demo.io"); m == nil {
@@ -306,8 +306,8 @@ func TestRenderConversionWebhook(t *testing.T) {
 	r := mustRender(t, testBundle(t, modesAll, true, nil), RenderOptions{InstallNamespace: "ops"})
 	golden(t, "demo.conversion.manifests.yaml", yamlOf(t, r.Objects))
 	crd := find(r.Objects, "CustomResourceDefinition", "widgets.demo.io")
-	if registryv1.StringAt(crd.Value, "spec", "conversion", "webhook", "clientConfig", "service", "name") != "demo-controller-service" ||
-		registryv1.StringAt(crd.Value, "metadata", "annotations", "cert-manager.io/inject-ca-from") != "ops/demo-controller-service-cert" {
+	if crd.Value.StringAt("spec", "conversion", "webhook", "clientConfig", "service", "name") != "demo-controller-service" ||
+		crd.Value.StringAt("metadata", "annotations", "cert-manager.io/inject-ca-from") != "ops/demo-controller-service-cert" {
 		t.Errorf("conversion not wired: %s", yamlOf(t, []Object{*crd}))
 	}
 }

@@ -34,21 +34,6 @@ func clone(v *value.Value) *value.Value {
 	return &c
 }
 
-// lookup follows object members; nil where one is missing.
-func lookup(v *value.Value, keys ...string) *value.Value {
-	for _, k := range keys {
-		if v == nil {
-			return nil
-		}
-		next, ok := v.Get(k)
-		if !ok {
-			return nil
-		}
-		v = next
-	}
-	return v
-}
-
 // setField sets the member key of object v, keeping members sorted.
 func setField(v *value.Value, key string, val value.Value) {
 	i, found := slices.BinarySearchFunc(v.Fields, key, func(f value.Field, k string) int { return strings.Compare(f.Key, k) })

@@ -18,7 +18,7 @@ func emptyObject() value.Value { return value.Value{Kind: value.Object} }
 // dropNullTimestamp removes a null metadata.creationTimestamp, which a
 // typed round trip leaves out.
 func dropNullTimestamp(meta *value.Value) {
-	if ts := lookup(meta, "creationTimestamp"); ts != nil && ts.Kind == value.Null {
+	if ts := meta.At("creationTimestamp"); ts != nil && ts.Kind == value.Null {
 		deleteField(meta, "creationTimestamp")
 	}
 }
@@ -33,7 +33,7 @@ func ensure(v *value.Value, key string, val value.Value) {
 // typedCRD marks a CRD as apiextensions.k8s.io/v1's type does: a status
 // with acceptedNames, conditions and storedVersions.
 func typedCRD(crd *value.Value) {
-	if meta := lookup(crd, "metadata"); meta != nil && meta.Kind == value.Object {
+	if meta := crd.At("metadata"); meta != nil && meta.Kind == value.Object {
 		dropNullTimestamp(meta)
 	}
 	status := objectAt(crd, "status")
@@ -52,7 +52,7 @@ func typedDeployment(obj *value.Value) {
 	dropNullTimestamp(objectAt(spec, "template", "metadata"))
 	pod := objectAt(spec, "template", "spec")
 	for _, key := range []string{"initContainers", "containers"} {
-		list := lookup(pod, key)
+		list := pod.At(key)
 		if list == nil || list.Kind != value.Array {
 			continue
 		}

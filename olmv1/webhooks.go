@@ -151,7 +151,7 @@ func (g *generator) services() ([]Object, error) {
 			Selector map[string]string `json:"selector,omitempty"`
 		}{Ports: list}
 		if tree, err := parseTree(d.Spec); err == nil {
-			spec.Selector = stringMap(lookup(tree, "selector", "matchLabels"))
+			spec.Selector = stringMap(tree.At("selector", "matchLabels"))
 		}
 		objs = append(objs, toObject(struct {
 			typeMeta

@@ -29,7 +29,7 @@ func WriteYAML(w io.Writer, objs []Object) error {
 // without its rules first (rules sorts last of a role's keys), then each
 // rule as an item with its note above it.
 func appendObjectYAML(buf []byte, o Object) []byte {
-	rules := lookup(o.Value, "rules")
+	rules := o.Value.At("rules")
 	if len(o.RuleNotes) == 0 || rules == nil || rules.Kind != value.Array || len(rules.Items) != len(o.RuleNotes) {
 		return fbcyaml.AppendDocument(buf, o.Value)
 	}

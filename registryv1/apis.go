@@ -26,21 +26,21 @@ func (k apiKey) String() string {
 func (b *Bundle) providedAPIs() ([]apiKey, error) {
 	var keys []apiKey
 	for _, crd := range b.crds {
-		apiVersion := stringField(crd, "apiVersion")
+		apiVersion := crd.StringAt("apiVersion")
 		version := apiVersion[strings.LastIndex(apiVersion, "/")+1:]
 		if version != "v1" && version != "v1beta1" {
 			continue
 		}
-		group := stringField(lookupPath(crd, "spec"), "group")
-		names := lookupPath(crd, "spec", "names")
-		kind, plural := stringField(names, "kind"), stringField(names, "plural")
-		if vs := lookupPath(crd, "spec", "versions"); vs != nil && vs.Kind == value.Array {
+		group := crd.StringAt("spec", "group")
+		names := crd.At("spec", "names")
+		kind, plural := names.StringAt("kind"), names.StringAt("plural")
+		if vs := crd.At("spec", "versions"); vs != nil && vs.Kind == value.Array {
 			for i := range vs.Items {
-				keys = append(keys, apiKey{group, stringField(&vs.Items[i], "name"), kind, plural})
+				keys = append(keys, apiKey{group, vs.Items[i].StringAt("name"), kind, plural})
 			}
 		}
 		if version == "v1beta1" {
-			if v := stringField(lookupPath(crd, "spec"), "version"); v != "" {
+			if v := crd.StringAt("spec", "version"); v != "" {
 				keys = append(keys, apiKey{group, v, kind, plural})
 			}
 		}
@@ -65,7 +65,7 @@ type description struct {
 // definitions reads the owned and required descriptions of the CSV's
 // spec.customresourcedefinitions or spec.apiservicedefinitions (field).
 func (b *Bundle) definitions(field string) (owned, required []description, err error) {
-	v := lookupPath(b.CSV, "spec", field)
+	v := b.CSV.At("spec", field)
 	if v == nil || v.Kind == value.Null {
 		return nil, nil, nil
 	}

@@ -30,7 +30,7 @@ func HasCSV(fsys fs.FS) bool {
 		if err != nil {
 			continue
 		}
-		if obj, ok := firstObject(data, 30); ok && stringField(obj, "kind") == "ClusterServiceVersion" {
+		if obj, ok := firstObject(data, 30); ok && obj.StringAt("kind") == "ClusterServiceVersion" {
 			return true
 		}
 	}

@@ -36,7 +36,7 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 		if !ok {
 			continue
 		}
-		kind := stringField(obj, "kind")
+		kind := obj.StringAt("kind")
 		if kind == "" {
 			continue // not a Kubernetes object
 		}
@@ -58,7 +58,7 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 	if b.CSV == nil {
 		return &Error{File: "manifests", Err: errors.New("no csv in bundle: manifests/ holds no ClusterServiceVersion")}
 	}
-	b.Name = stringField(lookupPath(b.CSV, "metadata"), "name")
+	b.Name = b.CSV.At("metadata").StringAt("name")
 	version, err := csvVersion(b.CSV)
 	if err != nil {
 		return err
@@ -74,7 +74,7 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 
 // csvVersion reads spec.version, which must be a string if set.
 func csvVersion(csv *value.Value) (string, error) {
-	v := lookupPath(csv, "spec", "version")
+	v := csv.At("spec", "version")
 	switch {
 	case v == nil || v.Kind == value.Null:
 		return "", nil
@@ -87,7 +87,7 @@ func csvVersion(csv *value.Value) (string, error) {
 // csvRelease reads spec.release: a string, or a number written as an
 // integer or in %g form.
 func csvRelease(csv *value.Value) (string, error) {
-	v := lookupPath(csv, "spec", "release")
+	v := csv.At("spec", "release")
 	switch {
 	case v == nil || v.Kind == value.Null:
 		return "", nil

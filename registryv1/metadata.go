@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
@@ -41,7 +40,7 @@ func (b *Bundle) addMetadata(fsys fs.FS) error {
 			continue
 		}
 		if annotations == nil {
-			if a := lookupPath(obj, "annotations"); a != nil && a.Kind == value.Object && hasBundleAnnotation(a) {
+			if a := obj.At("annotations"); a != nil && a.Kind == value.Object && hasBundleAnnotation(a) {
 				annotations = a
 			}
 		}
@@ -82,31 +81,17 @@ func hasBundleAnnotation(a *value.Value) bool {
 }
 
 // annotationString reads an annotation into a string as upstream's typed
-// decoding does: numbers and booleans become their text.
+// decoding does: numbers and booleans become their text (see value.Text).
 func annotationString(a *value.Value, key string) string {
-	v := lookupPath(a, key)
-	if v == nil {
-		return ""
-	}
-	switch v.Kind {
-	case value.String:
-		return v.Str
-	case value.Number:
-		if v.Str != "" {
-			return v.Str
-		}
-		return strconv.FormatFloat(v.Num, 'g', -1, 32)
-	case value.Bool:
-		return fmt.Sprint(v.Bool)
-	}
-	return ""
+	s, _ := value.Text(a.At(key))
+	return s
 }
 
 // readPropertyList reads a list of {type, value} entries. Values keep the
 // text upstream keeps: for JSON files, the bytes as written; for YAML
 // files, compact JSON with sorted keys and HTML characters escaped.
 func readPropertyList(data []byte, obj *value.Value, key string, isJSON bool) []declcfg.Property {
-	list := lookupPath(obj, key)
+	list := obj.At(key)
 	if list == nil || list.Kind != value.Array || len(list.Items) == 0 {
 		return nil
 	}
@@ -120,7 +105,7 @@ func readPropertyList(data []byte, obj *value.Value, key string, isJSON bool) []
 	out := make([]declcfg.Property, 0, len(list.Items))
 	for i := range list.Items {
 		item := &list.Items[i]
-		t := stringField(item, "type")
+		t := item.StringAt("type")
 		var val json.RawMessage
 		if isJSON {
 			var entry struct {
@@ -130,7 +115,7 @@ func readPropertyList(data []byte, obj *value.Value, key string, isJSON bool) []
 				return nil
 			}
 			val = entry.Value
-		} else if v := lookupPath(item, "value"); v != nil {
+		} else if v := item.At("value"); v != nil {
 			val = value.AppendKubernetesJSON(nil, v)
 		}
 		out = append(out, declcfg.Property{Type: t, Value: val})

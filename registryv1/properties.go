@@ -24,7 +24,7 @@ func (b *Bundle) deriveProperties() error {
 	if b.Package != "" {
 		derived = append(derived, packageProperty(b.Package, b.Version, b.Release))
 	}
-	if ann := stringField(lookupPath(b.CSV, "metadata", "annotations"), "olm.properties"); ann != "" {
+	if ann := b.CSV.At("metadata", "annotations").StringAt("olm.properties"); ann != "" {
 		var props []struct {
 			Type  string          `json:"type"`
 			Value json.RawMessage `json:"value"`

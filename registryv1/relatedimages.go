@@ -32,7 +32,7 @@ type install struct {
 // listed, as upstream does (the caller sorts them).
 func (b *Bundle) relatedImages(image string) ([]declcfg.RelatedImage, error) {
 	var related []declcfg.RelatedImage
-	if v := lookupPath(b.CSV, "spec", "relatedImages"); v != nil && v.Kind != value.Null {
+	if v := b.CSV.At("spec", "relatedImages"); v != nil && v.Kind != value.Null {
 		var ris []struct {
 			Name  string `json:"name"`
 			Image string `json:"image"`
@@ -51,7 +51,7 @@ func (b *Bundle) relatedImages(image string) ([]declcfg.RelatedImage, error) {
 	if image != "" && !seen[image] {
 		related = append(related, declcfg.RelatedImage{Image: image})
 	}
-	if v := lookupPath(b.CSV, "spec", "install"); v != nil && v.Kind != value.Null {
+	if v := b.CSV.At("spec", "install"); v != nil && v.Kind != value.Null {
 		var in install
 		if err := json.Unmarshal(value.AppendKubernetesJSON(nil, v), &in); err != nil {
 			return nil, &Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.install: %w", err)}

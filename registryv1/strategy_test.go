@@ -83,12 +83,12 @@ func TestFirstObject(t *testing.T) {
 			t.Errorf("FirstObject(%q) ok = %v, want %v", tc.data, ok, tc.ok)
 			continue
 		}
-		if ok && StringAt(v, "kind") != tc.kind {
-			t.Errorf("FirstObject(%q) kind = %q, want %q", tc.data, StringAt(v, "kind"), tc.kind)
+		if ok && v.StringAt("kind") != tc.kind {
+			t.Errorf("FirstObject(%q) kind = %q, want %q", tc.data, v.StringAt("kind"), tc.kind)
 		}
 	}
 	v, _ := FirstObject([]byte(`{"metadata":{"name":"n","labels":{"x":1}}}`), 512)
-	if StringAt(v, "metadata", "name") != "n" || StringAt(v, "metadata", "labels", "x") != "" || StringAt(v, "missing", "key") != "" {
+	if v.StringAt("metadata", "name") != "n" || v.StringAt("metadata", "labels", "x") != "" || v.StringAt("missing", "key") != "" {
 		t.Error("StringAt follows members and returns only strings")
 	}
 }

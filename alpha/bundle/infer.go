@@ -43,7 +43,7 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := registryv1.StringAt(csv, "metadata", "name")
+	name := csv.StringAt("metadata", "name")
 	pkgDir := filepath.Dir(bundleDir)
 	entries, err := os.ReadDir(pkgDir)
 	if err != nil {
@@ -59,7 +59,7 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 			if err != nil {
 				return nil, fmt.Errorf("every directory of package directory %s must be a bundle: %w", pkgDir, err)
 			}
-			edges[registryv1.StringAt(c, "metadata", "name")] = replacedCSVs(c)
+			edges[c.StringAt("metadata", "name")] = replacedCSVs(c)
 			continue
 		}
 		manifestFiles = append(manifestFiles, e.Name())
@@ -70,19 +70,19 @@ func inferPackage(bundleDir string) (*packageInfo, error) {
 	if manifest == nil {
 		return nil, fmt.Errorf("package directory %s has no package manifest (a file with packageName, channels and their currentCSV) among its files %v", pkgDir, manifestFiles)
 	}
-	info := &packageInfo{Package: registryv1.StringAt(manifest, "packageName")}
+	info := &packageInfo{Package: manifest.StringAt("packageName")}
 	var channels []string
 	if list, ok := manifest.Get("channels"); ok {
 		for i := range list.Items {
 			ch := &list.Items[i]
-			channels = append(channels, registryv1.StringAt(ch, "name"))
-			if reaches(edges, registryv1.StringAt(ch, "currentCSV"), name) {
-				info.Channels = append(info.Channels, registryv1.StringAt(ch, "name"))
+			channels = append(channels, ch.StringAt("name"))
+			if reaches(edges, ch.StringAt("currentCSV"), name) {
+				info.Channels = append(info.Channels, ch.StringAt("name"))
 			}
 		}
 	}
 	sort.Strings(info.Channels)
-	info.DefaultChannel = registryv1.StringAt(manifest, "defaultChannel")
+	info.DefaultChannel = manifest.StringAt("defaultChannel")
 	if info.DefaultChannel == "" && len(channels) == 1 {
 		info.DefaultChannel = channels[0]
 	}
@@ -107,7 +107,7 @@ func readCSV(dir string) (*value.Value, error) {
 			continue
 		}
 		obj, ok := registryv1.FirstObject(data, 30)
-		if !ok || registryv1.StringAt(obj, "kind") != "ClusterServiceVersion" {
+		if !ok || obj.StringAt("kind") != "ClusterServiceVersion" {
 			continue
 		}
 		if csv != nil {
@@ -124,16 +124,14 @@ func readCSV(dir string) (*value.Value, error) {
 // replacedCSVs lists spec.skips and spec.replaces.
 func replacedCSVs(csv *value.Value) []string {
 	var out []string
-	if spec, ok := csv.Get("spec"); ok {
-		if skips, ok := spec.Get("skips"); ok && skips.Kind == value.Array {
-			for _, s := range skips.Items {
-				if s.Kind == value.String {
-					out = append(out, s.Str)
-				}
+	if skips := csv.At("spec", "skips"); skips != nil && skips.Kind == value.Array {
+		for _, s := range skips.Items {
+			if s.Kind == value.String {
+				out = append(out, s.Str)
 			}
 		}
 	}
-	if r := registryv1.StringAt(csv, "spec", "replaces"); r != "" {
+	if r := csv.StringAt("spec", "replaces"); r != "" {
 		out = append(out, r)
 	}
 	return out
@@ -166,7 +164,7 @@ func readPackageManifest(file string) *value.Value {
 		return nil
 	}
 	obj, ok := registryv1.FirstObject(data, 30)
-	if !ok || registryv1.StringAt(obj, "packageName") == "" {
+	if !ok || obj.StringAt("packageName") == "" {
 		return nil
 	}
 	for _, key := range []string{"defaultChannel", "packageName"} {

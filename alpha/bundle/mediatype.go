@@ -45,7 +45,7 @@ func MediaType(dir string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("bundle directory %s: cannot read %s: %w", dir, name, fserr.Cause(err))
 		}
-		if obj, ok := registryv1.FirstObject(data, 10); ok && registryv1.StringAt(obj, "kind") == "ClusterServiceVersion" {
+		if obj, ok := registryv1.FirstObject(data, 10); ok && obj.StringAt("kind") == "ClusterServiceVersion" {
 			csv = true
 		}
 	}

@@ -1,0 +1,57 @@
+// Reading a tree: members along a path, and scalars as text.
+
+package value
+
+import "strconv"
+
+// At follows object members from v along path and returns the value found
+// there: v itself for an empty path, nil where a member is missing or a
+// value on the way is not an object. v may be nil, so that lookups chain:
+// v.At("spec").At("names", "kind").
+func (v *Value) At(path ...string) *Value {
+	for _, key := range path {
+		if v == nil {
+			return nil
+		}
+		next, ok := v.Get(key)
+		if !ok {
+			return nil
+		}
+		v = next
+	}
+	return v
+}
+
+// StringAt is the string at path below v (see At), "" when there is none
+// or the value there is not a string.
+func (v *Value) StringAt(path ...string) string {
+	if s := v.At(path...); s != nil && s.Kind == String {
+		return s.Str
+	}
+	return ""
+}
+
+// Text is a scalar as text, the way upstream reads a scalar into a Go
+// string field (annotations, labels) through sigs.k8s.io/yaml: a string
+// as it is, a boolean as true or false, and a number as written when the
+// literal is known (JSON numbers and YAML integers) or else formatted as
+// that package formats a YAML float for a string field, the shortest text
+// of the number as a 32-bit float ('g' format: 1.5, 1e+21). ok is false,
+// and the text "", for null, arrays and objects (and a nil v).
+func Text(v *Value) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	switch v.Kind {
+	case String:
+		return v.Str, true
+	case Number:
+		if v.Str != "" {
+			return v.Str, true
+		}
+		return strconv.FormatFloat(v.Num, 'g', -1, 32), true
+	case Bool:
+		return strconv.FormatBool(v.Bool), true
+	}
+	return "", false
+}

@@ -1,0 +1,190 @@
+// Scanning JSON without building values: for reading a few members of a
+// large object (a CSV with its icon, a CRD with its schemas, an
+// olm.csv.metadata value with its description) at a fraction of the cost
+// of ParseJSON, which copies every string and allocates every node.
+
+package value
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// ScanObject walks the members of the JSON object data in the order they
+// are written, repeated keys included, calling member with each key
+// (decoded as ParseJSON decodes it) and the raw bytes of its value. The
+// values are skipped, not decoded: they are checked only for balanced
+// brackets and closed strings, and a scalar for being there at all, so
+// decode what member keeps with ParseJSON or RawString. What follows the
+// object is not looked at. An error from member ends the walk and is
+// returned as it is; malformed data gives a *SyntaxError (its Line and
+// Col unknown, 0).
+func ScanObject(data []byte, member func(key string, raw []byte) error) error {
+	s := scanner{data: data}
+	s.space()
+	if !s.byte('{') {
+		return s.fail("the value is not a JSON object")
+	}
+	s.space()
+	if s.byte('}') {
+		return nil
+	}
+	for {
+		s.space()
+		key, err := s.key()
+		if err != nil {
+			return err
+		}
+		s.space()
+		if !s.byte(':') {
+			return s.fail("expected ':' after an object key")
+		}
+		s.space()
+		start := s.pos
+		if err := s.skipValue(); err != nil {
+			return err
+		}
+		if err := member(key, data[start:s.pos]); err != nil {
+			return err
+		}
+		s.space()
+		if s.byte('}') {
+			return nil
+		}
+		if !s.byte(',') {
+			return s.fail("expected ',' or '}' after an object member")
+		}
+	}
+}
+
+// RawString decodes raw, the text of one JSON string quotes included, as
+// ParseJSON does (escapes decoded, invalid UTF-8 replaced). ok is false
+// when raw is anything else.
+func RawString(raw []byte) (s string, ok bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	p := JSONParser{data: raw}
+	s, err := p.str()
+	return s, err == nil && p.pos == len(raw)
+}
+
+// scanner walks JSON text without building values.
+type scanner struct {
+	data []byte
+	pos  int
+}
+
+func (s *scanner) fail(msg string) error {
+	return &SyntaxError{Offset: s.pos, Msg: fmt.Sprintf("offset %d: %s", s.pos, msg)}
+}
+
+func (s *scanner) space() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// byte consumes c if it is next.
+func (s *scanner) byte(c byte) bool {
+	if s.pos < len(s.data) && s.data[s.pos] == c {
+		s.pos++
+		return true
+	}
+	return false
+}
+
+// key reads an object key.
+func (s *scanner) key() (string, error) {
+	start := s.pos
+	if err := s.skipString(); err != nil {
+		return "", err
+	}
+	key, ok := RawString(s.data[start:s.pos])
+	if !ok {
+		s.pos = start
+		return "", s.fail("malformed object key")
+	}
+	return key, nil
+}
+
+// skipString skips a string, the opening quote next. The closing quote
+// is the first quote after an even number of backslashes.
+func (s *scanner) skipString() error {
+	if !s.byte('"') {
+		return s.fail("expected a string")
+	}
+	for {
+		i := bytes.IndexByte(s.data[s.pos:], '"')
+		if i < 0 {
+			return s.fail("unclosed string")
+		}
+		s.pos += i + 1
+		backslashes := 0
+		for j := s.pos - 2; j >= 0 && s.data[j] == '\\'; j-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return nil
+		}
+	}
+}
+
+// skipValue skips one value: a string, an object or array (strings and
+// brackets inside followed), or a scalar running to the next delimiter.
+func (s *scanner) skipValue() error {
+	if s.pos >= len(s.data) {
+		return s.fail("expected a value")
+	}
+	switch s.data[s.pos] {
+	case '"':
+		return s.skipString()
+	case '{', '[':
+		return s.skipNested()
+	}
+	start := s.pos
+	for s.pos < len(s.data) && !scalarEnd[s.data[s.pos]] {
+		s.pos++
+	}
+	if s.pos == start {
+		return s.fail("expected a value")
+	}
+	return nil
+}
+
+// scalarEnd marks the bytes that end a scalar: delimiters and space.
+var scalarEnd = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
+
+// skipNested skips an object or array, its opening bracket next.
+func (s *scanner) skipNested() error {
+	depth := 0
+	for s.pos < len(s.data) {
+		i := bytes.IndexAny(s.data[s.pos:], `"{}[]`)
+		if i < 0 {
+			break
+		}
+		s.pos += i
+		switch s.data[s.pos] {
+		case '"':
+			if err := s.skipString(); err != nil {
+				return err
+			}
+			continue
+		case '{', '[':
+			depth++
+		default:
+			depth--
+		}
+		s.pos++
+		if depth == 0 {
+			return nil
+		}
+	}
+	s.pos = len(s.data)
+	return s.fail("unclosed object or array")
+}
