@@ -50,7 +50,25 @@ type Finding struct {
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
 	Message  string   `json:"message"`
+	// Object names the manifest the finding is about when the file holds
+	// it embedded (a catalog's olm.bundle.object), e.g.
+	// "CustomResourceDefinition foos.example.com".
+	Object string `json:"object,omitempty"`
+	// BaselineState is set when linting against a baseline: "new" for a
+	// finding the change introduced, "unchanged" for one the baseline
+	// already had (SARIF's baselineState). Unchanged findings never fail
+	// a run.
+	BaselineState string `json:"baselineState,omitempty"`
+	// Suppressed is the reason the repository's lint configuration gives
+	// for ignoring the finding; a suppressed finding never fails a run.
+	Suppressed string `json:"suppressed,omitempty"`
 }
+
+// The baseline states of a finding.
+const (
+	BaselineNew       = "new"
+	BaselineUnchanged = "unchanged"
+)
 
 // Location is "file:line", as much of it as is known.
 func (f *Finding) Location() string {
