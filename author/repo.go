@@ -12,8 +12,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing/fstest"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
@@ -235,22 +236,19 @@ func (r *Repo) noOperator(name string) error {
 
 // loadCatalogs loads the committed catalogs, a few at a time.
 func (p *Package) loadCatalogs(ctx context.Context) error {
-	var wg sync.WaitGroup
+	var g errgroup.Group
+	g.SetLimit(4)
 	errs := make([]error, len(p.Catalogs))
-	sem := make(chan struct{}, 4)
 	for i, c := range p.Catalogs {
 		if c.Data == nil {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			errs[i] = c.load(ctx)
-		}()
+		g.Go(func() error {
+			errs[i] = c.load(ctx) // all are reported, in catalog order
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	return errors.Join(errs...)
 }
 

@@ -9,7 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
@@ -167,26 +168,23 @@ func notLoaded(name string, err error) error {
 func (l *linter) lintCatalog(ctx context.Context, cat *catalog) {
 	names := cat.model.PackageNames()
 	out := make([][]Finding, len(names))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, name := range names {
 		if ctx.Err() != nil {
 			break
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		g.Go(func() error {
 			c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], opts: &l.opts, bundles: map[string]*bundle{}}
 			for _, r := range l.rules {
 				if r.pkg != nil {
 					out[i] = append(out[i], r.pkg(c)...)
 				}
 			}
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait() // the goroutines return no error
 	for _, fs := range out {
 		l.add(fs)
 	}
