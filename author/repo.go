@@ -103,8 +103,11 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 // cannot be read, so that opening them says why).
 func (r *Repo) Packages() ([]string, error) {
 	entries, err := os.ReadDir(r.path("operators"))
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("listing the operators of %s: %w", r.Root, err)
 	}
 	var names []string
 	for _, e := range entries {
