@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -172,12 +171,4 @@ func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
 func sarifOptions() sarif.Options {
 	wd, _ := os.Getwd()
 	return sarif.Options{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd}
-}
-
-// writeJSON writes v as indented JSON without HTML escaping.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
