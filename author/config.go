@@ -40,8 +40,10 @@ type CIConfig struct {
 	Mappings []Mapping
 }
 
-// ConfigError is a problem with a configuration file, at a line.
-type ConfigError struct {
+// RepoConfigError is a mistake in one of a catalog repository's
+// configuration files (an operator's ci.yaml, a bundle's
+// release-config.yaml), at a line when it has one.
+type RepoConfigError struct {
 	File string
 	Line int
 	Msg  string
@@ -49,25 +51,25 @@ type ConfigError struct {
 }
 
 // Unwrap is the error's kind, if it has one.
-func (e *ConfigError) Unwrap() error { return e.Err }
+func (e *RepoConfigError) Unwrap() error { return e.Err }
 
 // ErrNotFBC marks a ci.yaml that does not maintain its operator as a
 // file-based catalog (no fbc section, or fbc.enabled not true).
 var ErrNotFBC = errors.New("not maintained as a file-based catalog")
 
-func (e *ConfigError) Error() string {
+func (e *RepoConfigError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-func configErr(file string, n *yaml.Node, format string, args ...any) *ConfigError {
+func configErr(file string, n *yaml.Node, format string, args ...any) *RepoConfigError {
 	line := 0
 	if n != nil {
 		line = n.Line
 	}
-	return &ConfigError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &RepoConfigError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
 // parseYAMLRoot parses a configuration file's first document, which must
@@ -80,10 +82,10 @@ func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
 		if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
 			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
 		}
-		return nil, &ConfigError{File: file, Line: line, Msg: "invalid YAML: " + msg}
+		return nil, &RepoConfigError{File: file, Line: line, Msg: "invalid YAML: " + msg}
 	}
 	if len(doc.Content) == 0 {
-		return nil, &ConfigError{File: file, Msg: "the file is empty"}
+		return nil, &RepoConfigError{File: file, Msg: "the file is empty"}
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {

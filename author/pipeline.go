@@ -26,7 +26,7 @@ type Options struct {
 
 // Refusal is an error of a verb that will not do what was asked because
 // of the repository's content or what was asked, as opposed to a failure
-// to read or write files. Problems of configuration files (ConfigError)
+// to read or write files. Problems of configuration files (RepoConfigError)
 // count as refusals too.
 type Refusal struct {
 	Msg string
@@ -45,7 +45,7 @@ func refuse(format string, args ...any) error {
 // repository's files, rather than a failure to read or write them.
 func IsRefusal(err error) bool {
 	var r *Refusal
-	var c *ConfigError
+	var c *RepoConfigError
 	return errors.As(err, &r) || errors.As(err, &c)
 }
 

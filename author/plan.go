@@ -8,7 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // The kinds of file a plan changes.
@@ -85,18 +86,15 @@ func (p *Plan) Apply() error {
 	staged = make([]staging, len(p.Changes))
 	errs := make([]error, len(p.Changes))
 	dirs := make([][]string, len(p.Changes))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
+	var g errgroup.Group
+	g.SetLimit(4)
 	for i, c := range p.Changes {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			staged[i], dirs[i], errs[i] = p.stage(c)
-		}()
+		g.Go(func() error {
+			staged[i], dirs[i], errs[i] = p.stage(c) // every change is staged, or cleaned up, even after a failure
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	for _, d := range dirs {
 		created = append(created, d...)
 	}

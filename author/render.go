@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
@@ -222,18 +223,15 @@ func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles) (
 func forEach[T any](cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
 	out := make([]T, len(cats))
 	errs := make([]error, len(cats))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
+	var g errgroup.Group
+	g.SetLimit(4)
 	for i, c := range cats {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			out[i], errs[i] = f(c)
-		}()
+		g.Go(func() error {
+			out[i], errs[i] = f(c) // the first in the order of cats is returned
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

@@ -12,7 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
@@ -101,8 +102,11 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 // cannot be read, so that opening them says why).
 func (r *Repo) Packages() ([]string, error) {
 	entries, err := os.ReadDir(r.path("operators"))
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("listing the operators of %s: %w", r.Root, err)
 	}
 	var names []string
 	for _, e := range entries {
@@ -234,22 +238,19 @@ func (r *Repo) noOperator(name string) error {
 
 // loadCatalogs loads the committed catalogs, a few at a time.
 func (p *Package) loadCatalogs(ctx context.Context) error {
-	var wg sync.WaitGroup
+	var g errgroup.Group
+	g.SetLimit(4)
 	errs := make([]error, len(p.Catalogs))
-	sem := make(chan struct{}, 4)
 	for i, c := range p.Catalogs {
 		if c.Data == nil {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			errs[i] = c.load(ctx)
-		}()
+		g.Go(func() error {
+			errs[i] = c.load(ctx) // all are reported, in catalog order
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	return errors.Join(errs...)
 }
 

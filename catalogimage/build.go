@@ -101,8 +101,7 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	} else {
 		var idx v1.ImageIndex
 		if idx, err = image.NewIndex(imgs); err == nil {
-			digest, err = image.WriteIndex(ctx, idx, o.Tag, o.Image)
-			res.Size, _ = manifestSize(idx)
+			digest, res.Size, err = writeIndex(ctx, idx, o)
 		}
 	}
 	if err != nil {
@@ -113,6 +112,18 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// writeIndex writes an image index to o.Tag and returns its digest and
+// the bytes of its own manifest, measured first so that nothing is
+// written when the manifest cannot be had.
+func writeIndex(ctx context.Context, idx v1.ImageIndex, o Options) (v1.Hash, int64, error) {
+	size, err := manifestSize(idx)
+	if err != nil {
+		return v1.Hash{}, 0, fmt.Errorf("image index manifest: %w", err)
+	}
+	digest, err := image.WriteIndex(ctx, idx, o.Tag, o.Image)
+	return digest, size, err
 }
 
 // checkTarget refuses a tag that cannot be written before any work.

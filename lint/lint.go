@@ -60,8 +60,8 @@ type linter struct {
 // of a catalog repository (operators/<pkg>/, with its ci.yaml), the
 // operators/ directory (each of its operator directories) or an image
 // reference. An error means linting could not run (a path that cannot be
-// read, an unknown rule, a bad baseline); what the rules find is in the
-// result.
+// read, an unknown rule, a bad baseline) or was cancelled; what the
+// rules find is in the result.
 func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("nothing to lint: give catalog, bundle or operator directories, or image references")
@@ -86,6 +86,12 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	} else if slices.Contains(opts.Rules, ruleStranded) {
 		l.notes = append(l.notes, "stranded-upgrade: not checked: it compares with the catalogs before the change; give them with --baseline (a directory or a git ref)")
 	}
+	return l.run(ctx, paths)
+}
+
+// run lints each path in turn. A cancelled ctx ends it with the
+// context's error, never with the findings of a partial run.
+func (l *linter) run(ctx context.Context, paths []string) (*Result, error) {
 	for _, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -94,7 +100,10 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	return &Result{Findings: sortFindings(l.findings), Rules: rules, Notes: l.notes}, nil
+	if err := ctx.Err(); err != nil {
+		return nil, err // cancelled while the last path was linted
+	}
+	return &Result{Findings: sortFindings(l.findings), Rules: l.rules, Notes: l.notes}, nil
 }
 
 // enabled reports whether a rule runs.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/validate"
+	"github.com/fbcat/opm/encoding/sarif"
 )
 
 func TestSelectRules(t *testing.T) {
@@ -70,7 +70,7 @@ func TestFindingString(t *testing.T) {
 func TestSARIF(t *testing.T) {
 	dir := bundleDir(t, t.TempDir(), testCSV(csvOpts{}), annotationsYAML("  com.redhat.openshift.versions: v4.11-v4.13\n"), map[string]string{"cronjob.yaml": cronJobV1beta1, "crd.yaml": testCRD("              size: {type: integer}\n")})
 	res := run(t, []string{dir}, Options{Disable: []string{ruleOLMv1}})
-	log := SARIF(res, validate.SARIFOptions{ToolName: "opm", ToolVersion: "v0", BaseDir: dir})
+	log := SARIF(res, sarif.Options{ToolName: "opm", ToolVersion: "v0", BaseDir: dir})
 	data, err := json.Marshal(log)
 	if err != nil {
 		t.Fatal(err)

@@ -1,26 +1,22 @@
 package lint
 
 import (
-	"github.com/fbcat/opm/validate"
+	"github.com/fbcat/opm/encoding/sarif"
 )
 
 // docsURI is the page that documents the rules.
 const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 
-// SARIF makes a SARIF 2.1.0 log of a lint result (with package validate's
-// types, which opm validate -o sarif writes too): every rule that ran with
+// SARIF makes a SARIF 2.1.0 log of a lint result: every rule that ran with
 // its description, help and default level, and one result per finding at
-// its file and line.
-func SARIF(res *Result, o validate.SARIFOptions) *validate.SARIFLog {
-	if o.InformationURI == "" {
-		o.InformationURI = docsURI
-	}
-	log := validate.NewSARIFLog(o)
+// its file and line. The tool's informationUri is the rules' page unless
+// o names another.
+func SARIF(res *Result, o sarif.Options) *sarif.Log {
+	log := sarif.New(withDocsURI(o))
 	run := &log.Runs[0]
 	index := map[string]int{}
 	for _, r := range res.Rules {
-		index[r.ID] = len(run.Tool.Driver.Rules)
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule(r))
+		index[r.ID] = run.AddRule(sarifRule(r))
 	}
 	for i := range res.Findings {
 		f := &res.Findings[i]
@@ -28,25 +24,40 @@ func SARIF(res *Result, o validate.SARIFOptions) *validate.SARIFLog {
 		if s := f.Subject(); s != "" {
 			text = s + ": " + text
 		}
-		run.Results = append(run.Results, validate.SARIFResult{
+		run.Results = append(run.Results, sarif.Result{
 			RuleID: f.Rule, RuleIndex: index[f.Rule], Level: string(f.Severity),
-			Message:   validate.SARIFMessage{Text: text},
-			Locations: validate.SARIFLocations(f.File, f.Line, 0, o.BaseDir),
+			Message:   sarif.Message{Text: text},
+			Locations: sarif.Locations(f.File, f.Line, 0, o.BaseDir),
 		})
 	}
 	return log
 }
 
+// SARIFFailure makes the SARIF log of a lint that could not run (msg says
+// why): no rules, no results, and an invocation that failed.
+func SARIFFailure(msg string, o sarif.Options) *sarif.Log {
+	return sarif.Failure(msg, withDocsURI(o))
+}
+
+// withDocsURI is o, with the rules' page for the tool's documentation when
+// o names none.
+func withDocsURI(o sarif.Options) sarif.Options {
+	if o.InformationURI == "" {
+		o.InformationURI = docsURI
+	}
+	return o
+}
+
 // sarifRule is a rule's reportingDescriptor.
-func sarifRule(r Rule) validate.SARIFRule {
-	return validate.SARIFRule{
+func sarifRule(r Rule) sarif.Rule {
+	return sarif.Rule{
 		ID:                   r.ID,
 		Name:                 sarifName(r.ID),
-		ShortDescription:     validate.SARIFMessage{Text: r.Description},
-		FullDescription:      &validate.SARIFMessage{Text: r.Description + "."},
-		Help:                 &validate.SARIFMessage{Text: r.Help + "."},
+		ShortDescription:     sarif.Message{Text: r.Description},
+		FullDescription:      &sarif.Message{Text: r.Description + "."},
+		Help:                 &sarif.Message{Text: r.Help + "."},
 		HelpURI:              docsURI + "#" + r.ID,
-		DefaultConfiguration: &validate.SARIFRuleDefaults{Level: string(r.Severity)},
+		DefaultConfiguration: &sarif.RuleDefaults{Level: string(r.Severity)},
 	}
 }
 

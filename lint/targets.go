@@ -9,7 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
@@ -97,7 +98,9 @@ func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v 
 		return fmt.Errorf("%s holds no catalog objects: check the path", name)
 	}
 	cat := &catalog{name: name, ocp: v}
-	cat.model, _ = model.New(cfg, model.Options{})
+	if cat.model, err = indexCatalog(name, cfg); err != nil {
+		return err
+	}
 	if l.baseline != nil {
 		if root != "" {
 			cat.base, err = l.baseline.repoCatalogFor(ctx, root, filepath.Base(name))
@@ -108,8 +111,18 @@ func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v 
 			return err
 		}
 	}
-	l.lintCatalog(ctx, cat)
-	return nil
+	return l.lintCatalog(ctx, cat)
+}
+
+// indexCatalog indexes a loaded catalog. Objects the index leaves out (of
+// a package that is not defined, or defined twice) would go unlinted, so
+// such a catalog is refused as one that does not load is.
+func indexCatalog(name string, cfg *declcfg.DeclarativeConfig) (*model.Catalog, error) {
+	m, problems := model.New(cfg, model.Options{})
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("catalog %s is inconsistent (%d problems, the first: %v): run opm validate %s and fix it first", name, len(problems), problems[0], name)
+	}
+	return m, nil
 }
 
 // isCatalogsRoot reports whether dir is a directory of OpenShift
@@ -163,36 +176,38 @@ func notLoaded(name string, err error) error {
 }
 
 // lintCatalog runs the package rules on every package of a catalog, a few
-// packages at a time.
-func (l *linter) lintCatalog(ctx context.Context, cat *catalog) {
+// packages at a time. When ctx is done it returns the context's error,
+// and adds no findings.
+func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 	names := cat.model.PackageNames()
 	out := make([][]Finding, len(names))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, name := range names {
 		if ctx.Err() != nil {
 			break
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		g.Go(func() error {
 			c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], opts: &l.opts, bundles: map[string]*bundle{}}
 			for _, r := range l.rules {
 				if r.pkg != nil {
 					out[i] = append(out[i], r.pkg(c)...)
 				}
 			}
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait() // the goroutines return no error
+	if err := ctx.Err(); err != nil {
+		return err // some packages may not have been checked
+	}
 	for _, fs := range out {
 		l.add(fs)
 	}
 	if l.enabled(ruleStranded) {
 		l.add(strandedPackagesGone(cat, cat.name))
 	}
+	return nil
 }
 
 // lintImage lints an image: a catalog image as a catalog, a bundle image
@@ -251,13 +266,17 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		}
 		cat := &catalog{name: filepath.Join(root, c.Path), ocp: ocpOfName(c.Name), dirs: byName}
 		prefixPositions(c.Config, root)
-		cat.model, _ = model.New(c.Config, model.Options{})
+		if cat.model, err = indexCatalog(cat.name, c.Config); err != nil {
+			return err
+		}
 		if l.baseline != nil {
 			if cat.base, err = l.baseline.repoCatalogFor(ctx, root, filepath.Dir(c.Path)); err != nil {
 				return err
 			}
 		}
-		l.lintCatalog(ctx, cat)
+		if err := l.lintCatalog(ctx, cat); err != nil {
+			return err
+		}
 	}
 	return nil
 }

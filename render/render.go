@@ -13,10 +13,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"text/template"
 
 	"github.com/distribution/reference"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/image"
@@ -142,24 +142,21 @@ const refConcurrency = 4
 // argument order, so it does not depend on timing.
 func forEachRef(ctx context.Context, refs []string, render func(i int, ref string) error) error {
 	errs := make([]error, len(refs))
-	sem := make(chan struct{}, refConcurrency)
-	var wg sync.WaitGroup
+	var g errgroup.Group
+	g.SetLimit(refConcurrency)
 	for i, ref := range refs {
 		if ctx.Err() != nil {
 			errs[i] = ctx.Err()
 			break
 		}
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		g.Go(func() error {
 			if err := render(i, ref); err != nil {
 				errs[i] = fmt.Errorf("render reference %q: %w", ref, err)
 			}
-		}()
+			return nil // kept in errs, to return the first in argument order
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return err

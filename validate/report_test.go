@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/sarif"
 )
 
 func TestGroupProblems(t *testing.T) {
@@ -66,7 +67,7 @@ func TestSARIF(t *testing.T) {
 		{File: "/elsewhere/c.json", Schema: declcfg.SchemaPackage, Package: "foo", Message: "no channels"},
 		{File: "catalog/foo/index.json", Line: 9, Schema: declcfg.SchemaBundle, Package: "foo", Bundle: "foo.v2", Message: "other"},
 	}
-	log := SARIF(problems, SARIFOptions{ToolName: "opm", ToolVersion: "v1.2.3", BaseDir: filepath.FromSlash("/work/repo"), Omitted: 5})
+	log := SARIF(problems, sarif.Options{ToolName: "opm", ToolVersion: "v1.2.3", BaseDir: filepath.FromSlash("/work/repo"), Omitted: 5})
 	data, err := json.Marshal(log)
 	if err != nil {
 		t.Fatal(err)

@@ -149,14 +149,15 @@ func FromPackageArgs(args []string) (Filter, error) {
 	return f, nil
 }
 
-// ConfigError is a problem at a line of a configuration file.
-type ConfigError struct {
+// ImageSetConfigError is a mistake in an oc-mirror ImageSetConfiguration
+// file (what ParseConfig reads), at a line when it has one.
+type ImageSetConfigError struct {
 	File string
 	Line int
 	Msg  string
 }
 
-func (e *ConfigError) Error() string {
+func (e *ImageSetConfigError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
@@ -174,10 +175,10 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	p := &configParser{file: file}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &ConfigError{File: file, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		return nil, &ImageSetConfigError{File: file, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil, &ConfigError{File: file, Msg: "empty file; expected an ImageSetConfiguration"}
+		return nil, &ImageSetConfigError{File: file, Msg: "empty file; expected an ImageSetConfiguration"}
 	}
 	c := p.config(doc.Content[0])
 	if len(p.errs) > 0 {
@@ -192,7 +193,7 @@ type configParser struct {
 }
 
 func (p *configParser) errorf(n *yaml.Node, format string, args ...any) {
-	p.errs = append(p.errs, &ConfigError{File: p.file, Line: n.Line, Msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, &ImageSetConfigError{File: p.file, Line: n.Line, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Field handling: what a mapping may hold.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
 )
@@ -92,30 +94,27 @@ func renderImages(ctx context.Context, br BundleRenderer, refs []string) (map[st
 	bundles := map[string]*Bundle{}
 	errs := map[string]error{}
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, imageConcurrency)
+	var g errgroup.Group
+	g.SetLimit(imageConcurrency)
 	seen := map[string]bool{}
 	for _, ref := range refs {
 		if seen[ref] {
 			continue
 		}
 		seen[ref] = true
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		g.Go(func() error {
 			b, err := br.RenderBundle(ctx, ref)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
-				errs[ref] = imageError(ref, err)
-				return
+				errs[ref] = imageError(ref, err) // every failure is reported, by reference
+				return nil
 			}
 			bundles[ref] = b
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	return bundles, errs
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/encoding/sarif"
 	"github.com/fbcat/opm/lint"
 	"github.com/fbcat/opm/render"
-	"github.com/fbcat/opm/validate"
 )
 
 // lintFlags are the flags of opm alpha lint.
@@ -120,7 +119,7 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	case "json":
 		err = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Passed: passed, Findings: nonNil(res.Findings)})
 	case "sarif":
-		err = writeJSON(cmd.OutOrStdout(), lint.SARIF(res, lintSARIFOptions()))
+		err = sarif.Write(cmd.OutOrStdout(), lint.SARIF(res, sarifOptions()))
 	default:
 		writeLintReport(cmd.OutOrStdout(), res)
 	}
@@ -163,23 +162,13 @@ func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
 	case "json":
 		_ = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Error: &validateError{Message: err.Error()}, Findings: []lint.Finding{}})
 	case "sarif":
-		o := lintSARIFOptions()
-		o.InformationURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
-		_ = writeJSON(cmd.OutOrStdout(), validate.SARIFFailure(err.Error(), o))
+		_ = sarif.Write(cmd.OutOrStdout(), lint.SARIFFailure(err.Error(), sarifOptions()))
 	}
 }
 
-// lintSARIFOptions names opm in the log, with paths relative to the
+// sarifOptions names opm in a SARIF log, with paths relative to the
 // working directory.
-func lintSARIFOptions() validate.SARIFOptions {
+func sarifOptions() sarif.Options {
 	wd, _ := os.Getwd()
-	return validate.SARIFOptions{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd}
-}
-
-// writeJSON writes v as indented JSON without HTML escaping.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	return sarif.Options{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd}
 }

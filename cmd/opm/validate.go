@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/sarif"
 	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/validate"
 )
@@ -139,12 +140,7 @@ func writeValidateFailure(cmd *cobra.Command, f *validateFlags, err error) {
 	case "":
 		return
 	case "sarif":
-		wd, _ := os.Getwd()
-		log := validate.SARIFFailure(msg, validate.SARIFOptions{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd})
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(log)
+		_ = sarif.Write(cmd.OutOrStdout(), validate.SARIFFailure(msg, sarifOptions()))
 	default:
 		out := struct {
 			Passed bool          `json:"passed"`
@@ -264,12 +260,9 @@ func writeWarnings(w io.Writer, ws []declcfg.Warning) {
 // writeSARIF writes a SARIF 2.1.0 log of the problems shown, with file
 // names relative to the working directory.
 func writeSARIF(w io.Writer, shown declcfg.ErrorList, omitted int) error {
-	wd, _ := os.Getwd()
-	log := validate.SARIF(shown, validate.SARIFOptions{ToolName: "opm", ToolVersion: opmVersion(), BaseDir: wd, Omitted: omitted})
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	o := sarifOptions()
+	o.Omitted = omitted
+	return sarif.Write(w, validate.SARIF(shown, o))
 }
 
 // notABundle refuses a directory given for a catalog that is (or looks
