@@ -94,7 +94,10 @@ func loadBaseline(ctx context.Context, fsys fs.FS, name string) (*model.Catalog,
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %w", notLoaded(name, err))
 	}
-	m, _ := model.New(cfg, model.Options{})
+	m, err := indexCatalog(name, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
 	return m, nil
 }
 

@@ -109,3 +109,15 @@ func TestStrandedGitBaseline(t *testing.T) {
 		t.Fatalf("directory baseline of two catalogs: %v", err)
 	}
 }
+
+// A baseline catalog the model cannot index (a channel of a package
+// without its olm.package blob) is an error, not a silently smaller graph.
+func TestInconsistentBaseline(t *testing.T) {
+	base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
+	writeFiles(t, base, map[string]string{"catalog.yaml": strings.Replace(chain3, "schema: olm.package\n", "schema: olm.packagex\n", 1)})
+	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
+	_, err := Lint(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
+	if err == nil || !strings.Contains(err.Error(), "--baseline") || !strings.Contains(err.Error(), "inconsistent") {
+		t.Fatalf("want an error naming the inconsistent baseline, got %v", err)
+	}
+}
