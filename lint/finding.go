@@ -50,6 +50,10 @@ type Finding struct {
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
 	Message  string   `json:"message"`
+	// Reasons are the changes behind a finding that has several (one
+	// crd-upgrade-unsafe finding per upgrade edge and CRD lists each
+	// unsafe change); nil for other findings.
+	Reasons []Reason `json:"reasons,omitempty"`
 }
 
 // Location is "file:line", as much of it as is known.
@@ -102,9 +106,15 @@ func compareFindings(a, b Finding) int {
 func sortFindings(fs []Finding) []Finding {
 	slices.SortFunc(fs, compareFindings)
 	return slices.CompactFunc(fs, func(a, b Finding) bool {
-		a.Channel, b.Channel = "", ""
-		return a == b
+		return sameFinding(&a, &b)
 	})
+}
+
+// sameFinding reports whether two findings are the same but for their
+// channel.
+func sameFinding(a, b *Finding) bool {
+	return a.Rule == b.Rule && a.Severity == b.Severity && a.Package == b.Package && a.Bundle == b.Bundle &&
+		a.File == b.File && a.Line == b.Line && a.Message == b.Message && slices.Equal(a.Reasons, b.Reasons)
 }
 
 // Passed reports whether no finding is at least as severe as failOn.
