@@ -274,7 +274,10 @@ func (d *decoder) decodeBundle(obj *Object) (Bundle, *Error) {
 	b := Bundle{Pos: obj.Pos}
 	err := d.decodeStruct(obj.Value, "", []structField{
 		{"schema", str(&b.Schema)},
-		{"name", str(&b.Name)},
+		{"name", func(v *value.Value, path string) *Error {
+			b.NameLine = int(v.Line)
+			return str(&b.Name)(v, path)
+		}},
 		{"package", str(&b.Package)},
 		{"image", str(&b.Image)},
 		{"properties", d.properties(&b.Properties)},

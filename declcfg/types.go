@@ -92,6 +92,7 @@ type Bundle struct {
 	Properties    []Property     `json:"properties,omitempty"`
 	RelatedImages []RelatedImage `json:"relatedImages,omitempty"`
 	Pos           Pos            `json:"-"`
+	NameLine      int            `json:"-"` // line of the name field in Pos.File, 0 if unknown
 	Src           Source         `json:"-"`
 }
 

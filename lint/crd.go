@@ -135,7 +135,8 @@ func (v *crdVersion) flatten(parent, path string, n *value.Value) {
 	if ap := n.At("additionalProperties"); ap != nil {
 		v.flatten(path, join(path, "*"), ap)
 	}
-	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+	// oneOf is compared as a whole, where it is (see oneOfChanges).
+	for _, k := range []string{"allOf", "anyOf"} {
 		if list := n.At(k); list != nil && list.Kind == value.Array {
 			for i := range list.Items {
 				v.flatten(path, fmt.Sprintf("%s(%s[%d])", path, k, i), &list.Items[i])

@@ -11,8 +11,9 @@ import (
 )
 
 // What else operator-controller's CRD upgrade-safety preflight refuses:
-// changes it has no rule for (it fails closed), and, in a CRD without a
-// conversion webhook, served versions whose schemas differ unsafely.
+// changes it has no rule for (it fails closed), and, in a new CRD without
+// a conversion webhook, served versions whose schemas differ unsafely in
+// a way the old CRD's did not already.
 
 // unhandledKeywords are the schema keywords the preflight compares but
 // has no rule for: any change to one is refused. Keywords with children
@@ -39,7 +40,7 @@ func unhandledChanges(o, n *value.Value) []nodeChange {
 		if a == b {
 			continue
 		}
-		out = append(out, nodeChange{k, fmt.Sprintf("%s changed from %s to %s: the preflight has no rule for this change and refuses it", k, orNone(a), orNone(b))})
+		out = append(out, nodeChange{ReasonUnhandled, k, fmt.Sprintf("%s changed from %s to %s: the preflight has no rule for this change and refuses it", k, orNone(a), orNone(b))})
 	}
 	return out
 }
@@ -69,12 +70,32 @@ func orNone(s string) string {
 	return s
 }
 
-// servedProblems compares, in a CRD without a conversion webhook, each
-// served version with each later one (in Kubernetes' version order): the
+// newServedProblems are the problems of the new CRD's served versions
+// (see servedProblems) that the old CRD's served versions did not have:
+// the same pair of versions, field and message. A new CRD with a
+// conversion webhook (spec.conversion.strategy Webhook) has none; the old
+// CRD's problems count whatever its conversion.
+func newServedProblems(old, new *crd) []crdProblem {
+	if new.webhook {
+		return nil
+	}
+	problems := servedProblems(new)
+	if len(problems) == 0 {
+		return nil
+	}
+	had := map[[3]string]bool{}
+	for _, p := range servedProblems(old) {
+		had[[3]string{p.version, p.path, p.msg}] = true
+	}
+	return slices.DeleteFunc(problems, func(p crdProblem) bool { return had[[3]string{p.version, p.path, p.msg}] })
+}
+
+// servedProblems compares each served version of a CRD with each later
+// one (in Kubernetes' version order): without a conversion webhook the
 // API server serves one stored object in all of them, so a later version
 // may not drop or tighten what an earlier one allows.
 func servedProblems(c *crd) []crdProblem {
-	if c.webhook || len(c.served) < 2 {
+	if len(c.served) < 2 {
 		return nil
 	}
 	served := slices.Clone(c.served)

@@ -12,35 +12,39 @@ import (
 )
 
 // crd-upgrade-unsafe: the CRD changes of an upgrade edge that OLM v1's CRD
-// upgrade-safety preflight (operator-controller's crdupgradesafety, after
-// carvel's kapp) refuses: the scope changes; a stored version is removed;
-// in a version both have, a field is removed or, field by field, its type
-// changes, an enum is added or loses values, a required field is added,
-// a maximum (maximum, maxItems, maxLength, maxProperties) is added or
-// lowered, a minimum (minimum, minItems, minLength, minProperties) is
+// upgrade-safety preflight (operator-controller's crdupgradesafety, which
+// runs sigs.k8s.io/crdify) refuses: the scope changes; a stored version is
+// removed; in a version both have, a field is removed or, field by field,
+// its type changes, an enum is added or loses values, a required field is
+// added, a maximum (maximum, maxItems, maxLength, maxProperties) is added
+// or lowered, a minimum (minimum, minItems, minLength, minProperties) is
 // added or raised, a default is added, removed or changed, the format
-// changes, or anything else the preflight has no rule for changes (it
-// fails closed: pattern, nullable, CEL rules, ...); and, in the new CRD
-// when it has no conversion webhook, served versions differ in those
-// ways (see crdserved.go). Description changes and added enum values are
-// safe.
+// changes, the set of oneOf schemas changes (see crdoneof.go), or anything
+// else the preflight has no rule for changes (it fails closed: pattern,
+// nullable, CEL rules, ...); and, in the new CRD when it has no conversion
+// webhook, served versions differ in those ways where the old CRD's did
+// not (see crdserved.go). Description changes and added enum values are
+// safe. Each CRD of an edge with unsafe changes makes one finding that
+// lists them all (see crdfinding.go).
 
-// crdProblem is one unsafe change, at the new CRD's node (nil: the CRD).
+// crdProblem is one unsafe change of a kind (see Reason), at the new
+// CRD's node (nil: the CRD).
 type crdProblem struct {
-	version, path string
-	node          *value.Value
-	msg           string
+	kind, version, path string
+	node                *value.Value
+	msg                 string
 }
 
-// compareCRDs lists the unsafe changes from old to new.
+// compareCRDs lists the unsafe changes from old to new but those of its
+// served versions (see newServedProblems).
 func compareCRDs(old, new *crd) []crdProblem {
 	var out []crdProblem
 	if old.scope != new.scope {
-		out = append(out, crdProblem{node: new.obj.root().At("spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
+		out = append(out, crdProblem{kind: ReasonScopeChanged, node: new.obj.root().At("spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
 	}
 	for _, s := range old.stored {
 		if new.version(s) == nil {
-			out = append(out, crdProblem{node: new.obj.root().At("spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+			out = append(out, crdProblem{kind: ReasonStoredVersionRemoved, node: new.obj.root().At("spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
 		}
 	}
 	for _, ov := range old.versions {
@@ -50,7 +54,7 @@ func compareCRDs(old, new *crd) []crdProblem {
 		}
 		out = append(out, compareVersions(ov, nv)...)
 	}
-	return append(out, servedProblems(new)...)
+	return out
 }
 
 // compareVersions compares the schemas of one version.
@@ -69,7 +73,7 @@ func compareVersions(ov, nv *crdVersion) []crdProblem {
 			if at == nil {
 				at = nv.node
 			}
-			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
+			out = append(out, crdProblem{kind: ReasonFieldRemoved, version: ov.name, path: path, node: at, msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
 			continue
 		}
 		for _, c := range compareNodes(ov.nodes[path], n) {
@@ -77,51 +81,53 @@ func compareVersions(ov, nv *crdVersion) []crdProblem {
 			if at == nil || c.key == "" {
 				at = n
 			}
-			out = append(out, crdProblem{version: ov.name, path: path, node: at, msg: c.msg})
+			out = append(out, crdProblem{kind: c.kind, version: ov.name, path: path, node: at, msg: c.msg})
 		}
 	}
 	return out
 }
 
-// nodeChange is an unsafe change of a schema node, made by its member
-// key (where the finding points, if the new node has it).
+// nodeChange is an unsafe change of a kind (see Reason) of a schema
+// node, made by its member key (where the reason points, if the new node
+// has it).
 type nodeChange struct {
-	key, msg string
+	kind, key, msg string
 }
 
 // compareNodes lists the unsafe changes of one schema node.
 func compareNodes(o, n *value.Value) []nodeChange {
 	var out []nodeChange
-	add := func(key string, msgs ...string) {
+	add := func(kind, key string, msgs ...string) {
 		for _, m := range msgs {
-			out = append(out, nodeChange{key, m})
+			out = append(out, nodeChange{kind, key, m})
 		}
 	}
 	if a, b := o.StringAt("type"), n.StringAt("type"); a != b {
-		add("type", fmt.Sprintf("type changed from %q to %q", a, b))
+		add(ReasonTypeChanged, "type", fmt.Sprintf("type changed from %q to %q", a, b))
 	}
-	add("enum", enumChange(o.At("enum"), n.At("enum"))...)
+	add(ReasonEnumRemoved, "enum", enumChange(o.At("enum"), n.At("enum"))...)
 	if added := newItems(o.At("required"), n.At("required")); len(added) > 0 {
-		add("required", fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
+		add(ReasonRequiredAdded, "required", fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", ")))
 	}
 	for _, k := range []string{"maximum", "maxItems", "maxLength", "maxProperties"} {
-		add(k, boundChange(k, o.At(k), n.At(k), func(a, b float64) bool { return b < a }, "lowered")...)
+		add(ReasonValidationTightened, k, boundChange(k, o.At(k), n.At(k), func(a, b float64) bool { return b < a }, "lowered")...)
 	}
 	for _, k := range []string{"minimum", "minItems", "minLength", "minProperties"} {
-		add(k, boundChange(k, o.At(k), n.At(k), func(a, b float64) bool { return b > a }, "raised")...)
+		add(ReasonValidationTightened, k, boundChange(k, o.At(k), n.At(k), func(a, b float64) bool { return b > a }, "raised")...)
 	}
 	if a, b := o.StringAt("format"), n.StringAt("format"); a != b {
-		add("format", fmt.Sprintf("format changed from %q to %q", a, b))
+		add(ReasonValidationTightened, "format", fmt.Sprintf("format changed from %q to %q", a, b))
 	}
+	add(ReasonOneOfChanged, "oneOf", oneOfChanges(o.At("oneOf"), n.At("oneOf"))...)
 	out = append(out, unhandledChanges(o, n)...)
 	od, nd := o.At("default"), n.At("default")
 	switch {
 	case od == nil && nd != nil:
-		add("default", fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
+		add(ReasonDefaultChanged, "default", fmt.Sprintf("default %s added where there was none", value.Compact(nd)))
 	case od != nil && nd == nil:
-		add("", fmt.Sprintf("default %s removed", value.Compact(od)))
+		add(ReasonDefaultChanged, "", fmt.Sprintf("default %s removed", value.Compact(od)))
 	case od != nil && string(value.Compact(od)) != string(value.Compact(nd)):
-		add("default", fmt.Sprintf("default changed from %s to %s", value.Compact(od), value.Compact(nd)))
+		add(ReasonDefaultChanged, "default", fmt.Sprintf("default changed from %s to %s", value.Compact(od), value.Compact(nd)))
 	}
 	return out
 }
@@ -185,32 +191,25 @@ func newItems(o, n *value.Value) []string {
 	return out
 }
 
-// upgradeFindings compares the CRDs the two bundles share; CRDs whose
-// content is the same are not read.
+// upgradeFindings compares the CRDs the two bundles share: one finding
+// per CRD with unsafe changes. CRDs whose content is the same are not
+// read: they have no change, and their served versions no problem the
+// old CRD did not have already.
 func upgradeFindings(from, to *bundle, channel string) []Finding {
 	oldCRDs, newCRDs := from.crdObjects(), to.crdObjects()
 	var out []Finding
 	for _, name := range sortedKeys(newCRDs) {
 		oo, no := oldCRDs[name], newCRDs[name]
-		if oo == nil || oo.sum == no.sum && !no.multiServed {
+		if oo == nil || oo.sum == no.sum {
 			continue
 		}
-		n := to.crd(no)
-		problems := servedProblems(n) // the same CRD: only its served versions
-		if oo.sum != no.sum {
-			problems = compareCRDs(from.crd(oo), n)
+		o, n := from.crd(oo), to.crd(no)
+		problems := compareCRDs(o, n)
+		if no.multiServed {
+			problems = append(problems, newServedProblems(o, n)...)
 		}
-		for _, p := range problems {
-			where := "CRD " + name
-			if p.version != "" {
-				where += ", version " + p.version
-			}
-			if p.path != "" {
-				where += ", field " + p.path
-			}
-			f := bundleFinding(ruleCRDUpgrade, Error, to, n.obj.file, n.obj.at(p.node), "upgrade from %s: %s: %s", from.name, where, p.msg)
-			f.Channel = channel
-			out = append(out, f)
+		if len(problems) > 0 {
+			out = append(out, crdFinding(from, to, n, problems, channel))
 		}
 	}
 	return out

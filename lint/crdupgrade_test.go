@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -81,14 +82,68 @@ func TestCRDUpgrade(t *testing.T) {
 	}
 }
 
-// A removed field is reported at its parent in the new CRD.
+// The finding is at the new CRD's manifest, on its first line; each
+// reason has the line of what changed (a removed field: its parent).
 func TestCRDUpgradeLine(t *testing.T) {
 	old := bundleDir(t, filepath.Join(t.TempDir(), "old"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": testCRD(oldSpec)})
-	dir := bundleDir(t, filepath.Join(t.TempDir(), "new"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": testCRD(strings.Replace(oldSpec, ", s3]", "]", 1))})
+	changed := strings.Replace(oldSpec, ", s3]", "]", 1)
+	changed = strings.Replace(changed, "              version:\n                type: string\n", "", 1)
+	dir := bundleDir(t, filepath.Join(t.TempDir(), "new"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": testCRD(changed)})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}, Previous: old}).Findings
 	file := filepath.Join(dir, "manifests", "crd.yaml")
-	if len(got) != 1 || got[0].Line != lineOf(t, file, "enum: [ephemeral, persistent]") {
-		t.Fatalf("want the finding at the enum's line, got:%s", dump(got))
+	if len(got) != 1 || got[0].File != file || got[0].Line != 1 || len(got[0].Reasons) != 2 {
+		t.Fatalf("want one finding at the CRD's first line, got:%s", dump(got))
+	}
+	r := got[0].Reasons
+	if r[0].Kind != ReasonEnumRemoved || r[0].Line != lineOf(t, file, "enum: [ephemeral, persistent]") {
+		t.Errorf("enum: %+v, want it at the enum's line", r[0])
+	}
+	if r[1].Kind != ReasonFieldRemoved || r[1].Line != lineOf(t, file, "          spec:")+1 {
+		t.Errorf("removed field: %+v, want it at its parent", r[1])
+	}
+}
+
+// One finding per upgrade edge and CRD, listing every unsafe change: the
+// first five in its message, then how many more (one real upgrade
+// removed 111 fields of one CRD).
+func TestCRDUpgradeOneFindingPerCRD(t *testing.T) {
+	var props, fewer strings.Builder
+	props.WriteString(oldSpec)
+	fewer.WriteString(oldSpec)
+	for i := range 7 {
+		fmt.Fprintf(&props, "              extra%d:\n                type: string\n", i)
+	}
+	old := bundleDir(t, filepath.Join(t.TempDir(), "old"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": testCRD(props.String())})
+	dir := bundleDir(t, filepath.Join(t.TempDir(), "new"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"crd.yaml": strings.Replace(testCRD(fewer.String()), "scope: Namespaced", "scope: Cluster", 1)})
+	got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}, Previous: old}).Findings
+	if len(got) != 1 || len(got[0].Reasons) != 8 {
+		t.Fatalf("want one finding with 8 reasons, got:%s", dump(got))
+	}
+	f := got[0]
+	for _, want := range []string{"CRD etcdclusters.etcd.database.coreos.com: 8 unsafe changes: (1) scope changed from Namespaced to Cluster; (2) version v1beta2, field spec.extra0: field removed",
+		"(5) version v1beta2, field spec.extra3: field removed", "; and 3 more"} {
+		if !strings.Contains(f.Message, want) {
+			t.Errorf("message %q lacks %q", f.Message, want)
+		}
+	}
+	if strings.Contains(f.Message, "extra4") || f.Reasons[0].Kind != ReasonScopeChanged || f.Reasons[7].Field != "spec.extra6" {
+		t.Errorf("finding %+v", f)
+	}
+}
+
+// In a catalog, the finding is at the new bundle's name line and names
+// the embedded CRD; its reasons have no line (the object's lines are not
+// the catalog's).
+func TestCRDUpgradeCatalogLine(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, testCRD(oldSpec), testCRD(strings.Replace(oldSpec, ", s3]", "]", 1)), true)})
+	got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
+	file := filepath.Join(dir, "catalog.yaml")
+	if len(got) != 1 || got[0].File != file || got[0].Line != lastLineOf(t, file, "name: etcdoperator.v0.9.4") {
+		t.Fatalf("want one finding at the bundle's name, got:%s", dump(got))
+	}
+	if !strings.Contains(got[0].Message, "CRD etcdclusters.etcd.database.coreos.com (the bundle's olm.bundle.object), version v1beta2") || got[0].Reasons[0].Line != 0 {
+		t.Errorf("finding %+v", got[0])
 	}
 }
 

@@ -62,6 +62,10 @@ type Finding struct {
 	// Suppressed is the reason the repository's lint configuration gives
 	// for ignoring the finding; a suppressed finding never fails a run.
 	Suppressed string `json:"suppressed,omitempty"`
+	// Reasons are the changes behind a finding that has several (one
+	// crd-upgrade-unsafe finding per upgrade edge and CRD lists each
+	// unsafe change); nil for other findings.
+	Reasons []Reason `json:"reasons,omitempty"`
 }
 
 // The baseline states of a finding.
@@ -120,9 +124,16 @@ func compareFindings(a, b Finding) int {
 func sortFindings(fs []Finding) []Finding {
 	slices.SortFunc(fs, compareFindings)
 	return slices.CompactFunc(fs, func(a, b Finding) bool {
-		a.Channel, b.Channel = "", ""
-		return a == b
+		return sameFinding(&a, &b)
 	})
+}
+
+// sameFinding reports whether two findings are the same but for their
+// channel.
+func sameFinding(a, b *Finding) bool {
+	return a.Rule == b.Rule && a.Severity == b.Severity && a.Package == b.Package && a.Bundle == b.Bundle &&
+		a.File == b.File && a.Line == b.Line && a.Message == b.Message && a.Object == b.Object &&
+		a.BaselineState == b.BaselineState && a.Suppressed == b.Suppressed && slices.Equal(a.Reasons, b.Reasons)
 }
 
 // Passed reports whether no finding is at least as severe as failOn.
