@@ -55,14 +55,31 @@ func longUnits(fset *token.FileSet, name string, src []byte) ([]string, error) {
 // included; generated code (a "Code generated ... DO NOT EDIT." line) is
 // left out.
 func TestUnitSizes(t *testing.T) {
-	root := moduleRoot(t)
 	fset := token.NewFileSet()
+	walkGoFiles(t, func(rel string, src []byte) error {
+		if generated(src) {
+			return nil
+		}
+		long, err := longUnits(fset, rel, src)
+		for _, l := range long {
+			t.Error(l)
+		}
+		return err
+	})
+}
+
+// walkGoFiles calls fn with the path (relative to the module root) and
+// contents of every Go file of the module, tests included, leaving out
+// testdata, hidden and underscore directories and bin/.
+func walkGoFiles(t *testing.T, fn func(rel string, src []byte) error) {
+	t.Helper()
+	root := moduleRoot(t)
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if n := d.Name(); path != root && (n == "testdata" || strings.HasPrefix(n, ".") || n == "bin") {
+			if n := d.Name(); path != root && (n == "testdata" || n == "bin" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -74,15 +91,8 @@ func TestUnitSizes(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if generated(src) {
-			return nil
-		}
 		rel, _ := filepath.Rel(root, path)
-		long, err := longUnits(fset, rel, src)
-		for _, l := range long {
-			t.Error(l)
-		}
-		return err
+		return fn(rel, src)
 	})
 	if err != nil {
 		t.Fatal(err)

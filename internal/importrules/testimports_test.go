@@ -3,9 +3,6 @@ package importrules
 import (
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,35 +40,14 @@ func testOnlyImports(fset *token.FileSet, name string, src []byte) ([]string, er
 // TestNoTestOnlyImports checks every non-test Go file of the module,
 // whatever its build constraints.
 func TestNoTestOnlyImports(t *testing.T) {
-	root := moduleRoot(t)
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); path != root && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
+	walkGoFiles(t, func(rel string, src []byte) error {
 		bad, err := testOnlyImports(fset, rel, src)
 		for _, b := range bad {
 			t.Error(b)
 		}
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestTestOnlyImportsFound checks the checker on a library file that
