@@ -43,6 +43,9 @@ type Result struct {
 	Rules []Rule
 	// Notes say what could not be checked and why.
 	Notes []string
+	// Changes are the catalogs the change being linted changed, compared
+	// with Options.Baseline (none without one).
+	Changes []CatalogChange
 }
 
 // linter is one run of Lint.
@@ -53,6 +56,7 @@ type linter struct {
 	baseline *baseline
 	findings []Finding
 	notes    []string
+	changes  []CatalogChange
 }
 
 // Lint lints each path: a catalog directory, a catalogs directory (of
@@ -94,7 +98,7 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	return &Result{Findings: sortFindings(l.findings), Rules: rules, Notes: l.notes}, nil
+	return &Result{Findings: sortFindings(l.findings), Rules: rules, Notes: l.notes, Changes: l.changes}, nil
 }
 
 // enabled reports whether a rule runs.

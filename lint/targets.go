@@ -193,6 +193,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) {
 	if l.enabled(ruleStranded) {
 		l.add(strandedPackagesGone(cat, cat.name))
 	}
+	l.recordChanges(cat)
 }
 
 // lintImage lints an image: a catalog image as a catalog, a bundle image
