@@ -302,3 +302,10 @@ func plural(n int, word string) string {
 	}
 	return word + "s"
 }
+
+// WriteMarkdownFailure writes the summary of a run that could not lint
+// (exit status 2), saying why.
+func WriteMarkdownFailure(w io.Writer, reason string) error {
+	_, err := fmt.Fprintf(w, "## opm lint: ⛔ could not run\n\n%s\n", mdText(reason))
+	return err
+}

@@ -167,6 +167,7 @@ func writeLintReport(w io.Writer, res *lint.Result) {
 // writeLintFailure writes, for -o json and sarif, the document saying that
 // linting could not run and why.
 func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
+	writeLintSummaryFailure(cmd, f, err)
 	switch f.output.value {
 	case "json":
 		_ = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Error: &validateError{Message: err.Error()}, Findings: []lint.Finding{}})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/spf13/cobra"
+
 	"github.com/fbcat/opm/lint"
 )
 
@@ -26,4 +28,21 @@ func appendLintSummary(file string, res *lint.Result, passed bool, baseline stri
 		return fmt.Errorf("--summary %s: %w", file, err)
 	}
 	return nil
+}
+
+// writeLintSummaryFailure writes, for -o markdown and --summary, the
+// summary of a run that could not lint.
+func writeLintSummaryFailure(cmd *cobra.Command, f *lintFlags, err error) {
+	if f.output.value == "markdown" {
+		_ = lint.WriteMarkdownFailure(cmd.OutOrStdout(), err.Error())
+	}
+	if f.summary == "" {
+		return
+	}
+	out, oerr := os.OpenFile(f.summary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if oerr != nil {
+		return // the error already says why lint could not run
+	}
+	_ = lint.WriteMarkdownFailure(out, err.Error())
+	_ = out.Close()
 }
