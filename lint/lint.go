@@ -43,6 +43,9 @@ type Result struct {
 	Rules []Rule
 	// Notes say what could not be checked and why.
 	Notes []string
+	// Changes are the catalogs the change being linted changed, compared
+	// with Options.Baseline (none without one).
+	Changes []CatalogChange
 }
 
 // linter is one run of Lint.
@@ -53,6 +56,7 @@ type linter struct {
 	baseline *baseline
 	findings []Finding
 	notes    []string
+	changes  []CatalogChange
 }
 
 // Lint lints each path: a catalog directory, a catalogs directory (of
@@ -103,7 +107,7 @@ func (l *linter) run(ctx context.Context, paths []string) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err // cancelled while the last path was linted
 	}
-	return &Result{Findings: sortFindings(l.findings), Rules: l.rules, Notes: l.notes}, nil
+	return &Result{Findings: sortFindings(l.findings), Rules: l.rules, Notes: l.notes, Changes: l.changes}, nil
 }
 
 // enabled reports whether a rule runs.

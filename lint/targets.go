@@ -207,6 +207,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 	if l.enabled(ruleStranded) {
 		l.add(strandedPackagesGone(cat, cat.name))
 	}
+	l.recordChanges(cat)
 	return nil
 }
 

@@ -23,10 +23,11 @@ type lintFlags struct {
 	failOn     string
 	noWebhooks bool
 	platform   platformFlag
+	summary    string
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
-	f := &lintFlags{output: outputFlag{value: "text", allowed: []string{"text", "json", "sarif"}}, failOn: string(lint.Error)}
+	f := &lintFlags{output: outputFlag{value: "text", allowed: []string{"text", "json", "sarif", "markdown"}}, failOn: string(lint.Error)}
 	cmd := &cobra.Command{
 		Use:   "lint PATH...",
 		Short: "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
@@ -36,7 +37,8 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
   opm alpha lint bundle/ --previous old-bundle/        # CRD changes of one upgrade
   opm alpha lint catalogs/v4.18 --baseline origin/main # what a change strands
   opm alpha lint catalog/ --rule removed-api --fail-on warning
-  opm alpha lint catalog/ -o sarif > lint.sarif        # for GitHub code scanning`,
+  opm alpha lint catalog/ -o sarif > lint.sarif        # for GitHub code scanning
+  opm alpha lint operators/etcd --baseline origin/main -o sarif --summary "$GITHUB_STEP_SUMMARY"`,
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeDirs,
 		Annotations:       map[string]string{failureExit2: "true"},
@@ -53,13 +55,14 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 		return usageError{err}
 	})
 	fl := cmd.Flags()
-	fl.VarP(&f.output, "output", "o", "Output format: one line per finding (text), a JSON document (json) or a SARIF 2.1.0 log (sarif)")
+	fl.VarP(&f.output, "output", "o", "Output format: one line per finding (text), a JSON document (json), a SARIF 2.1.0 log (sarif) or the pull-request summary (markdown)")
 	fl.StringArrayVar(&f.rules, "rule", nil, "Run only this rule (repeatable; default: every rule)")
 	fl.StringArrayVar(&f.disable, "disable", nil, "Do not run this rule (repeatable)")
 	fl.StringVar(&f.previous, "previous", "", "Bundle directory the linted bundle directories upgrade from (crd-upgrade-unsafe compares their CRDs)")
 	fl.StringVar(&f.baseline, "baseline", "", "The catalogs before the change, for stranded-upgrade: a directory, or a git ref of the repository the paths are in")
 	fl.StringVar(&f.failOn, "fail-on", f.failOn, "Exit 1 when a finding is at least this severe (error|warning)")
 	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
+	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
 	addPlatformFlag(fl, &f.platform)
 	return cmd
 }
@@ -120,8 +123,13 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 		err = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Passed: passed, Findings: nonNil(res.Findings)})
 	case "sarif":
 		err = sarif.Write(cmd.OutOrStdout(), lint.SARIF(res, sarifOptions()))
+	case "markdown":
+		err = lint.WriteMarkdown(cmd.OutOrStdout(), res, lint.MarkdownOptions{Passed: passed, Baseline: f.baseline})
 	default:
 		writeLintReport(cmd.OutOrStdout(), res)
+	}
+	if err == nil {
+		err = appendLintSummary(f.summary, res, passed, f.baseline)
 	}
 	if err != nil {
 		return err
@@ -158,6 +166,7 @@ func writeLintReport(w io.Writer, res *lint.Result) {
 // writeLintFailure writes, for -o json and sarif, the document saying that
 // linting could not run and why.
 func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
+	writeLintSummaryFailure(cmd, f, err)
 	switch f.output.value {
 	case "json":
 		_ = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Error: &validateError{Message: err.Error()}, Findings: []lint.Finding{}})

@@ -1,0 +1,257 @@
+package lint
+
+import (
+	"cmp"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/model"
+)
+
+// CatalogChange is what the change being linted did to one catalog,
+// compared with the baseline (Options.Baseline): the packages it
+// touched. The pull-request summary (WriteMarkdown) is made of them.
+type CatalogChange struct {
+	// Catalog is the catalog's directory, e.g. catalogs/v4.17/etcd.
+	Catalog string `json:"catalog"`
+	// OpenShift is the version of a catalog in catalogs/v4.N ("v4.17"),
+	// "" for any other.
+	OpenShift string `json:"openshift,omitempty"`
+	// New says the baseline has no such catalog.
+	New bool `json:"new,omitempty"`
+	// Packages are the packages that changed, by name.
+	Packages []PackageChange `json:"packages"`
+}
+
+// PackageChange is what changed in one package of a catalog.
+type PackageChange struct {
+	Package string `json:"package"`
+	// New and Gone say the package was added to or taken out of the
+	// catalog; Deprecated that the change deprecated it.
+	New        bool `json:"new,omitempty"`
+	Gone       bool `json:"gone,omitempty"`
+	Deprecated bool `json:"deprecated,omitempty"`
+	// Added, Removed and DeprecatedBundles name bundles, sorted: the
+	// bundles the change added, took out and deprecated.
+	Added             []string `json:"added,omitempty"`
+	Removed           []string `json:"removed,omitempty"`
+	DeprecatedBundles []string `json:"deprecatedBundles,omitempty"`
+	// Channels are the channels whose upgrade graph changed, by name.
+	Channels []ChannelChange `json:"channels,omitempty"`
+}
+
+// ChannelChange is a channel whose upgrade graph the change changed.
+type ChannelChange struct {
+	Channel string `json:"channel"`
+	// HeadBefore and HeadAfter are the heads installs upgrade to ("" when
+	// the channel did not exist, or has no head).
+	HeadBefore string `json:"headBefore,omitempty"`
+	HeadAfter  string `json:"headAfter,omitempty"`
+	// Deprecated says the change deprecated the channel.
+	Deprecated bool `json:"deprecated,omitempty"`
+	// Before and After are the channel's entries, newest first; nil when
+	// the channel did not exist before or is gone after.
+	Before []GraphEntry `json:"before,omitempty"`
+	After  []GraphEntry `json:"after,omitempty"`
+}
+
+// GraphEntry is one entry of a channel, with what the upgrade graph
+// needs of its bundle.
+type GraphEntry struct {
+	Name       string   `json:"name"`
+	Version    string   `json:"version,omitempty"`
+	Replaces   string   `json:"replaces,omitempty"`
+	Skips      []string `json:"skips,omitempty"`
+	SkipRange  string   `json:"skipRange,omitempty"`
+	Deprecated bool     `json:"deprecated,omitempty"`
+}
+
+// CompareCatalogs lists the packages that differ between before (nil for
+// a catalog that did not exist) and after, by name.
+func CompareCatalogs(before, after *model.Catalog) []PackageChange {
+	names := after.PackageNames()
+	if before != nil {
+		names = append(names, before.PackageNames()...)
+		slices.Sort(names)
+		names = slices.Compact(names)
+	}
+	var out []PackageChange
+	for _, name := range names {
+		var old *model.Package
+		if before != nil {
+			old = before.Packages[name]
+		}
+		if c, changed := comparePackage(name, old, after.Packages[name]); changed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// comparePackage compares one package; old or now is nil when the
+// package is not there.
+func comparePackage(name string, old, now *model.Package) (PackageChange, bool) {
+	c := PackageChange{Package: name, New: old == nil, Gone: now == nil}
+	c.Deprecated = packageDeprecated(now) && !packageDeprecated(old)
+	c.Added = bundlesMissingFrom(bundleNames(now), old)
+	c.Removed = bundlesMissingFrom(bundleNames(old), now)
+	for _, b := range bundleNames(now) {
+		if bundleDeprecated(now, b) && !bundleDeprecated(old, b) {
+			c.DeprecatedBundles = append(c.DeprecatedBundles, b)
+		}
+	}
+	channels := slices.Concat(channelNames(old), channelNames(now))
+	slices.Sort(channels)
+	for _, ch := range slices.Compact(channels) {
+		if cc, changed := compareChannel(ch, old, now); changed {
+			c.Channels = append(c.Channels, cc)
+		}
+	}
+	changed := c.New || c.Gone || c.Deprecated || len(c.Added)+len(c.Removed)+len(c.DeprecatedBundles)+len(c.Channels) > 0
+	return c, changed
+}
+
+// compareChannel compares one channel of a package.
+func compareChannel(name string, old, now *model.Package) (ChannelChange, bool) {
+	c := ChannelChange{Channel: name}
+	var was, is *model.Channel
+	if old != nil {
+		was = old.Channels[name]
+	}
+	if now != nil {
+		is = now.Channels[name]
+	}
+	c.Before, c.HeadBefore = graphEntries(was)
+	c.After, c.HeadAfter = graphEntries(is)
+	c.Deprecated = channelDeprecated(is) && !channelDeprecated(was)
+	changed := was == nil || is == nil || c.Deprecated || c.HeadBefore != c.HeadAfter ||
+		!slices.EqualFunc(c.Before, c.After, equalEntries)
+	return c, changed
+}
+
+// graphEntries lists a channel's entries, newest first, and its head.
+func graphEntries(ch *model.Channel) ([]GraphEntry, string) {
+	if ch == nil {
+		return nil, ""
+	}
+	p := ch.Package
+	out := make([]GraphEntry, 0, len(ch.Decl.Entries))
+	for _, e := range ch.Decl.Entries {
+		g := GraphEntry{Name: e.Name, Replaces: e.Replaces, Skips: slices.Clone(e.Skips), SkipRange: e.SkipRange, Deprecated: bundleDeprecated(p, e.Name)}
+		slices.Sort(g.Skips)
+		if v := versionOf(p.Bundles[e.Name]); v != nil {
+			g.Version = v.String()
+		}
+		out = append(out, g)
+	}
+	slices.SortStableFunc(out, compareNewestFirst(p))
+	head, _ := targetHead(ch)
+	return out, head
+}
+
+// compareNewestFirst orders entries by descending version (entries
+// without one last), then by name.
+func compareNewestFirst(p *model.Package) func(a, b GraphEntry) int {
+	return func(a, b GraphEntry) int {
+		va, vb := versionOf(p.Bundles[a.Name]), versionOf(p.Bundles[b.Name])
+		switch {
+		case va != nil && vb != nil:
+			if c := vb.Compare(*va); c != 0 {
+				return c
+			}
+		case va != nil:
+			return -1
+		case vb != nil:
+			return 1
+		}
+		return cmp.Compare(a.Name, b.Name)
+	}
+}
+
+func equalEntries(a, b GraphEntry) bool {
+	return a.Name == b.Name && a.Version == b.Version && a.Replaces == b.Replaces && a.SkipRange == b.SkipRange &&
+		a.Deprecated == b.Deprecated && slices.Equal(a.Skips, b.Skips)
+}
+
+func bundleNames(p *model.Package) []string {
+	if p == nil {
+		return nil
+	}
+	return p.BundleNames()
+}
+
+func channelNames(p *model.Package) []string {
+	if p == nil {
+		return nil
+	}
+	return p.ChannelNames()
+}
+
+// bundlesMissingFrom lists the names p does not have as bundles (all of them
+// when p is nil).
+func bundlesMissingFrom(names []string, p *model.Package) []string {
+	var out []string
+	for _, n := range names {
+		if p == nil || p.Bundles[n] == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func packageDeprecated(p *model.Package) bool {
+	if p == nil {
+		return false
+	}
+	_, ok := p.Deprecated(declcfg.SchemaPackage, "")
+	return ok
+}
+
+func bundleDeprecated(p *model.Package, name string) bool {
+	if p == nil {
+		return false
+	}
+	_, ok := p.Deprecated(declcfg.SchemaBundle, name)
+	return ok
+}
+
+func channelDeprecated(ch *model.Channel) bool {
+	if ch == nil {
+		return false
+	}
+	_, ok := ch.Package.Deprecated(declcfg.SchemaChannel, ch.Name)
+	return ok
+}
+
+// recordChanges keeps what the change did to a catalog, when linting
+// against a baseline and the catalog changed.
+func (l *linter) recordChanges(cat *catalog) {
+	if l.baseline == nil {
+		return
+	}
+	if _, err := os.Stat(cat.name); cat.base == nil && err != nil {
+		return // an image: it has no history to compare with
+	}
+	pkgs := CompareCatalogs(cat.base, cat.model)
+	if len(pkgs) == 0 {
+		return
+	}
+	c := CatalogChange{Catalog: catalogDisplayName(cat.name), New: cat.base == nil, Packages: pkgs}
+	if cat.ocp != nil {
+		c.OpenShift = "v" + cat.ocp.String()
+	}
+	l.changes = append(l.changes, c)
+}
+
+// catalogDisplayName names a catalog by its directory: an operator
+// directory's catalogs are loaded from their catalog file.
+func catalogDisplayName(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".json":
+		name = filepath.Dir(name)
+	}
+	return filepath.ToSlash(name)
+}
