@@ -1,7 +1,10 @@
 package author
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/blang/semver/v4"
 	"go.yaml.in/yaml/v3"
@@ -47,7 +50,7 @@ func (p *Package) findBundle(name string) (*declcfg.Bundle, error) {
 	if b := p.bundle(name); b != nil {
 		return b, nil
 	}
-	return nil, refuse("no catalog of %s holds a bundle named %q%s", p.Dir, name, didYouMean(name, p.bundleNames()))
+	return nil, refuse("no catalog of %s holds a bundle named %q%s", p.Dir, name, p.didYouMeanBundle(name))
 }
 
 // version is a bundle's version from its olm.package property.
@@ -157,4 +160,49 @@ func strList(m *yaml.Node, key string) []string {
 		}
 	}
 	return out
+}
+
+// nameVersion reads the version a bundle name ends in (widget.v1.2.3,
+// widget.v9), if it does.
+var nameVersion = regexp.MustCompile(`(?:^|[.-])v?(\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+
+// didYouMeanBundle names the bundles of the package a mistyped bundle
+// name most likely meant, as ": did you mean ...?" (or ""): when the name
+// ends in a version, the bundle of that version (the rest was mistyped),
+// else the bundles just below and just above it in version order; when
+// it does not, the names closest in spelling.
+func (p *Package) didYouMeanBundle(name string) string {
+	m := nameVersion.FindStringSubmatch(name)
+	if m == nil {
+		return didYouMean(name, p.bundleNames())
+	}
+	want, err := semver.ParseTolerant(m[1])
+	if err != nil {
+		return didYouMean(name, p.bundleNames())
+	}
+	var below, above, same []string
+	var belowV, aboveV semver.Version
+	for _, n := range p.bundleNames() {
+		v, ok := p.version(n)
+		switch {
+		case !ok:
+		case v.Equals(want):
+			same = append(same, n)
+		case v.LT(want) && (below == nil || v.GT(belowV)):
+			below, belowV = []string{n}, v
+		case v.GT(want) && (above == nil || v.LT(aboveV)):
+			above, aboveV = []string{n}, v
+		}
+	}
+	best := same
+	if len(best) == 0 {
+		best = append(below, above...)
+	}
+	switch len(best) {
+	case 0:
+		return didYouMean(name, p.bundleNames())
+	case 1:
+		return fmt.Sprintf(": did you mean %s?", best[0])
+	}
+	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
 }

@@ -2,6 +2,7 @@ package author
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,8 +95,42 @@ func TestRepoLookups(t *testing.T) {
 	if b := p.bundleByImage("quay.io/example/widget-operator-bundle:v1.1.0"); b == nil || b.Name != "widget-operator.v1.1.0" {
 		t.Errorf("bundleByImage: %v", b)
 	}
-	if _, err := p.findBundle("widget-operator.v1.1.3"); err == nil || !strings.Contains(err.Error(), "did you mean widget-operator.v1.1.0, widget-operator.v1.1.1") {
-		t.Errorf("findBundle: %v", err)
+	// Suggestions follow version order, not spelling: the nearest versions
+	// below and above, or the bundle of that very version when the rest of
+	// the name was mistyped.
+	for name, want := range map[string]string{
+		"widget-operator.v1.1.3":  ": did you mean widget-operator.v1.1.1?",
+		"widget-operator.v1.0.5":  ": did you mean widget-operator.v1.0.0 or widget-operator.v1.1.0?",
+		"widget-operator.v0.9":    ": did you mean widget-operator.v1.0.0?",
+		"widget-operater.v1.1.0":  ": did you mean widget-operator.v1.1.0?",
+		"widget-operator.v10.0.0": ": did you mean widget-operator.v1.1.1?",
+		"nothing":                 "", // no version: by spelling, and none is close
+	} {
+		_, err := p.findBundle(name)
+		if err == nil || !strings.HasSuffix(err.Error(), fmt.Sprintf("bundle named %q%s", name, want)) {
+			t.Errorf("findBundle(%s): %v, want the hint %q", name, err, want)
+		}
+	}
+}
+
+func TestNearMiss(t *testing.T) {
+	existing := []string{"stable", "fast", "candidate", "stable-v1.2", "rc"}
+	for name, want := range map[string]string{
+		"stabel":      "stable",
+		"Stable":      "stable",
+		"STABLE":      "stable",
+		"stable2":     "", // differs in a number only
+		"fsat":        "fast",
+		"candidates":  "candidate",
+		"stable-v1.3": "", // another version, not a slip
+		"stable-v2":   "",
+		"ga":          "", // too short for two edits to be a slip
+		"beta":        "",
+		"preview":     "",
+	} {
+		if got := nearMiss(name, existing); got != want {
+			t.Errorf("nearMiss(%q) = %q, want %q", name, got, want)
+		}
 	}
 }
 
