@@ -77,9 +77,9 @@ func TestReleaseConfigErrorsAtTheirKeys(t *testing.T) {
 	r := testRepo(t)
 	rc := "operators/widget/1.2.0/release-config.yaml"
 	for text, line := range map[string]int{
-		"catalog_templates:\n  - channels: [fast]\n    template_name: nope.yaml\n":                        3,
+		"catalog_templates:\n  - channels: [fast]\n    template_name: nope.yaml\n":                           3,
 		"catalog_templates:\n  - template_name: basic.yaml\n    channels: [fast]\n    replaces: widget.v1\n": 4,
-		"catalog_templates:\n  - template_name: basic.yaml\n    channels: []\n":                           3,
+		"catalog_templates:\n  - template_name: basic.yaml\n    channels: []\n":                              3,
 	} {
 		writeFile(t, r, rc, text)
 		_, err := release(ctx, r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
