@@ -17,6 +17,7 @@ import (
 type catalogFlags struct {
 	root     string
 	dryRun   bool
+	fullDiff bool
 	force    bool
 	pull     bool
 	output   outputFlag
@@ -70,7 +71,8 @@ or the request: the error says why), 2 usage or I/O error.`,
 // addEditFlags defines the flags of the verbs that edit files.
 func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.BoolVar(&f.dryRun, "dry-run", false, "Print the unified diff of what would change and write nothing")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "Print the unified diff of what would change and write nothing (bundle objects summarised, long lines cut)")
+	fl.BoolVar(&f.fullDiff, "full-diff", false, "With --dry-run, print the diff in full: every bundle object's base64 and every long line as it is")
 	fl.BoolVar(&f.force, "force", false, "Overwrite catalogs that differ from what their templates render")
 	fl.BoolVar(&f.pull, "pull", false, "Render bundles that no committed catalog holds from their images")
 	addPlatformFlag(fl, &f.platform)
@@ -128,7 +130,11 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		return writePlanJSON(out, plan, f.dryRun)
 	}
 	if f.dryRun {
-		if err := plan.Diff(out); err != nil {
+		diff := plan.ReadableDiff
+		if f.fullDiff {
+			diff = plan.Diff
+		}
+		if err := diff(out); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s (dry run: nothing written)\n", plan.Summary)
