@@ -12,6 +12,7 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/suggest"
 )
 
 // bundle finds a bundle of the package's catalogs by name.
@@ -167,23 +168,31 @@ func strList(m *yaml.Node, key string) []string {
 var nameVersion = regexp.MustCompile(`(?:^|[.-])v?(\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
 
 // didYouMeanBundle names the bundles of the package a mistyped bundle
-// name most likely meant, as ": did you mean ...?" (or ""): when the name
-// ends in a version, the bundle of that version (the rest was mistyped),
-// else the bundles just below and just above it in version order; when
-// it does not, the names closest in spelling.
+// name most likely meant, as ": did you mean ...?" (or ""); see
+// nearestBundles.
 func (p *Package) didYouMeanBundle(name string) string {
+	return hint(": did you mean %s?", nearestBundles(name, p.bundleNames(), p.version))
+}
+
+// nearestBundles lists the bundles (of the given names) a mistyped bundle
+// name most likely meant: when the name ends in a version, the bundle of
+// that version (the rest was mistyped), else the bundles just below and
+// just above it in version order; when it does not, the names closest in
+// spelling.
+func nearestBundles(name string, names []string, version func(string) (semver.Version, bool)) []string {
 	m := nameVersion.FindStringSubmatch(name)
-	if m == nil {
-		return didYouMean(name, p.bundleNames())
+	var want semver.Version
+	var err error
+	if m != nil {
+		want, err = semver.ParseTolerant(m[1])
 	}
-	want, err := semver.ParseTolerant(m[1])
-	if err != nil {
-		return didYouMean(name, p.bundleNames())
+	if m == nil || err != nil {
+		return suggest.Closest(name, names, max(2, len(name)/3), 3)
 	}
 	var below, above, same []string
 	var belowV, aboveV semver.Version
-	for _, n := range p.bundleNames() {
-		v, ok := p.version(n)
+	for _, n := range names {
+		v, ok := version(n)
 		switch {
 		case !ok:
 		case v.Equals(want):
@@ -194,15 +203,23 @@ func (p *Package) didYouMeanBundle(name string) string {
 			above, aboveV = []string{n}, v
 		}
 	}
-	best := same
-	if len(best) == 0 {
-		best = append(below, above...)
+	if len(same) > 0 {
+		return same
 	}
-	switch len(best) {
+	if best := append(below, above...); len(best) > 0 {
+		return best
+	}
+	return suggest.Closest(name, names, max(2, len(name)/3), 3)
+}
+
+// hint formats names as "a", "a or b", "a, b or c" into format, or "" for
+// none.
+func hint(format string, names []string) string {
+	switch len(names) {
 	case 0:
-		return didYouMean(name, p.bundleNames())
+		return ""
 	case 1:
-		return fmt.Sprintf(": did you mean %s?", best[0])
+		return fmt.Sprintf(format, names[0])
 	}
-	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
+	return fmt.Sprintf(format, strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1])
 }

@@ -3,7 +3,6 @@ package author
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -61,6 +60,11 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 	}
 	if kind == template.Semver {
 		keepPackageDescription(cfg, c)
+	}
+	if kind == template.Basic {
+		if err := checkEntries(t, data, cfg); err != nil {
+			return nil, err
+		}
 	}
 	return &Rendered{Catalog: c, Config: cfg}, nil
 }
@@ -240,66 +244,4 @@ func forEach[T any](cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
 		}
 	}
 	return out, nil
-}
-
-// Conflicts lists the bundles whose committed copies in two catalogs of
-// the package disagree, which rendering offline cannot tell apart from
-// a hand edit: copies that both keep their objects (or both carry
-// olm.csv.metadata) must be equal; a copy of each kind must agree on
-// everything but those properties. Each is "bundle B: catalog X and
-// catalog Y differ".
-func (p *Package) Conflicts() []string {
-	type copyOf struct {
-		cat  *Catalog
-		b    *declcfg.Bundle
-		full bool // keeps its objects
-	}
-	byImage := map[string][]copyOf{}
-	var images []string
-	for _, c := range p.Catalogs {
-		if c.Config == nil {
-			continue
-		}
-		for i := range c.Config.Bundles {
-			b := &c.Config.Bundles[i]
-			if _, seen := byImage[b.Image]; !seen {
-				images = append(images, b.Image)
-			}
-			byImage[b.Image] = append(byImage[b.Image], copyOf{c, b, hasProperty(b, declcfg.PropertyBundleObject)})
-		}
-	}
-	var out []string
-	for _, img := range images {
-		copies := byImage[img]
-		first := map[bool]copyOf{}
-		for _, c := range copies {
-			f, seen := first[c.full]
-			if !seen {
-				first[c.full] = c
-				continue
-			}
-			if string(bundleKey(f.b)) != string(bundleKey(c.b)) {
-				out = append(out, fmt.Sprintf("bundle %s: %s and %s hold different copies", c.b.Name, f.cat.Path, c.cat.Path))
-			}
-		}
-		full, okFull := first[true]
-		slim, okSlim := first[false]
-		if okFull && okSlim && string(bundleKey(withoutBulk(full.b))) != string(bundleKey(withoutBulk(slim.b))) {
-			out = append(out, fmt.Sprintf("bundle %s: %s and %s hold different copies", slim.b.Name, full.cat.Path, slim.cat.Path))
-		}
-	}
-	return out
-}
-
-// withoutBulk is a bundle without the properties the csv-metadata
-// migration replaces.
-func withoutBulk(b *declcfg.Bundle) *declcfg.Bundle {
-	out := *b
-	out.Properties = nil
-	for _, prop := range b.Properties {
-		if prop.Type != declcfg.PropertyBundleObject && prop.Type != declcfg.PropertyCSVMetadata {
-			out.Properties = append(out.Properties, prop)
-		}
-	}
-	return &out
 }
