@@ -59,7 +59,7 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
 	}
 	if kind == template.Semver {
-		keepPackageDescription(cfg, c)
+		describeOffline(cfg, c, opts.SemverPerChannel)
 	}
 	if kind == template.Basic {
 		if err := checkEntries(t, data, cfg); err != nil {
@@ -67,20 +67,6 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 		}
 	}
 	return &Rendered{Catalog: c, Config: cfg}, nil
-}
-
-// keepPackageDescription keeps the committed description and icon of a
-// semver template's generated package when rendering offline found
-// neither (the CSV of the default channel's head is in no committed
-// catalog and no bundle directory) and the default channel is the same.
-func keepPackageDescription(cfg *declcfg.DeclarativeConfig, c *Catalog) {
-	if c.Config == nil || len(c.Config.Packages) != 1 || len(cfg.Packages) != 1 {
-		return
-	}
-	old, p := &c.Config.Packages[0], &cfg.Packages[0]
-	if old.Name == p.Name && p.Description == "" && p.Icon == nil && old.DefaultChannel == p.DefaultChannel {
-		p.Description, p.Icon = old.Description, old.Icon
-	}
 }
 
 // dialects are the ways of rendering a template that committed catalogs
@@ -102,7 +88,7 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendere
 		if err != nil {
 			return nil, false, err
 		}
-		if r.Same() {
+		if r.same(!d.SemverPerChannel) {
 			c.dialect = d
 			return r, true, nil
 		}
@@ -115,7 +101,13 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendere
 
 // Same reports whether a rendered catalog holds the same objects as the
 // committed one, in any order.
-func (r *Rendered) Same() bool {
+func (r *Rendered) Same() bool { return r.same(false) }
+
+// same is Same, but with undescribed it also holds when the committed
+// package has no description and icon where the rendered one has them:
+// opm releases before v1.65 did not describe the package of a semver
+// template, and the next release describes it as upstream now does.
+func (r *Rendered) same(undescribed bool) bool {
 	c := r.Catalog
 	if c.Config == nil || len(c.Config.Bundles) != len(r.Config.Bundles) {
 		return false
@@ -126,7 +118,14 @@ func (r *Rendered) Same() bool {
 			return false
 		}
 	}
-	return slices.Equal(objectKeys(c.Config), objectKeys(r.Config))
+	rendered := r.Config
+	if undescribed && undescribedPackage(c.Config, rendered) {
+		cp := *rendered
+		cp.Packages = slices.Clone(rendered.Packages)
+		cp.Packages[0].Description, cp.Packages[0].Icon = "", nil
+		rendered = &cp
+	}
+	return slices.Equal(objectKeys(c.Config), objectKeys(rendered))
 }
 
 // bundlesByName indexes a catalog's bundles (the first of each name).
