@@ -107,6 +107,19 @@ func member(m *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
+// keyNode returns the key node of key in mapping m, or nil.
+func keyNode(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i]
+		}
+	}
+	return nil
+}
+
 // scalar reads a string scalar; a missing or null node is "".
 func scalar(file string, n *yaml.Node, what string) (string, error) {
 	if n == nil || n.Tag == "!!null" {
@@ -169,7 +182,7 @@ func ParseCIConfig(file string, data []byte) (*CIConfig, error) {
 	}
 	list := member(fbc, "catalog_mapping")
 	if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
-		return nil, configErr(file, fbc, "fbc.catalog_mapping lists no templates: map each catalog template to its catalogs (template_name, type, catalog_names)")
+		return nil, configErr(file, orNode(keyNode(fbc, "catalog_mapping"), fbc), "fbc.catalog_mapping lists no templates: map each catalog template to its catalogs (template_name, type, catalog_names)")
 	}
 	cfg := &CIConfig{File: file}
 	templates, catalogs := map[string]int{}, map[string]int{}
@@ -179,7 +192,7 @@ func ParseCIConfig(file string, data []byte) (*CIConfig, error) {
 			return nil, err
 		}
 		if at, dup := templates[m.Template]; dup {
-			return nil, configErr(file, item, "template %q is mapped twice (also at line %d)", m.Template, at)
+			return nil, configErr(file, orNode(keyNode(item, "template_name"), item), "template %q is mapped twice (also at line %d)", m.Template, at)
 		}
 		templates[m.Template] = m.Line
 		for _, c := range m.Catalogs {
@@ -218,7 +231,7 @@ func parseMapping(file string, item *yaml.Node) (Mapping, error) {
 		return m, err
 	}
 	if len(m.Catalogs) == 0 {
-		return m, configErr(file, item, "template %q maps to no catalogs: list them in catalog_names (e.g. [v4.17, v4.18])", m.Template)
+		return m, configErr(file, orNode(keyNode(item, "catalog_names"), item), "template %q maps to no catalogs: list them in catalog_names (e.g. [v4.17, v4.18])", m.Template)
 	}
 	for _, c := range m.Catalogs {
 		if err := plainName(file, names, "catalog name", c); err != nil {
@@ -254,7 +267,17 @@ type ReleaseTarget struct {
 	Skips          []string
 	SkipRange      string
 	DefaultChannel string
-	Line           int
+	Line           int            // the entry's line
+	Lines          map[string]int // the line of each key the entry has
+}
+
+// LineOf is the line of a key of the entry, or the entry's line when it
+// does not have the key (or was not read from a file).
+func (t ReleaseTarget) LineOf(key string) int {
+	if l, ok := t.Lines[key]; ok {
+		return l
+	}
+	return t.Line
 }
 
 // ReleaseConfig is a bundle's release-config.yaml.
@@ -271,7 +294,7 @@ func ParseReleaseConfig(file string, data []byte) (*ReleaseConfig, error) {
 	}
 	list := member(root, "catalog_templates")
 	if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
-		return nil, configErr(file, root, "catalog_templates lists no templates: give template_name and channels for each template to release into")
+		return nil, configErr(file, orNode(keyNode(root, "catalog_templates"), root), "catalog_templates lists no templates: give template_name and channels for each template to release into")
 	}
 	rc := &ReleaseConfig{File: file}
 	for _, item := range list.Content {
@@ -288,7 +311,10 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 	if item.Kind != yaml.MappingNode {
 		return ReleaseTarget{}, configErr(file, item, "a catalog_templates entry must be a mapping (template_name, channels, ...)")
 	}
-	t := ReleaseTarget{Line: item.Line}
+	t := ReleaseTarget{Line: item.Line, Lines: map[string]int{}}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		t.Lines[item.Content[i].Value] = item.Content[i].Line
+	}
 	fields := []struct {
 		key string
 		dst *string
@@ -308,7 +334,7 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 		return t, err
 	}
 	if len(t.Channels) == 0 {
-		return t, configErr(file, item, "template %q: channels lists no channel to release into", t.Template)
+		return t, configErr(file, orNode(keyNode(item, "channels"), item), "template %q: channels lists no channel to release into", t.Template)
 	}
 	if t.Skips, err = stringList(file, member(item, "skips"), "skips"); err != nil {
 		return t, err

@@ -2,6 +2,7 @@ package author
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,8 +95,42 @@ func TestRepoLookups(t *testing.T) {
 	if b := p.bundleByImage("quay.io/example/widget-operator-bundle:v1.1.0"); b == nil || b.Name != "widget-operator.v1.1.0" {
 		t.Errorf("bundleByImage: %v", b)
 	}
-	if _, err := p.findBundle("widget-operator.v1.1.3"); err == nil || !strings.Contains(err.Error(), "did you mean widget-operator.v1.1.0, widget-operator.v1.1.1") {
-		t.Errorf("findBundle: %v", err)
+	// Suggestions follow version order, not spelling: the nearest versions
+	// below and above, or the bundle of that very version when the rest of
+	// the name was mistyped.
+	for name, want := range map[string]string{
+		"widget-operator.v1.1.3":  ": did you mean widget-operator.v1.1.1?",
+		"widget-operator.v1.0.5":  ": did you mean widget-operator.v1.0.0 or widget-operator.v1.1.0?",
+		"widget-operator.v0.9":    ": did you mean widget-operator.v1.0.0?",
+		"widget-operater.v1.1.0":  ": did you mean widget-operator.v1.1.0?",
+		"widget-operator.v10.0.0": ": did you mean widget-operator.v1.1.1?",
+		"nothing":                 "", // no version: by spelling, and none is close
+	} {
+		_, err := p.findBundle(name)
+		if err == nil || !strings.HasSuffix(err.Error(), fmt.Sprintf("bundle named %q%s", name, want)) {
+			t.Errorf("findBundle(%s): %v, want the hint %q", name, err, want)
+		}
+	}
+}
+
+func TestNearMiss(t *testing.T) {
+	existing := []string{"stable", "fast", "candidate", "stable-v1.2", "rc"}
+	for name, want := range map[string]string{
+		"stabel":      "stable",
+		"Stable":      "stable",
+		"STABLE":      "stable",
+		"stable2":     "", // differs in a number only
+		"fsat":        "fast",
+		"candidates":  "candidate",
+		"stable-v1.3": "", // another version, not a slip
+		"stable-v2":   "",
+		"ga":          "", // too short for two edits to be a slip
+		"beta":        "",
+		"preview":     "",
+	} {
+		if got := nearMiss(name, existing); got != want {
+			t.Errorf("nearMiss(%q) = %q, want %q", name, got, want)
+		}
 	}
 }
 
@@ -135,7 +170,34 @@ func TestConflicts(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	os.WriteFile(path, []byte(strings.Replace(string(data), "widget-controller:v1.0.0\n", "widget-controller:v1.0.0-hotfix\n", 1)), 0o644)
 	c := open(t, r, "widget").Conflicts()
-	if len(c) != 1 || !strings.Contains(c[0], "bundle widget-operator.v1.0.0: catalogs/v4.16/widget/catalog.yaml and catalogs/v4.17/widget/catalog.yaml hold different copies") {
+	if len(c) != 1 || c[0] != "bundle widget-operator.v1.0.0: catalogs/v4.16/widget/catalog.yaml:24 and catalogs/v4.17/widget/catalog.yaml:24 hold different copies (no majority tells which is right)" {
 		t.Errorf("conflicts: %q", c)
+	}
+	// With three catalogs, the odd copy is the one the other two disagree
+	// with, named with its line.
+	os.WriteFile(path, data, 0o644)
+	os.MkdirAll(filepath.Join(r.Root, "catalogs/v4.18/widget"), 0o755)
+	os.WriteFile(filepath.Join(r.Root, "catalogs/v4.18/widget/catalog.yaml"), []byte(strings.Replace(string(data), "widget-controller:v1.0.0\n", "widget-controller:v1.0.0-hotfix\n", 1)), 0o644)
+	ci := filepath.Join(r.Root, "operators/widget/ci.yaml")
+	text, _ := os.ReadFile(ci)
+	os.WriteFile(ci, []byte(strings.Replace(string(text), `"v4.17"]`, `"v4.17", "v4.18"]`, 1)), 0o644)
+	c = open(t, r, "widget").Conflicts()
+	want := "bundle widget-operator.v1.0.0: catalogs/v4.18/widget/catalog.yaml:24 holds a copy that differs from the other 2 catalogs' (catalogs/v4.16/widget/catalog.yaml, catalogs/v4.17/widget/catalog.yaml)"
+	if len(c) != 1 || c[0] != want {
+		t.Errorf("conflicts: %q, want %q", c, want)
+	}
+}
+
+func TestBundleLine(t *testing.T) {
+	yamlText := "---\nname: p\nschema: olm.package\n---\nentries:\n- name: p.v1\nname: stable\nschema: olm.channel\n---\nimage: x\nname: p.v1\nschema: olm.bundle\n"
+	jsonText := "{\n    \"schema\": \"olm.bundle\",\n    \"name\": \"p.v1\",\n    \"image\": \"x\"\n}\n"
+	if l := bundleLine([]byte(yamlText), "p.v1"); l != 11 {
+		t.Errorf("YAML: line %d", l)
+	}
+	if l := bundleLine([]byte(jsonText), "p.v1"); l != 3 {
+		t.Errorf("JSON: line %d", l)
+	}
+	if l := bundleLine([]byte(yamlText), "p.v2"); l != 0 {
+		t.Errorf("missing: line %d", l)
 	}
 }

@@ -15,6 +15,26 @@ const diffContext = 3
 type op struct {
 	kind byte // ' ', '-' or '+'
 	line []byte
+	// show, when set, is what is printed instead of line, which then
+	// stands for n lines of the file (see ReadableDiff).
+	show []byte
+	n    int
+}
+
+// text is what the diff prints for the op.
+func (o op) text() []byte {
+	if o.show != nil {
+		return o.show
+	}
+	return o.line
+}
+
+// lines is how many lines of the file the op stands for.
+func (o op) lines() int {
+	if o.show != nil {
+		return o.n
+	}
+	return 1
 }
 
 // UnifiedDiff writes the unified diff of a file's old and new text
@@ -59,7 +79,7 @@ type differ struct {
 
 func (d *differ) emit(kind byte, lines [][]byte) {
 	for _, l := range lines {
-		d.ops = append(d.ops, op{kind, l})
+		d.ops = append(d.ops, op{kind: kind, line: l})
 	}
 }
 
@@ -196,19 +216,19 @@ func writeHunk(buf *bytes.Buffer, ops []op, start, end int) {
 	aLine, bLine := 1, 1
 	for _, o := range ops[:start] {
 		if o.kind != '+' {
-			aLine++
+			aLine += o.lines()
 		}
 		if o.kind != '-' {
-			bLine++
+			bLine += o.lines()
 		}
 	}
 	aLen, bLen := 0, 0
 	for _, o := range ops[start:end] {
 		if o.kind != '+' {
-			aLen++
+			aLen += o.lines()
 		}
 		if o.kind != '-' {
-			bLen++
+			bLen += o.lines()
 		}
 	}
 	if aLen == 0 {
@@ -219,9 +239,10 @@ func writeHunk(buf *bytes.Buffer, ops []op, start, end int) {
 	}
 	fmt.Fprintf(buf, "@@ -%d,%d +%d,%d @@\n", aLine, aLen, bLine, bLen)
 	for _, o := range ops[start:end] {
+		text := o.text()
 		buf.WriteByte(o.kind)
-		buf.Write(o.line)
-		if len(o.line) == 0 || o.line[len(o.line)-1] != '\n' {
+		buf.Write(text)
+		if len(text) == 0 || text[len(text)-1] != '\n' {
 			buf.WriteString("\n\\ No newline at end of file\n")
 		}
 	}

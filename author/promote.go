@@ -19,6 +19,9 @@ type PromoteRequest struct {
 	ReplacesSet bool
 	Skips       []string
 	SkipRange   string
+	// NewChannel makes a channel no template has even when its name is
+	// a near miss of an existing one.
+	NewChannel bool
 }
 
 func (r PromoteRequest) override() bool {
@@ -29,6 +32,8 @@ func (r PromoteRequest) override() bool {
 // holds it: in a basic template the channel gets an entry for it that
 // replaces the channel's head (the channel is made when missing); in a
 // semver template the bundle is listed under the stream of that name.
+// A channel no template has is refused when its name is a near miss of an
+// existing channel (stabel beside stable), unless req.NewChannel.
 func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options) (*Plan, error) {
 	b, err := p.findBundle(req.Bundle)
 	if err != nil {
@@ -40,6 +45,15 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 	}
 	if len(docs) == 0 {
 		return nil, refuse("no template of %s lists %s (%s)", p.Dir, b.Name, b.Image)
+	}
+	channels := p.channelCheck(req.NewChannel)
+	for _, doc := range docs {
+		if _, basic := doc.(*basicDoc); basic {
+			if msg := channels.check(req.Channel); msg != "" {
+				return nil, refuse("%s", msg)
+			}
+			break
+		}
 	}
 	e := edited{}
 	var done []string
@@ -72,6 +86,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 		plan.Summary = fmt.Sprintf("%s already heads %s in every template that lists it: nothing to do", req.Bundle, req.Channel)
 	} else {
 		plan.Summary = fmt.Sprintf("promoted %s to %s in %s; %s rendered", req.Bundle, req.Channel, strings.Join(done, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
+		plan.Notes = append(plan.Notes, channels.notes()...)
 	}
 	return plan, nil
 }
@@ -134,7 +149,7 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
 	stream := semverStream(req.Channel)
 	if stream == "" {
-		return false, refuse("%q is no channel of semver template %s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.Template, strings.Join(semverStreams, ", "))
+		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.Template, streamHint(req.Channel), strings.Join(semverStreams, ", "))
 	}
 	if req.override() {
 		return false, refuse("%s is a semver template: it computes edges from versions, so --replaces, --skips and --skip-range do not apply", d.t.Template)

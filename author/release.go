@@ -30,6 +30,9 @@ type ReleaseRequest struct {
 	// release-config.yaml; Target.Template "" means every mapped
 	// template.
 	Target *ReleaseTarget
+	// NewChannel makes channels no template has even when their names
+	// are near misses of existing ones (see Package.Release).
+	NewChannel bool
 }
 
 // released is the bundle being released: its blob (rendered from its
@@ -38,7 +41,8 @@ type released struct {
 	fbc     declcfg.Bundle
 	pkg     string // the FBC package
 	targets []ReleaseTarget
-	config  string // the release-config.yaml it came from, for errors
+	config  string   // the release-config.yaml it came from, for errors
+	notes   []string // what the user should know about the directory
 }
 
 // Release adds a bundle to the templates its release-config.yaml (or the
@@ -48,7 +52,9 @@ type released struct {
 // {name, replaces, skips, skipRange} in each channel (and the default
 // channel when given); a semver template gets {Image: ...} in each
 // stream named. The bundle directory must be one of the package's (see
-// Repo.OpenBundleDir).
+// Repo.OpenBundleDir). A channel no template of the package has is made
+// (and noted), but a near miss of an existing one (stabel beside stable)
+// is refused unless req.NewChannel.
 func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options) (*Plan, error) {
 	dir, pkgName, err := p.Repo.bundleDir(req.BundleDir)
 	if err != nil {
@@ -65,18 +71,20 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 		return nil, err
 	}
 	e := edited{}
-	var notes, where []string
+	notes := slices.Clone(rel.notes)
+	var where []string
+	channels := p.channelCheck(req.NewChannel)
 	for _, target := range rel.targets {
 		t, err := p.Template(target.Template)
 		if err != nil {
-			return nil, configErr(rel.config, &yaml.Node{Line: target.Line}, "%v", err)
+			return nil, rel.errAt(target, "template_name", "%v", err)
 		}
 		var data []byte
 		var note string
 		if t.Kind() == template.Semver {
 			data, note, err = releaseSemver(t, target, rel)
 		} else {
-			data, err = p.releaseBasic(t, target, rel)
+			data, err = p.releaseBasic(t, target, rel, channels)
 		}
 		if err != nil {
 			return nil, err
@@ -94,8 +102,17 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 		return nil, err
 	}
 	plan.Summary = fmt.Sprintf("released %s into %s; %s rendered", rel.fbc.Name, strings.Join(where, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
-	plan.Notes = append(plan.Notes, notes...)
+	plan.Notes = append(append(plan.Notes, notes...), channels.notes()...)
 	return plan, nil
+}
+
+// errAt is a refusal about a key of a release target: at the key's line
+// of release-config.yaml, or, for a target given by flags, without one.
+func (rel *released) errAt(target ReleaseTarget, key, format string, args ...any) error {
+	if rel.config == "" {
+		return refuse(format, args...)
+	}
+	return configErr(rel.config, &yaml.Node{Line: target.LineOf(key)}, format, args...)
 }
 
 // countKind counts the changes of a kind.
@@ -157,13 +174,14 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 		return nil, refuse("%w", err)
 	}
 	pp, _ := packageProperty(fbc)
-	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
-		return nil, refuse("bundle directory %s holds %s, version %s: the directory of a bundle is named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version)
-	}
 	if !strings.Contains(fbc.Name, pp.Version) {
 		return nil, refuse("bundle directory %s holds a ClusterServiceVersion named %s, version %s: its name does not carry its version (name it %s.v%s)", rel, fbc.Name, pp.Version, fbc.Package, pp.Version)
 	}
 	out := &released{fbc: *fbc, pkg: fbc.Package}
+	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
+		// The release pipeline releases it all the same: a warning.
+		out.notes = append(out.notes, fmt.Sprintf("bundle directory %s holds %s, version %s: a bundle's directory is usually named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version))
+	}
 	if fbcPkg := p.FBCPackage(); fbcPkg != "" && fbcPkg != fbc.Package {
 		return nil, refuse("bundle directory %s is a bundle of package %q, but the catalogs of %s hold package %q", rel, fbc.Package, p.Dir, fbcPkg)
 	}
@@ -214,9 +232,18 @@ func (p *Package) checkNotReleased(rel *released) error {
 }
 
 // releaseBasic adds the bundle to a basic template (made when missing).
-func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released) ([]byte, error) {
+func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released, channels *channelCheck) ([]byte, error) {
 	if target.Replaces != "" && !p.hasBundle(target.Replaces) {
-		return nil, configErr(rel.config, &yaml.Node{Line: target.Line}, "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, didYouMean(target.Replaces, p.bundleNames()))
+		return nil, rel.errAt(target, "replaces", "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, p.didYouMeanBundle(target.Replaces))
+	}
+	for i, ch := range append(slices.Clone(target.Channels), target.DefaultChannel) {
+		key := "channels"
+		if i == len(target.Channels) {
+			key = "defaultChannel"
+		}
+		if msg := channels.check(ch); ch != "" && msg != "" {
+			return nil, rel.errAt(target, key, "%s", msg)
+		}
 	}
 	data := t.Data
 	if data == nil {
@@ -285,7 +312,7 @@ func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, st
 	for _, ch := range target.Channels {
 		stream := semverStream(ch)
 		if stream == "" {
-			return nil, "", configErr(rel.config, &yaml.Node{Line: target.Line}, "%q is no channel of semver template %s: a semver template releases into %s, and generates its channels from versions", ch, t.Template, strings.Join(semverStreams, ", "))
+			return nil, "", rel.errAt(target, "channels", "%q is no channel of semver template %s%s: a semver template releases into %s, and generates its channels from versions", ch, t.Template, streamHint(ch), strings.Join(semverStreams, ", "))
 		}
 		if slices.Contains(d.images(stream), rel.fbc.Image) {
 			continue

@@ -3,7 +3,6 @@ package author
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -61,23 +60,14 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
 	}
 	if kind == template.Semver {
-		keepPackageDescription(cfg, c)
+		describeOffline(cfg, c, opts.SemverPerChannel)
+	}
+	if kind == template.Basic {
+		if err := checkEntries(t, data, cfg); err != nil {
+			return nil, err
+		}
 	}
 	return &Rendered{Catalog: c, Config: cfg}, nil
-}
-
-// keepPackageDescription keeps the committed description and icon of a
-// semver template's generated package when rendering offline found
-// neither (the CSV of the default channel's head is in no committed
-// catalog and no bundle directory) and the default channel is the same.
-func keepPackageDescription(cfg *declcfg.DeclarativeConfig, c *Catalog) {
-	if c.Config == nil || len(c.Config.Packages) != 1 || len(cfg.Packages) != 1 {
-		return
-	}
-	old, p := &c.Config.Packages[0], &cfg.Packages[0]
-	if old.Name == p.Name && p.Description == "" && p.Icon == nil && old.DefaultChannel == p.DefaultChannel {
-		p.Description, p.Icon = old.Description, old.Icon
-	}
 }
 
 // dialects are the ways of rendering a template that committed catalogs
@@ -99,7 +89,7 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendere
 		if err != nil {
 			return nil, false, err
 		}
-		if r.Same() {
+		if r.same(!d.SemverPerChannel) {
 			c.dialect = d
 			return r, true, nil
 		}
@@ -112,7 +102,13 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendere
 
 // Same reports whether a rendered catalog holds the same objects as the
 // committed one, in any order.
-func (r *Rendered) Same() bool {
+func (r *Rendered) Same() bool { return r.same(false) }
+
+// same is Same, but with undescribed it also holds when the committed
+// package has no description and icon where the rendered one has them:
+// opm releases before v1.65 did not describe the package of a semver
+// template, and the next release describes it as upstream now does.
+func (r *Rendered) same(undescribed bool) bool {
 	c := r.Catalog
 	if c.Config == nil || len(c.Config.Bundles) != len(r.Config.Bundles) {
 		return false
@@ -123,7 +119,14 @@ func (r *Rendered) Same() bool {
 			return false
 		}
 	}
-	return slices.Equal(objectKeys(c.Config), objectKeys(r.Config))
+	rendered := r.Config
+	if undescribed && undescribedPackage(c.Config, rendered) {
+		cp := *rendered
+		cp.Packages = slices.Clone(rendered.Packages)
+		cp.Packages[0].Description, cp.Packages[0].Icon = "", nil
+		rendered = &cp
+	}
+	return slices.Equal(objectKeys(c.Config), objectKeys(rendered))
 }
 
 // bundlesByName indexes a catalog's bundles (the first of each name).
@@ -238,66 +241,4 @@ func forEach[T any](cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
 		}
 	}
 	return out, nil
-}
-
-// Conflicts lists the bundles whose committed copies in two catalogs of
-// the package disagree, which rendering offline cannot tell apart from
-// a hand edit: copies that both keep their objects (or both carry
-// olm.csv.metadata) must be equal; a copy of each kind must agree on
-// everything but those properties. Each is "bundle B: catalog X and
-// catalog Y differ".
-func (p *Package) Conflicts() []string {
-	type copyOf struct {
-		cat  *Catalog
-		b    *declcfg.Bundle
-		full bool // keeps its objects
-	}
-	byImage := map[string][]copyOf{}
-	var images []string
-	for _, c := range p.Catalogs {
-		if c.Config == nil {
-			continue
-		}
-		for i := range c.Config.Bundles {
-			b := &c.Config.Bundles[i]
-			if _, seen := byImage[b.Image]; !seen {
-				images = append(images, b.Image)
-			}
-			byImage[b.Image] = append(byImage[b.Image], copyOf{c, b, hasProperty(b, declcfg.PropertyBundleObject)})
-		}
-	}
-	var out []string
-	for _, img := range images {
-		copies := byImage[img]
-		first := map[bool]copyOf{}
-		for _, c := range copies {
-			f, seen := first[c.full]
-			if !seen {
-				first[c.full] = c
-				continue
-			}
-			if string(bundleKey(f.b)) != string(bundleKey(c.b)) {
-				out = append(out, fmt.Sprintf("bundle %s: %s and %s hold different copies", c.b.Name, f.cat.Path, c.cat.Path))
-			}
-		}
-		full, okFull := first[true]
-		slim, okSlim := first[false]
-		if okFull && okSlim && string(bundleKey(withoutBulk(full.b))) != string(bundleKey(withoutBulk(slim.b))) {
-			out = append(out, fmt.Sprintf("bundle %s: %s and %s hold different copies", slim.b.Name, full.cat.Path, slim.cat.Path))
-		}
-	}
-	return out
-}
-
-// withoutBulk is a bundle without the properties the csv-metadata
-// migration replaces.
-func withoutBulk(b *declcfg.Bundle) *declcfg.Bundle {
-	out := *b
-	out.Properties = nil
-	for _, prop := range b.Properties {
-		if prop.Type != declcfg.PropertyBundleObject && prop.Type != declcfg.PropertyCSVMetadata {
-			out.Properties = append(out.Properties, prop)
-		}
-	}
-	return &out
 }

@@ -71,7 +71,7 @@ func TestRepoRenderConflicts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []string{"bundle widget-operator.v1.0.0: catalogs/v4.16/widget/catalog.yaml and catalogs/v4.17/widget/catalog.yaml hold different copies"}
+		want := []string{"bundle widget-operator.v1.0.0: catalogs/v4.16/widget/catalog.yaml:24 and catalogs/v4.17/widget/catalog.yaml:24 hold different copies (no majority tells which is right)"}
 		if !res.Drifted() || len(res.Plan.Changes) != 0 || strings.Join(res.Conflicts, "\n") != want[0] {
 			t.Fatalf("check=%v: %q %+v", check, res.Conflicts, res.Plan.Changes)
 		}

@@ -17,6 +17,7 @@ import (
 type catalogFlags struct {
 	root     string
 	dryRun   bool
+	fullDiff bool
 	force    bool
 	pull     bool
 	output   outputFlag
@@ -70,7 +71,8 @@ or the request: the error says why), 2 usage or I/O error.`,
 // addEditFlags defines the flags of the verbs that edit files.
 func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.BoolVar(&f.dryRun, "dry-run", false, "Print the unified diff of what would change and write nothing")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "Print the unified diff of what would change and write nothing (bundle objects summarised, long lines cut)")
+	fl.BoolVar(&f.fullDiff, "full-diff", false, "With --dry-run, print the diff in full: every bundle object's base64 and every long line as it is")
 	fl.BoolVar(&f.force, "force", false, "Overwrite catalogs that differ from what their templates render")
 	fl.BoolVar(&f.pull, "pull", false, "Render bundles that no committed catalog holds from their images")
 	addPlatformFlag(fl, &f.platform)
@@ -128,7 +130,11 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		return writePlanJSON(out, plan, f.dryRun)
 	}
 	if f.dryRun {
-		if err := plan.Diff(out); err != nil {
+		diff := plan.ReadableDiff
+		if f.fullDiff {
+			diff = plan.Diff
+		}
+		if err := diff(out); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s (dry run: nothing written)\n", plan.Summary)
@@ -284,6 +290,7 @@ func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, verb func(*author
 
 func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var image string
+	var newChannel bool
 	var target author.ReleaseTarget
 	cmd := &cobra.Command{
 		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
@@ -302,9 +309,14 @@ Without a release-config.yaml, --channel (and --template, --replaces,
 --skips, --skip-range) say where it goes; with no --template, every mapped
 template.
 
-Refused: a bundle already released, a directory not named after the CSV's
-version, a replaces naming no bundle of the package, a channel that is no
-semver stream in a semver template.`,
+A channel no template of the operator has is made, with a note; but a name
+within two typos of an existing channel (stabel beside stable, or Stable) is
+refused as a slip unless --new-channel. A bundle directory not named after
+the CSV's version is released with a warning.
+
+Refused: a bundle already released, a replaces naming no bundle of the
+package, a channel that is no semver stream in a semver template, a
+channel name close to an existing one (without --new-channel).`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
   opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0 --dry-run
   opm alpha catalog release operators/my-operator/1.2.1 --image quay.io/org/my-operator-bundle:1.2.1 \
@@ -319,7 +331,7 @@ semver stream in a semver template.`,
 			if err != nil {
 				return err
 			}
-			req := author.ReleaseRequest{BundleDir: args[0], Image: image}
+			req := author.ReleaseRequest{BundleDir: args[0], Image: image, NewChannel: newChannel}
 			if len(target.Channels) > 0 || target.Template != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
@@ -341,6 +353,7 @@ semver stream in a semver template.`,
 	fl.StringVar(&target.Replaces, "replaces", "", "Without release-config.yaml: the bundle the new one replaces")
 	fl.StringSliceVar(&target.Skips, "skips", nil, "Without release-config.yaml: the bundles the new one skips")
 	fl.StringVar(&target.SkipRange, "skip-range", "", "Without release-config.yaml: the versions the new one skips (a semver range)")
+	fl.BoolVar(&newChannel, "new-channel", false, "Make channels no template has even when a name is close to an existing channel's")
 	f.addEditFlags(cmd)
 	return cmd
 }
@@ -353,7 +366,10 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 		Long: `Make a bundle the head of a channel in every template of the operator that
 lists the bundle, and render the file-based catalogs of those templates again. In a basic template the channel gets an entry for the
 bundle that replaces the channel's head (the previous head upgrades to it),
-or --replaces, --skips and --skip-range as given; a missing channel is made.
+or --replaces, --skips and --skip-range as given; a channel no template has
+is made, with a note, unless its name is within two typos of an existing
+channel's (stabel beside stable): that is refused as a slip, unless
+--new-channel.
 In a semver template the bundle is listed under the stream --to names
 (Candidate, Fast or Stable). The bundle must be newer than the head it
 replaces.`,
@@ -378,6 +394,7 @@ replaces.`,
 	fl.StringVar(&req.Replaces, "replaces", "", "The bundle the new entry replaces (default: the channel's head; \"\" for none)")
 	fl.StringSliceVar(&req.Skips, "skips", nil, "The bundles the new entry skips")
 	fl.StringVar(&req.SkipRange, "skip-range", "", "The versions the new entry skips (a semver range)")
+	fl.BoolVar(&req.NewChannel, "new-channel", false, "Make the channel when no template has it even if its name is close to an existing channel's")
 	f.addEditFlags(cmd)
 	return cmd
 }

@@ -1,0 +1,170 @@
+package author
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/fbcat/opm/declcfg"
+)
+
+// copyOf is one catalog's copy of a bundle.
+type copyOf struct {
+	cat  *Catalog
+	b    *declcfg.Bundle
+	full bool // keeps its objects
+}
+
+// Conflicts lists the bundles whose committed copies in the catalogs of
+// the package disagree, which rendering offline cannot tell apart from
+// a hand edit: copies that both keep their objects (or both carry
+// olm.csv.metadata) must be equal; a copy of each kind must agree on
+// everything but those properties. When most copies agree, each odd one
+// is named with its file and line ("bundle B: catalogs/v4.17/p/catalog.yaml:12
+// holds a copy that differs from the other 2 catalogs' (...)"); else
+// the two that differ are.
+func (p *Package) Conflicts() []string {
+	byImage := map[string][]copyOf{}
+	var images []string
+	for _, c := range p.Catalogs {
+		if c.Config == nil {
+			continue
+		}
+		for i := range c.Config.Bundles {
+			b := &c.Config.Bundles[i]
+			if _, seen := byImage[b.Image]; !seen {
+				images = append(images, b.Image)
+			}
+			byImage[b.Image] = append(byImage[b.Image], copyOf{c, b, hasProperty(b, declcfg.PropertyBundleObject)})
+		}
+	}
+	var out []string
+	for _, img := range images {
+		copies := byImage[img]
+		// Everything but the bulk first, across kinds; then each kind whole.
+		odd, found := oddCopies(copies, func(c copyOf) string { return string(bundleKey(withoutBulk(c.b))) }, nil)
+		out = append(out, found...)
+		for _, full := range []bool{true, false} {
+			var same []copyOf
+			for _, c := range copies {
+				if c.full == full {
+					same = append(same, c)
+				}
+			}
+			_, found := oddCopies(same, func(c copyOf) string { return string(bundleKey(c.b)) }, odd)
+			out = append(out, found...)
+		}
+	}
+	return out
+}
+
+// oddCopies compares copies by key and describes those that differ,
+// leaving out the ones already reported (skip); it returns the copies it
+// reported too.
+func oddCopies(copies []copyOf, key func(copyOf) string, skip map[*Catalog]bool) (map[*Catalog]bool, []string) {
+	counts := map[string]int{}
+	for _, c := range copies {
+		counts[key(c)]++
+	}
+	if len(counts) < 2 {
+		return nil, nil
+	}
+	majority, best, tie := "", 0, false
+	for k, n := range counts {
+		switch {
+		case n > best:
+			majority, best, tie = k, n, false
+		case n == best:
+			tie = true
+		}
+	}
+	reported := map[*Catalog]bool{}
+	var out []string
+	if tie || best < 2 {
+		var places []string
+		for _, c := range copies {
+			if !skip[c.cat] {
+				places = append(places, c.place())
+				reported[c.cat] = true
+			}
+		}
+		if len(places) >= 2 {
+			out = append(out, fmt.Sprintf("bundle %s: %s hold different copies (no majority tells which is right)", copies[0].b.Name, joinAnd(places)))
+		}
+		return reported, out
+	}
+	var agree []string
+	for _, c := range copies {
+		if key(c) == majority {
+			agree = append(agree, c.cat.Path)
+		}
+	}
+	for _, c := range copies {
+		if key(c) != majority && !skip[c.cat] {
+			reported[c.cat] = true
+			out = append(out, fmt.Sprintf("bundle %s: %s holds a copy that differs from the other %d catalogs' (%s)", c.b.Name, c.place(), len(agree), strings.Join(agree, ", ")))
+		}
+	}
+	return reported, out
+}
+
+// joinAnd is "a and b", "a, b and c".
+func joinAnd(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// place is the copy's catalog file and the line its bundle starts at.
+func (c copyOf) place() string {
+	if l := bundleLine(c.cat.Data, c.b.Name); l > 0 {
+		return fmt.Sprintf("%s:%d", c.cat.Path, l)
+	}
+	return c.cat.Path
+}
+
+// bundleLine is the line of the name of the olm.bundle blob named name in
+// a catalog's text (YAML documents, or a JSON stream as opm writes them),
+// or 0.
+func bundleLine(data []byte, name string) int {
+	yamlNames := []string{"name: " + name, "name: " + strconv.Quote(name), "name: '" + name + "'"}
+	jsonName := `    "name": ` + strconv.Quote(name)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	nameLine, isBundle := 0, false
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(line, `    "`) {
+			line = strings.TrimSuffix(line, ",")
+		}
+		switch {
+		case line == "---" || line == "{":
+			nameLine, isBundle = 0, false
+		case line == jsonName || (line != "" && line[0] != ' ' && slices.Contains(yamlNames, line)):
+			nameLine = n
+		case line == "schema: olm.bundle" || line == `    "schema": "olm.bundle"`:
+			isBundle = true
+		}
+		if nameLine > 0 && isBundle {
+			return nameLine
+		}
+	}
+	return 0
+}
+
+// withoutBulk is a bundle without the properties the csv-metadata
+// migration replaces.
+func withoutBulk(b *declcfg.Bundle) *declcfg.Bundle {
+	out := *b
+	out.Properties = nil
+	for _, prop := range b.Properties {
+		if prop.Type != declcfg.PropertyBundleObject && prop.Type != declcfg.PropertyCSVMetadata {
+			out.Properties = append(out.Properties, prop)
+		}
+	}
+	return &out
+}
