@@ -58,6 +58,9 @@ or the request: the error says why), 2 usage or I/O error.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return f.recover(cmd)
+		},
 	}
 	pf := cmd.PersistentFlags()
 	pf.StringVar(&f.root, "root", "", "The repository root, which holds operators/ and catalogs/ (default: the working directory or the nearest one above it that has operators/)")
@@ -82,6 +85,16 @@ func (f *catalogFlags) repo() *author.Repo {
 		return &author.Repo{Root: author.FindRoot(".")}
 	}
 	return &author.Repo{Root: f.root}
+}
+
+// recover finishes or discards what an earlier run killed while writing
+// left (see author.Repo.Recover), and says which.
+func (f *catalogFlags) recover(cmd *cobra.Command) error {
+	rec, err := f.repo().Recover()
+	for _, n := range rec.Notes() {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
+	}
+	return err
 }
 
 // run runs a verb's body and, with -o json, reports a failure as a JSON
@@ -119,7 +132,10 @@ var catalogAnnotations = map[string]string{failureExit2: "true"}
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
-		if err := plan.Apply(); err != nil {
+		if err := plan.ApplyContext(cmd.Context()); err != nil {
+			if errors.Is(err, author.ErrNotWritten) {
+				fmt.Fprintln(cmd.ErrOrStderr(), "opm: interrupted: nothing was written")
+			}
 			return err
 		}
 	}

@@ -34,7 +34,9 @@ func main() {
 // Main returns anyway, even while the command is blocked (in a read that
 // nothing can interrupt, for instance). Commands annotated with
 // stopGracefully (serve) get as long as they need to return on their own,
-// and their exit code; a second signal ends them at once.
+// and their exit code; a second signal ends them at once. A command that
+// returns success although the signal came (it had done everything: the
+// catalog verbs once they start moving files into place) exits 0.
 func Main() int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -58,8 +60,8 @@ func Main() int {
 	}
 	select {
 	case code := <-done:
-		if graceful {
-			return code
+		if graceful || code == 0 {
+			return code // finished: everything was done
 		}
 	case <-grace:
 	case sig = <-sigs:
