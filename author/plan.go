@@ -61,4 +61,3 @@ func (p *Plan) Diff(w io.Writer) error {
 	}
 	return nil
 }
-

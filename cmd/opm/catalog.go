@@ -54,7 +54,8 @@ or the request: the error says why), 2 usage or I/O error.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
   opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --dry-run
   opm alpha catalog render my-operator --check`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: catalogAnnotations,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -108,7 +109,7 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 			_ = enc.Encode(struct {
 				Error   string `json:"error"`
 				Refused bool   `json:"refused"`
-			}{err.Error(), author.IsRefusal(err)})
+			}{err.Error(), refused(err)})
 		}
 		return err
 	}
