@@ -96,7 +96,7 @@ func (p *Plan) stageAll(run *stagingRun) error {
 // stage checks that a change's target is as it was read and writes the
 // new text to the run's directory.
 func (p *Plan) stage(run *stagingRun, i int, c FileChange) (journalEntry, error) {
-	e := journalEntry{Path: c.Path, Staged: strconv.Itoa(i), Mode: 0o644, New: digest(c.New)}
+	e := journalEntry{Path: c.Path, Staged: strconv.Itoa(i), Mode: 0o644}
 	target := run.target(c.Path)
 	cur, err := os.ReadFile(target)
 	switch {

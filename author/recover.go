@@ -116,7 +116,7 @@ func (run *stagingRun) rollForward(rec *Recovery) error {
 			continue
 		}
 		target := run.target(e.Path)
-		if same, err := sameDigest(target, e.New); err != nil {
+		if same, err := sameFile(target, filepath.Join(run.dir, e.Staged)); err != nil {
 			return err
 		} else if same {
 			rec.Finished = append(rec.Finished, e.Path)
