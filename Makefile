@@ -61,9 +61,12 @@ demo: build
 	@./hack/demo.sh $(BIN)
 
 # A FROM scratch base image holding this opm and grpc_health_probe, for
-# catalog images built without pulling quay.io/operator-framework/opm
-# (hack/base-image.sh; built with buildah, podman or docker).
-BASE_IMAGE ?= localhost/opm-base:latest
+# catalog images built without pulling quay.io/operator-framework/opm,
+# written without a container engine (hack/base-image.sh, which runs
+# bench/cmd/baseimage) to an OCI archive that
+# `opm alpha catalog build --base-image oci-archive:bin/opm-base.oci.tar` reads.
+# BASE_IMAGE may also be oci:DIR[:NAME] or a registry reference.
+BASE_IMAGE ?= oci-archive:bin/opm-base.oci.tar
 base-image: build
 	./hack/base-image.sh $(BIN) $(BASE_IMAGE)
 

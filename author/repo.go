@@ -231,9 +231,9 @@ func (r *Repo) noOperator(name string) error {
 				hint = fmt.Sprintf(": did you mean %s? (commands take the operator's directory name, which need not be its package's)", op)
 			}
 		}
-		return fmt.Errorf("no operator %q: operators/%s does not exist%s", name, name, hint)
+		return refuse("no operator %q: operators/%s does not exist%s", name, name, hint)
 	}
-	return fmt.Errorf("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
+	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
 
 // loadCatalogs loads the committed catalogs, a few at a time.

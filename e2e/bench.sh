@@ -125,9 +125,11 @@ echo "== ${#dirs[@]} bundle directories in $bundles"
 measure "render (one command)" "$bin" render "${dirs[@]}"
 measure "render --migrate-level + image template" "$bin" render --migrate-level bundle-object-to-csv-metadata --alpha-image-ref-template 'quay.io/example/{{.Package}}:v{{.Version}}' "${dirs[@]}"
 
-# Catalog authoring on synthetic operator repositories (author/authortest): 11
-# templates of 150 bundles (about 35 MB of catalogs) and 20 templates of
-# 500 bundles (about 160 MB). Each verb runs on a fresh copy.
+# Catalog authoring on synthetic operator repositories (author/authortest):
+# 10 templates of 50 bundles (a large real package: about 10 MB of
+# catalogs), 11 templates of 150 bundles (about 35 MB) and 20 templates of
+# 500 bundles (about 160 MB). Each verb runs on a fresh copy; the last
+# column is peak memory over the package's catalogs.
 verb() { # label, repo, args...: best of 3 on fresh copies
   local label=$1 repo=$2; shift 2
   local best="" rss=0
@@ -139,9 +141,9 @@ verb() { # label, repo, args...: best of 3 on fresh copies
     if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
     [ "$kb" -gt "$rss" ] && rss=$kb
   done
-  printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" $((rss / 1024))
+  printf '%-42s %6.2f s  %5d MB  %4.1fx\n' "$label" "$best" $((rss / 1024)) "$(awk "BEGIN{print $rss / $catkb}")"
 }
-for shape in "11 150" "20 500"; do
+for shape in "10 50" "11 150" "20 500"; do
   set -- $shape
   repo=$work/$(cd "$here" && go run ./bench/cmd/genrepo -templates "$1" -bundles "$2" -name)
   if [ ! -d "$repo" ]; then
@@ -150,9 +152,22 @@ for shape in "11 150" "20 500"; do
   fi
   next=$(ls "$repo/operators/bench" | grep -v -e ci.yaml -e catalog-templates)
   newest=$(grep -o 'bench-operator.v[0-9.]*' "$repo/operators/bench/$next/release-config.yaml" | head -1)
+  catkb=$(du -sk "$repo/catalogs" | cut -f1)
   echo "== catalog authoring: $1 templates of $2 bundles ($(du -sm "$repo/catalogs" | cut -f1) MB of catalogs)"
   verb "alpha catalog render --check" "$repo" render bench --check
   verb "alpha catalog release" "$repo" release "operators/bench/$next" --image "quay.io/example/bench-operator-bundle:$next"
   verb "alpha catalog promote (newest to fast)" "$repo" promote bench "$newest" --to fast
   verb "alpha catalog remove (a middle bundle)" "$repo" remove bench bench-operator.v1.2.3
 done
+# The real releases of ../shared/conformance/releases, replayed offline.
+if [ -d "$here/../shared/conformance/releases" ]; then
+  echo "== catalog authoring: real releases (../shared/conformance/releases)"
+  for case in "$here"/../shared/conformance/releases/*/; do
+    [ -f "$case/case.json" ] || continue
+    read -r pkg version image < <(python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(c["package"], c["version"], c["image"])' "$case/case.json")
+    rm -rf "$work/release" && mkdir -p "$work/release/operators/$pkg/$version"
+    cp -r "$case/before/." "$work/release/" && cp -r "$case/bundle/." "$work/release/operators/$pkg/$version/"
+    catkb=$(du -sk "$work/release/catalogs" | cut -f1)
+    verb "release $(basename "$case")" "$work/release" release "operators/$pkg/$version" --image "$image"
+  done
+fi

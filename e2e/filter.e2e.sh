@@ -116,5 +116,5 @@ set +e; "$bin" alpha diff "$ref" "$work/out/heads" --exit-code > /dev/null; rc=$
 set +e; "$bin" alpha filter "$ref" --package no-such-package > "$work/out.json" 2> "$work/err"; rc=$?; set -e
 [ $rc -eq 1 ] && [ ! -s "$work/out.json" ] && grep -q 'package "no-such-package" is not in the catalog' "$work/err" && ok || fail "unknown package: $(cat "$work/err")"
 set +e; "$bin" alpha filter "$reg/missing:v1" --package x > "$work/out.json" 2> "$work/err"; rc=$?; set -e
-[ $rc -eq 1 ] && [ ! -s "$work/out.json" ] && grep -q 'image not found' "$work/err" && ok || fail "missing image: $(cat "$work/err")"
+[ $rc -eq 2 ] && [ ! -s "$work/out.json" ] && grep -q 'image not found' "$work/err" && ok || fail "missing image: $(cat "$work/err")"
 echo "filter e2e: $checks checks passed"

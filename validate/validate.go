@@ -83,6 +83,10 @@ type InvalidError struct {
 	Problems declcfg.ErrorList
 }
 
+// Refused reports that a command given an invalid catalog refuses it,
+// rather than failing to run (see cmd/opm's exit codes).
+func (e *InvalidError) Refused() bool { return true }
+
 func (e *InvalidError) Error() string {
 	return fmt.Sprintf("%s is not a valid catalog; fix what opm validate reports:\n%v", e.Ref, e.Problems)
 }

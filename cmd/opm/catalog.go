@@ -55,9 +55,13 @@ or the request: the error says why), 2 usage or I/O error.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
   opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --dry-run
   opm alpha catalog render my-operator --check`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: catalogAnnotations,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
+		},
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return f.recover(cmd)
 		},
 	}
 	pf := cmd.PersistentFlags()
@@ -86,6 +90,16 @@ func (f *catalogFlags) repo() *author.Repo {
 	return &author.Repo{Root: f.root}
 }
 
+// recover finishes or discards what an earlier run killed while writing
+// left (see author.Repo.Recover), and says which.
+func (f *catalogFlags) recover(cmd *cobra.Command) error {
+	rec, err := f.repo().Recover()
+	for _, n := range rec.Notes() {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
+	}
+	return err
+}
+
 // run runs a verb's body and, with -o json, reports a failure as a JSON
 // document too: {"error": "...", "refused": bool}.
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
@@ -97,7 +111,7 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 			_ = enc.Encode(struct {
 				Error   string `json:"error"`
 				Refused bool   `json:"refused"`
-			}{err.Error(), author.IsRefusal(err)})
+			}{err.Error(), refused(err)})
 		}
 		return err
 	}
@@ -121,7 +135,10 @@ var catalogAnnotations = map[string]string{failureExit2: "true"}
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
-		if err := plan.Apply(); err != nil {
+		if err := plan.ApplyContext(cmd.Context()); err != nil {
+			if errors.Is(err, author.ErrNotWritten) {
+				fmt.Fprintln(cmd.ErrOrStderr(), "opm: interrupted: nothing was written")
+			}
 			return err
 		}
 	}

@@ -58,7 +58,8 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
     --tag quay.io/example/catalog:v1 --platform linux/amd64,linux/arm64
   opm alpha catalog build catalog --base-image quay.io/operator-framework/opm:latest \
     --tag oci-archive:catalog.tar -o json`,
-		Args: exactArgs(1),
+		Args:        exactArgs(1),
+		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			o, err := buildOptions(cmd, f, args[0], tag, base, platforms, labels)
 			if err != nil {

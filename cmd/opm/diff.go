@@ -35,11 +35,13 @@ removed from channels, deprecations. -o json and -o yaml write one object,
 top-level fields that differ.
 
 The exit code is 0 whether or not the catalogs differ; with --exit-code it is 1
-when they differ, as with git diff.`,
+when they differ, as with git diff. It is 2 when the comparison cannot be made
+(a usage mistake, a path or registry that cannot be read).`,
 		Example: `  opm alpha diff quay.io/org/catalog:v1 quay.io/org/catalog:v2
   opm alpha diff old-catalog/ catalog/ -o json --exit-code
   opm render quay.io/org/catalog:v1 | opm alpha diff - catalog/`,
-		Args: exactArgs(2),
+		Args:        exactArgs(2),
+		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err

@@ -30,10 +30,14 @@ Without channels or versions, a package keeps the head of each channel (with
 full: true, everything). Listed channels keep only those channels.
 minVersion and maxVersion keep the bundles within the range and the upgrade
 path to them. --package NAME[:CHANNEL] (repeatable) keeps the heads of a
-package's channels, or of the channels named, without a file.`,
+package's channels, or of the channels named, without a file.
+
+Exit codes: 0 done; 1 a package or channel the catalog does not have; 2 a
+usage mistake, or a reference that cannot be read.`,
 		Example: `  opm alpha filter quay.io/org/catalog:v4.18 --config imageset.yaml > filtered.json
   opm alpha filter catalog/ --package etcd --package prometheus:beta -o yaml`,
-		Args: minArgs(1),
+		Args:        minArgs(1),
+		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err

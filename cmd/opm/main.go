@@ -34,7 +34,9 @@ func main() {
 // Main returns anyway, even while the command is blocked (in a read that
 // nothing can interrupt, for instance). Commands annotated with
 // stopGracefully (serve) get as long as they need to return on their own,
-// and their exit code; a second signal ends them at once.
+// and their exit code; a second signal ends them at once. A command that
+// returns success although the signal came (it had done everything: the
+// catalog verbs once they start moving files into place) exits 0.
 func Main() int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -58,8 +60,8 @@ func Main() int {
 	}
 	select {
 	case code := <-done:
-		if graceful {
-			return code
+		if graceful || code == 0 {
+			return code // finished: everything was done
 		}
 	case <-grace:
 	case sig = <-sigs:
@@ -112,19 +114,36 @@ func signalExitCode(sig os.Signal) int {
 // what went wrong (validation reports, for instance).
 var errReported = errors.New("reported")
 
-// failureExit2 is the annotation of commands whose failures to run (I/O,
-// usage) exit 2, so that scripts can tell them from the exit 1 of a
-// negative result, which such a command reports itself (errReported):
-// validate's invalid catalog; or, for the catalog authoring verbs, a
-// refusal (author.IsRefusal).
+// failureExit2 is the annotation of our own commands (not upstream's,
+// which exit 1 on every failure), whose exit codes follow one rule (see
+// docs/exit-codes.md): 0 done, 1 refused or findings, 2 usage or could
+// not run (I/O, a registry that cannot be reached). A negative result
+// such a command reports itself (errReported: validate's invalid catalog,
+// lint's findings) and a refusal (refused) exit 1. The annotation of a
+// group of commands holds for all of them.
 const failureExit2 = "opm.failure-exit-2"
 
 // exitCode is the exit code of a command that failed with err.
 func exitCode(cmd *cobra.Command, err error) int {
-	if cmd != nil && cmd.Annotations[failureExit2] != "" && !errors.Is(err, errReported) && !author.IsRefusal(err) {
-		return 2
+	if errors.Is(err, errReported) || refused(err) {
+		return 1
+	}
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Annotations[failureExit2] != "" {
+			return 2
+		}
 	}
 	return 1
+}
+
+// refused reports whether err is the request being refused, because of
+// what the repository or catalog holds (a name it does not have, a bundle
+// already released) rather than a failure to run: author's refusals and
+// errors with a Refused method that says so (olmv1's and filter's
+// NotFoundError).
+func refused(err error) bool {
+	var r interface{ Refused() bool }
+	return author.IsRefusal(err) || errors.As(err, &r) && r.Refused()
 }
 
 // usageError is a mistake in how a command was called.

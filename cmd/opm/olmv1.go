@@ -35,13 +35,15 @@ that installs it, and a ready-to-apply ClusterExtension.
 
 manifests and rbac read a bundle directory or image; install and list read a
 file-based catalog (a directory or a catalog image). A bundle OLM v1 cannot
-install makes them exit 1 with the reasons; usage and I/O errors exit 2.`,
+install, or a package, channel or version the catalog does not have,
+makes them exit 1 with the reasons; usage and I/O errors exit 2.`,
 		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
   opm alpha olmv1 rbac quay.io/org/op-bundle:v1.2.0 --namespace argocd --extension-name argocd
   opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
   opm alpha olmv1 list catalog/ --package argocd-operator`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Args:        noArgs,
+		Annotations: olmv1Annotations,
+		RunE:        func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOLMv1ManifestsCmd(reg), newOLMv1RBACCmd(reg), newOLMv1InstallCmd(reg), newOLMv1ListCmd(reg))
 	return cmd
