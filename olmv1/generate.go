@@ -140,9 +140,15 @@ func (g *generator) crds() ([]Object, error) {
 		if registryv1.StringAt(m.obj, "kind") != "CustomResourceDefinition" {
 			continue
 		}
-		obj := clone(m.obj)
+		obj, dropped, err := typedCRDObject(m.obj)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: decoding the CRD as apiextensions.k8s.io/v1, as operator-controller does: %w", m.file, m.line, err)
+		}
 		typedCRD(obj)
 		name := registryv1.StringAt(obj, "metadata", "name")
+		for _, path := range dropped {
+			g.warnings = append(g.warnings, droppedCRDFieldNote(m, name, path))
+		}
 		if wh, ok := conv[name]; ok {
 			if preserveUnknownFields(obj) {
 				return nil, fmt.Errorf("custom resource definition '%s' must have .spec.preserveUnknownFields set to false to let API Server call webhook to do the conversion", name)

@@ -1,6 +1,7 @@
-// Typed decoding: operator-controller reads a CSV's deployment specs and
-// webhook object selectors into Kubernetes' Go types (k8s.io/api) and
-// writes them back from those types. That round trip is visible: resource
+// Typed decoding: operator-controller reads the bundle's CRDs, a CSV's
+// deployment specs and webhook object selectors into Kubernetes' Go types
+// (k8s.io/api, k8s.io/apiextensions-apiserver) and writes them back from
+// those types. That round trip is visible: resource
 // quantities come back in canonical form (cpu: 1000m is '1'), empty and
 // zero members those types omit are gone (an env var's value: "",
 // initialDelaySeconds: 0), members they have no field for are dropped
@@ -18,6 +19,7 @@ import (
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kjson "sigs.k8s.io/json"
 
@@ -25,7 +27,8 @@ import (
 )
 
 // CodeUnknownField is the code of the warning for a member of a CSV's
-// deployment spec that Kubernetes' types do not know and so drop.
+// deployment spec or of a CRD that Kubernetes' types do not know and so
+// drop.
 const CodeUnknownField = "unknown-field"
 
 // roundTrip decodes data into v as Kubernetes decodes into its types
@@ -146,4 +149,26 @@ func lookupPath(v *value.Value, path string) *value.Value {
 		return found
 	}
 	return nil
+}
+
+// typedCRDObject is a CRD of the bundle after apiextensions.k8s.io/v1's
+// CustomResourceDefinition round trip, as operator-controller reads the
+// bundle's CRDs, and the members that dropped.
+func typedCRDObject(crd *value.Value) (*value.Value, []string, error) {
+	return roundTrip(value.AppendKubernetesJSON(nil, crd), &apiextensionsv1.CustomResourceDefinition{})
+}
+
+// droppedCRDFieldNote is the warning for a member of CRD m that its type
+// does not know, at the member's line when it is known.
+func droppedCRDFieldNote(m manifest, name, path string) Reason {
+	line := m.line
+	if v := lookupPath(m.obj, path); v != nil && v.Line > 0 {
+		line = int(v.Line)
+	}
+	return Reason{
+		Code:    CodeUnknownField,
+		Message: fmt.Sprintf("custom resource definition %q: unknown field %q dropped, as operator-controller drops it (apiextensions.k8s.io/v1 has no such field; check its indentation)", name, path),
+		File:    m.file,
+		Line:    line,
+	}
 }

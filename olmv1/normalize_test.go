@@ -155,3 +155,26 @@ func TestRenderRefusesV1beta1CRD(t *testing.T) {
 		t.Errorf("reasons %v do not name the v1beta1 CRD", u.Reasons)
 	}
 }
+
+// A CRD is read as apiextensions.k8s.io/v1's type: a member it does not
+// know is dropped with a warning at its line (that of its content), an
+// empty description goes.
+func TestRenderTypedCRD(t *testing.T) {
+	crd := strings.Replace(testCRD, "  - {name: v1, served: true, storage: true}\n",
+		"  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        description: \"\"\n        propertes:\n          spec: {type: object}\n", 1)
+	b := testBundle(t, modesAll, false, map[string]string{"manifests/crd.yaml": crd})
+	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	o := find(r.Objects, "CustomResourceDefinition", "widgets.demo.io")
+	got := string(value.Compact(lookupIndexed(o.Value, []string{"spec", "versions", "0", "schema"})))
+	if got != `{"openAPIV3Schema":{"type":"object"}}` {
+		t.Errorf("schema %s", got)
+	}
+	var warned []string
+	for _, w := range r.Warnings {
+		warned = append(warned, w.String())
+	}
+	want := `demo/manifests/crd.yaml:18: custom resource definition "widgets.demo.io": unknown field "spec.versions[0].schema.openAPIV3Schema.propertes" dropped`
+	if len(warned) != 1 || !strings.HasPrefix(warned[0], want) {
+		t.Errorf("warnings %q, want %s…", warned, want)
+	}
+}
