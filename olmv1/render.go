@@ -34,7 +34,7 @@ type Rendered struct {
 	// cert-manager, and what could not be reproduced.
 	Notes []string
 	// Warnings point at what the bundle has that operator-controller
-	// drops (members of a deployment spec its types do not know); each
+	// drops (members of a deployment spec or CRD its types do not know); each
 	// is among the Notes too.
 	Warnings []Reason
 }
