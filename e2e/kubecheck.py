@@ -246,7 +246,8 @@ def as_installer(disc, method, o, sa, owner, path, ctype="application/json", ok=
     if o["kind"] == "ClusterRole" and "aggregationRule" in o and status == 201:
         # what the cluster's aggregation controller does with a role from
         # outside the bundle: the installer does not hold its rules.
-        call("PATCH", path.split("?")[0] if method == "PATCH" else path + "/" + o["metadata"]["name"],
+        base = path.split("?")[0]
+        call("PATCH", base if method == "PATCH" else base + "/" + o["metadata"]["name"],
              {"rules": [{"apiGroups": [""], "resources": ["nodes"], "verbs": ["get"]}]},
              ctype="application/merge-patch+json")
     return status, got
