@@ -16,7 +16,8 @@ exit 2.
       of the manifests the server does not serve and the bundle does not
       define), then the RBAC. As the installer, with every object owned by
       the ClusterExtension (blockOwnerDeletion, as operator-controller's
-      applier sets it): create each object by server-side apply; get,
+      applier sets it): create each object by server-side apply with
+      strict field validation (an unknown field fails the test); get,
       update, merge-patch and apply each again; list and watch each kind
       cluster-wide; delete them all; create them again by POST, as Helm
       does, and delete them again. Webhook configurations are created last
@@ -35,6 +36,11 @@ SERVER = os.environ.get("KUBE_SERVER", "")
 TOKEN = os.environ.get("KUBE_TOKEN", "")
 CTX = ssl.create_default_context(cafile=os.environ["KUBE_CA"]) if os.environ.get("KUBE_CA") else None
 WEBHOOKS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
+# Every write validates fields strictly: a member the server's type does
+# not know (which operator-controller's typed decoding would have dropped)
+# is refused with 400, not silently dropped with a warning.
+STRICT = "fieldValidation=Strict"
+APPLY = "?fieldManager=olmv1-e2e&force=true&" + STRICT
 gaps = []
 
 
@@ -198,7 +204,7 @@ def admin_setup(disc, rbac, objs, ns, ext):
     call("POST", disc.path(cext, named=False), cext, ok=(201, 409))
     _, cext = call("GET", disc.path(cext))
     for o in rbac:
-        call("PATCH", disc.path(o) + "?fieldManager=e2e-admin&force=true", o, ctype="application/apply-patch+yaml")
+        call("PATCH", disc.path(o) + "?fieldManager=e2e-admin&force=true&" + STRICT, o, ctype="application/apply-patch+yaml")
     return {"apiVersion": "olm.operatorframework.io/v1", "kind": "ClusterExtension", "name": ext,
             "uid": cext["metadata"]["uid"], "controller": True, "blockOwnerDeletion": True}
 
@@ -240,7 +246,8 @@ def as_installer(disc, method, o, sa, owner, path, ctype="application/json", ok=
     if o["kind"] == "ClusterRole" and "aggregationRule" in o and status == 201:
         # what the cluster's aggregation controller does with a role from
         # outside the bundle: the installer does not hold its rules.
-        call("PATCH", path.split("?")[0] if method == "PATCH" else path + "/" + o["metadata"]["name"],
+        base = path.split("?")[0]
+        call("PATCH", base if method == "PATCH" else base + "/" + o["metadata"]["name"],
              {"rules": [{"apiGroups": [""], "resources": ["nodes"], "verbs": ["get"]}]},
              ctype="application/merge-patch+json")
     return status, got
@@ -251,12 +258,19 @@ def apply_all(disc, objs, sa, owner):
     Returns the objects created and the reasons of those the API server
     refused as invalid (the bundle's fault, not the RBAC's)."""
     created, invalid = [], []
+    custom = {(c["spec"]["group"] + "/" + v["name"], c["spec"]["names"]["kind"])
+              for c in objs if c["kind"] == "CustomResourceDefinition" for v in c["spec"]["versions"]}
     for o in objs:
-        status, got = as_installer(disc, "PATCH", o, sa, owner, disc.path(o) + "?fieldManager=olmv1-e2e&force=true",
-                                   ctype="application/apply-patch+yaml", ok=(200, 201, 422))
-        if status == 422:
+        status, got = as_installer(disc, "PATCH", o, sa, owner, disc.path(o) + APPLY,
+                                   ctype="application/apply-patch+yaml", ok=(200, 201, 400, 422))
+        # a custom resource of the bundle with a field its CRD's schema
+        # does not have (400 under strict validation) is the bundle's, as
+        # operator-controller applies it as it is; anything else is ours.
+        if status == 422 or status == 400 and (o["apiVersion"], o["kind"]) in custom:
             invalid.append("%s %s: %s" % (o["kind"], o["metadata"]["name"], got.get("message", "")))
             continue
+        if status == 400:
+            raise Failed("apply of %s %s refused: %s" % (o["kind"], o["metadata"]["name"], got.get("message", "")))
         if status != 201:
             raise Failed("apply of %s %s did not create it (%d)" % (o["kind"], o["metadata"]["name"], status))
         created.append(o)
@@ -274,7 +288,7 @@ def manage_all(disc, objs, sa, owner):
             call("PUT", path, got, as_user=sa)
         call("PATCH", path, {"metadata": {"labels": {"olmv1-e2e": "patched"}}}, as_user=sa,
              ctype="application/merge-patch+json")
-        call("PATCH", path + "?fieldManager=olmv1-e2e&force=true", owned(o, owner), as_user=sa,
+        call("PATCH", path + APPLY, owned(o, owner), as_user=sa,
              ctype="application/apply-patch+yaml")
         coll = disc.path(o, named=False, all_namespaces=True)
         if coll not in watched:
@@ -306,7 +320,7 @@ def delete_all(disc, objs, sa):
 def create_all(disc, objs, sa, owner):
     """Creates every object by POST, as Helm does."""
     for o in objs:
-        as_installer(disc, "POST", o, sa, owner, disc.path(o, named=False), ok=(201,))
+        as_installer(disc, "POST", o, sa, owner, disc.path(o, named=False) + "?" + STRICT, ok=(201,))
 
 
 def install(rbac_file, manifests_file, ns, ext):

@@ -21,7 +21,13 @@
 #     escalate verb (but for aggregated ClusterRoles, which need it);
 #   - a negative control: without the finalizers rule the last bundle's
 #     installer is refused (blockOwnerDeletion), or the server proves
-#     nothing.
+#     nothing;
+#   - every apply and create asks for strict field validation
+#     (fieldValidation=Strict), so a field the server's types do not know
+#     fails the test; olmv1/testdata/bundles/typed-demo_0.1.0, whose CSV
+#     misplaces spec.template.containers, applies as manifests renders it
+#     (the field dropped, as operator-controller drops it) and is refused
+#     with the field put back.
 # Runs only when KUBE_APISERVER and ETCD name the binaries (build recipe in
 # docs/olmv1.md); prints SKIP and exits 0 otherwise.
 # Usage: KUBE_APISERVER=... ETCD=... e2e/olmv1-kube.e2e.sh bin/opm
@@ -137,5 +143,30 @@ python3 "$here/e2e/kubecheck.py" install "$work/rbac.json" "$work/manifests.json
 set -e
 [ $rc -eq 1 ] && grep -q 'FORBIDDEN.*blockOwnerDeletion' "$work/check.err" && ok ||
   fail "without update on clusterextensions/finalizers the installer was not refused (exit $rc): $(head -c 600 "$work/check.err")"
+# strict field validation: every apply and create of kubecheck.py asks
+# for fieldValidation=Strict. typed-demo's CSV has a misplaced
+# spec.template.containers, which manifests drops as operator-controller
+# does: its objects must apply, and must be refused with the field put
+# back, or the server proves nothing about unknown fields.
+typed="$here/olmv1/testdata/bundles/typed-demo_0.1.0"
+for strict in e2e-strict e2e-strict-bad; do
+  "$bin" alpha olmv1 rbac "$typed" --namespace $strict --extension-name ext-$strict -o json > "$work/rbac.json"
+  "$bin" alpha olmv1 manifests "$typed" --namespace $strict -o json 2> /dev/null > "$work/manifests.json"
+  [ $strict = e2e-strict ] || python3 -c 'import json,sys
+l = json.load(open(sys.argv[1]))
+for o in l["items"]:
+    if o["kind"] == "Deployment":
+        o["spec"]["template"]["containers"] = [{"name": "stray", "image": "example.com/stray:v1"}]
+json.dump(l, open(sys.argv[1], "w"))' "$work/manifests.json"
+  set +e
+  python3 "$here/e2e/kubecheck.py" install "$work/rbac.json" "$work/manifests.json" $strict ext-$strict > "$work/check.out" 2> "$work/check.err"; rc=$?
+  set -e
+  if [ $strict = e2e-strict ]; then
+    [ $rc -eq 0 ] && ok || fail "typed-demo (its unknown field dropped) was not applied with strict field validation (exit $rc): $(head -c 600 "$work/check.err")"
+  else
+    [ $rc -eq 2 ] && grep -q 'spec.template.containers' "$work/check.err" && ok ||
+      fail "typed-demo with spec.template.containers put back was not refused by strict field validation (exit $rc): $(head -c 600 "$work/check.err")"
+  fi
+done
 [ ${#gaps[@]} -eq 0 ] || fail "RBAC gaps (Forbidden as the installer) in ${#gaps[@]} of $n bundles: $(printf '\n  %s' "${gaps[@]}")"
-echo "olmv1-kube e2e: $checks checks passed; $n bundles ($objects objects) installed, managed and removed as their installer with no Forbidden, and refused without the finalizers rule ($refused refused by OLM v1 in every install mode skipped); servers up in $((t1-t0))s, bundles in $(( $(date +%s) - t1 ))s"
+echo "olmv1-kube e2e: $checks checks passed; $n bundles ($objects objects) installed, managed and removed as their installer with no Forbidden, refused without the finalizers rule, and an unknown field refused by strict field validation ($refused refused by OLM v1 in every install mode skipped); servers up in $((t1-t0))s, bundles in $(( $(date +%s) - t1 ))s"

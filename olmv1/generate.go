@@ -21,6 +21,7 @@ type generator struct {
 	strategy *registryv1.StrategyDetailsDeployment
 	webhooks []registryv1.WebhookDescription
 	notes    []string
+	warnings []Reason // what the typed decoding dropped
 }
 
 // newGenerator reads what the generators need of the bundle's CSV.
@@ -139,9 +140,15 @@ func (g *generator) crds() ([]Object, error) {
 		if m.obj.StringAt("kind") != "CustomResourceDefinition" {
 			continue
 		}
-		obj := clone(m.obj)
+		obj, dropped, err := typedCRDObject(m.obj)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: decoding the CRD as apiextensions.k8s.io/v1, as operator-controller does: %w", m.file, m.line, err)
+		}
 		typedCRD(obj)
 		name := obj.StringAt("metadata", "name")
+		for _, path := range dropped {
+			g.warnings = append(g.warnings, droppedCRDFieldNote(m, name, path))
+		}
 		if wh, ok := conv[name]; ok {
 			if preserveUnknownFields(obj) {
 				return nil, fmt.Errorf("custom resource definition '%s' must have .spec.preserveUnknownFields set to false to let API Server call webhook to do the conversion", name)
@@ -217,8 +224,9 @@ func (g *generator) others() ([]Object, error) {
 	return objs, nil
 }
 
-// deployments makes the CSV's deployments as OLM v0 does: the CSV's
-// annotations and olm.targetNamespaces on the pod template, a revision
+// deployments makes the CSV's deployments as OLM v0 does: the spec as
+// apps/v1's type reads it, the CSV's annotations, olm.targetNamespaces and
+// olm.operatorNamespace on the pod template, a revision
 // history of 1, and the webhook certificate mounted where a deployment
 // serves webhooks.
 func (g *generator) deployments() ([]Object, error) {
@@ -227,13 +235,14 @@ func (g *generator) deployments() ([]Object, error) {
 		serves[wh.DeploymentName] = true
 	}
 	var objs []Object
-	for _, d := range g.strategy.DeploymentSpecs {
-		spec := &value.Value{Kind: value.Object}
-		if len(d.Spec) > 0 && string(d.Spec) != "null" {
-			var err error
-			if spec, err = parseTree(d.Spec); err != nil {
-				return nil, fmt.Errorf("deployment %q: %w", d.Name, err)
-			}
+	for i, d := range g.strategy.DeploymentSpecs {
+		spec, dropped, err := typedDeploymentSpec(d.Spec)
+		if err != nil {
+			file, line := g.b.csvAt("spec", "install", "spec", "deployments")
+			return nil, fmt.Errorf("%s:%d: deployment %q: decoding its spec as apps/v1 DeploymentSpec, as operator-controller does: %w", file, line, d.Name, err)
+		}
+		for _, path := range dropped {
+			g.warnings = append(g.warnings, g.b.droppedFieldNote(i, d.Name, path))
 		}
 		annotations := objectAt(spec, "template", "metadata", "annotations")
 		own := stringMap(annotations)
@@ -243,6 +252,7 @@ func (g *generator) deployments() ([]Object, error) {
 			}
 		}
 		setField(annotations, "olm.targetNamespaces", strValue(strings.Join(g.targets, ",")))
+		setField(annotations, "olm.operatorNamespace", strValue(g.ns))
 		setField(spec, "revisionHistoryLimit", intValue(1))
 		if serves[d.Name] {
 			mountCertificate(spec, certNamesFor(d.Name).cert)

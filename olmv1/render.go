@@ -39,6 +39,10 @@ type Rendered struct {
 	// Notes tell what the install needs beyond the objects: feature gates,
 	// cert-manager, and what could not be reproduced.
 	Notes []string
+	// Warnings point at what the bundle has that operator-controller
+	// drops (members of a deployment spec or CRD its types do not know); each
+	// is among the Notes too.
+	Warnings []Reason
 }
 
 // UnsupportedError is the error for a bundle OLM v1 cannot install.
@@ -87,7 +91,10 @@ func Render(b *Bundle, opts RenderOptions) (*Rendered, error) {
 	}
 	SortObjects(objs)
 	notes = append(notes, g.notes...)
-	return &Rendered{InstallNamespace: opts.InstallNamespace, Objects: objs, TargetNamespaces: targets, Notes: notes}, nil
+	for _, w := range g.warnings {
+		notes = append(notes, "warning: "+w.String())
+	}
+	return &Rendered{InstallNamespace: opts.InstallNamespace, Objects: objs, TargetNamespaces: targets, Notes: notes, Warnings: g.warnings}, nil
 }
 
 // gateNote is the note for an install that needs the

@@ -7,6 +7,7 @@ package olmv1
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -73,9 +74,13 @@ func (g *generator) webhookConfiguration(wh registryv1.WebhookDescription) (Obje
 		if len(r.val) == 0 || string(r.val) == "null" {
 			continue
 		}
-		v, err := parseTree(r.val)
+		parse := parseTree
+		if r.key == "objectSelector" { // a meta/v1 LabelSelector
+			parse = typedLabelSelector
+		}
+		v, err := parse(r.val)
 		if err != nil {
-			return Object{}, err
+			return Object{}, fmt.Errorf("webhook %q: %s: %w", wh.GenerateName, r.key, err)
 		}
 		setField(&hook, r.key, *v)
 	}

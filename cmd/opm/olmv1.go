@@ -124,6 +124,9 @@ package of a file-based catalog, see install.`,
 			if err != nil {
 				return reportUnsupported(cmd, err)
 			}
+			for _, w := range r.Warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+w.String())
+			}
 			return o.write(cmd.OutOrStdout(), r.Objects, r.Notes)
 		},
 	}

@@ -4,14 +4,23 @@ package value
 
 import "strconv"
 
-// At follows object members from v along path and returns the value found
-// there: v itself for an empty path, nil where a member is missing or a
-// value on the way is not an object. v may be nil, so that lookups chain:
-// v.At("spec").At("names", "kind").
+// At follows v along path and returns the value found there: at an
+// object a key is a member name, at an array a decimal index ("0", "12").
+// It returns v itself for an empty path, nil where a member or item is
+// missing or a value on the way is a scalar. v may be nil, so that
+// lookups chain: v.At("spec").At("names", "kind").
 func (v *Value) At(path ...string) *Value {
 	for _, key := range path {
 		if v == nil {
 			return nil
+		}
+		if v.Kind == Array {
+			n, err := strconv.Atoi(key)
+			if err != nil || n < 0 || n >= len(v.Items) || key != strconv.Itoa(n) {
+				return nil
+			}
+			v = &v.Items[n]
+			continue
 		}
 		next, ok := v.Get(key)
 		if !ok {

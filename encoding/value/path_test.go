@@ -16,10 +16,13 @@ func TestAt(t *testing.T) {
 	if got := v.At("metadata", "labels", "a"); got == nil || got.Str != "b" {
 		t.Errorf(`At("metadata", "labels", "a") = %v`, got)
 	}
-	for _, path := range [][]string{{"absent"}, {"metadata", "absent"}, {"spec", "0"}, {"kind", "x"}, {"metadata", "name", "x"}} {
+	for _, path := range [][]string{{"absent"}, {"metadata", "absent"}, {"spec", "1"}, {"spec", "-1"}, {"spec", "01"}, {"spec", "x"}, {"kind", "x"}, {"metadata", "name", "x"}} {
 		if got := v.At(path...); got != nil {
 			t.Errorf("At(%q) = %v, want nil", path, got)
 		}
+	}
+	if got := v.At("spec", "0"); got == nil || got.Num != 1 {
+		t.Errorf(`At("spec", "0") = %v, want the first item`, got)
 	}
 	if got := v.At("metadata").At("labels").At("a"); got == nil || got.Str != "b" {
 		t.Errorf("chained At = %v", got)
