@@ -19,18 +19,40 @@ func SARIF(res *Result, o sarif.Options) *sarif.Log {
 		index[r.ID] = run.AddRule(sarifRule(r))
 	}
 	for i := range res.Findings {
-		f := &res.Findings[i]
-		text := f.Message
-		if s := f.Subject(); s != "" {
-			text = s + ": " + text
-		}
-		run.Results = append(run.Results, sarif.Result{
-			RuleID: f.Rule, RuleIndex: index[f.Rule], Level: string(f.Severity),
-			Message:   sarif.Message{Text: text},
-			Locations: sarif.Locations(f.File, f.Line, 0, o.BaseDir),
-		})
+		run.Results = append(run.Results, sarifResult(&res.Findings[i], index, o))
+	}
+	for i := range res.Fixed {
+		r := sarifResult(&res.Fixed[i], index, o)
+		r.Kind, r.Level = "pass", "none"
+		run.Results = append(run.Results, r)
 	}
 	return log
+}
+
+// sarifResult is a finding's result.
+func sarifResult(f *Finding, index map[string]int, o sarif.Options) sarif.Result {
+	text := f.Message
+	if s := f.Subject(); s != "" {
+		text = s + ": " + text
+	}
+	r := sarif.Result{
+		RuleID: f.Rule, RuleIndex: index[f.Rule], Level: sarifLevel(f.Severity),
+		Message:       sarif.Message{Text: text},
+		Locations:     sarif.Locations(f.File, f.Line, 0, o.BaseDir),
+		BaselineState: f.BaselineState,
+	}
+	if f.Suppressed != "" {
+		r.Suppressions = []sarif.Suppression{{Kind: "external", Justification: f.Suppressed}}
+	}
+	return r
+}
+
+// sarifLevel is a severity's SARIF level: an info is a note.
+func sarifLevel(s Severity) string {
+	if s == Info {
+		return "note"
+	}
+	return string(s)
 }
 
 // SARIFFailure makes the SARIF log of a lint that could not run (msg says
@@ -57,7 +79,7 @@ func sarifRule(r Rule) sarif.Rule {
 		FullDescription:      &sarif.Message{Text: r.Description + "."},
 		Help:                 &sarif.Message{Text: r.Help + "."},
 		HelpURI:              docsURI + "#" + r.ID,
-		DefaultConfiguration: &sarif.RuleDefaults{Level: string(r.Severity)},
+		DefaultConfiguration: &sarif.RuleDefaults{Level: sarifLevel(r.Severity)},
 	}
 }
 

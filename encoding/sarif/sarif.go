@@ -81,14 +81,26 @@ type Message struct {
 
 // Result is one problem.
 type Result struct {
-	RuleID    string     `json:"ruleId"`
-	RuleIndex int        `json:"ruleIndex"`
+	RuleID    string `json:"ruleId"`
+	RuleIndex int    `json:"ruleIndex"`
+	// Kind is left out for a problem ("fail"); "pass" for a result that
+	// says a rule no longer fails (with level "none").
+	Kind      string     `json:"kind,omitempty"`
 	Level     string     `json:"level"`
 	Message   Message    `json:"message"`
 	Locations []Location `json:"locations,omitempty"`
 	// BaselineState compares the result with a baseline run: "new",
 	// "unchanged", "updated" or "absent"; left out when empty.
 	BaselineState string `json:"baselineState,omitempty"`
+	// Suppressions, when any, say that the result is suppressed and why.
+	Suppressions []Suppression `json:"suppressions,omitempty"`
+}
+
+// Suppression is why a result is suppressed: kind "inSource" or
+// "external" (a configuration file), and the justification given.
+type Suppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 // Location is where a problem is.
