@@ -62,7 +62,7 @@ func changeRepo(t *testing.T, root string) {
 	}
 	writeFiles(t, root, map[string]string{
 		"operators/widget/1.1.0/manifests/widget-operator.clusterserviceversion.yaml": "# moved down a line\n" + string(data),
-		"operators/widget/1.1.1/manifests/zz-pdb.yaml":                               pdbV1beta1,
+		"operators/widget/1.1.1/manifests/zz-pdb.yaml":                                pdbV1beta1,
 	})
 	replaceIn(t, filepath.Join(root, "operators/widget/1.1.1/metadata/annotations.yaml"), "com.redhat.openshift.versions: v4.16", "com.redhat.openshift.versions: =v4.15")
 }
