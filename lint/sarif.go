@@ -9,7 +9,7 @@ const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 
 // SARIF makes a SARIF 2.1.0 log of a lint result: every rule that ran with
 // its description, help and default level, and one result per finding at
-// its file and line. The tool's informationUri is the rules' page unless
+// its file and line, with its baseline state and suppression. The tool's informationUri is the rules' page unless
 // o names another.
 func SARIF(res *Result, o sarif.Options) *sarif.Log {
 	log := sarif.New(withDocsURI(o))
@@ -21,11 +21,8 @@ func SARIF(res *Result, o sarif.Options) *sarif.Log {
 	for i := range res.Findings {
 		run.Results = append(run.Results, sarifResult(&res.Findings[i], index, o))
 	}
-	for i := range res.Fixed {
-		r := sarifResult(&res.Fixed[i], index, o)
-		r.Kind, r.Level = "pass", "none"
-		run.Results = append(run.Results, r)
-	}
+	// The findings the change fixed are left out (absent): code scanning
+	// would show any result as an alert.
 	return log
 }
 

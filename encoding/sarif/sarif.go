@@ -81,11 +81,8 @@ type Message struct {
 
 // Result is one problem.
 type Result struct {
-	RuleID    string `json:"ruleId"`
-	RuleIndex int    `json:"ruleIndex"`
-	// Kind is left out for a problem ("fail"); "pass" for a result that
-	// says a rule no longer fails (with level "none").
-	Kind      string     `json:"kind,omitempty"`
+	RuleID    string     `json:"ruleId"`
+	RuleIndex int        `json:"ruleIndex"`
 	Level     string     `json:"level"`
 	Message   Message    `json:"message"`
 	Locations []Location `json:"locations,omitempty"`
