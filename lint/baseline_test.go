@@ -197,3 +197,66 @@ func TestBaselineKey(t *testing.T) {
 		t.Error("the object does not decide")
 	}
 }
+
+// Linting catalogs/ against a ref: the catalogs the change left alone are
+// not extracted, and their findings are the work tree's.
+func TestBaselineGitCatalogsRoot(t *testing.T) {
+	root, commit := gitRepo(t)
+	inDir(t, root)
+	before := run(t, []string{"catalogs"}, Options{})
+	replaceIn(t, filepath.Join(root, "catalogs/v4.17/widget/catalog.yaml"), "  replaces: widget-operator.v1.1.0", "  replaces: widget-operator.v1.0.9")
+	commit("after")
+	g, err := readGitBaseline(context.Background(), root, "HEAD~1", []string{"catalogs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	if !g.kept["catalogs/v4.16"] || g.kept["catalogs/v4.17"] || !g.kept["catalogs/v4.18"] {
+		t.Errorf("kept: %v", g.kept)
+	}
+	if _, err := os.Stat(filepath.Join(g.tmp, "catalogs/v4.16")); err == nil {
+		t.Error("an unchanged catalog extracted")
+	}
+	res := run(t, []string{"catalogs"}, Options{Baseline: "HEAD~1"})
+	news := 0
+	for _, f := range res.Findings {
+		if f.BaselineState == BaselineNew {
+			news++
+			if !strings.HasPrefix(f.File, "catalogs/v4.17/") {
+				t.Errorf("new outside the changed catalog: %+v", f)
+			}
+		}
+	}
+	outside := func(fs []Finding) (n int) {
+		for _, f := range fs {
+			if !strings.HasPrefix(f.File, "catalogs/v4.17/") {
+				n++
+			}
+		}
+		return n
+	}
+	if news == 0 || outside(res.Findings) != outside(before.Findings) || outside(before.Findings) == 0 {
+		t.Fatalf("%d new of %d (%d before):%s", news, len(res.Findings), len(before.Findings), dump(res.Findings))
+	}
+}
+
+// A catalog at the top of its repository, linted as ".".
+func TestBaselineGitTopCatalog(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"catalog.yaml": chain3, ".indexignore": ".git\n.indexignore\n"})
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "before"}} {
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=ci@example.com", "-c", "user.name=ci"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	replaceIn(t, filepath.Join(root, "catalog.yaml"), "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n    skips: [etcdoperator.v0.8.0]\n")
+	inDir(t, root)
+	res := run(t, []string{"."}, Options{Baseline: "HEAD", Rules: []string{ruleDangling}})
+	if len(res.Findings) != 1 || res.Findings[0].BaselineState != BaselineNew {
+		t.Fatalf("want one new finding (not yet committed):%s", dump(res.Findings))
+	}
+}

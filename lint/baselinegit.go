@@ -28,8 +28,10 @@ type gitBaseline struct {
 	// changed holds each file that differs between the ref and the work
 	// tree, and each directory above one, relative to top (slashes).
 	changed map[string]bool
-	// kept are the bundle directories left out of tmp because the work
-	// tree has them unchanged, relative to top.
+	// kept are the bundle directories and catalogs the work tree has as
+	// the ref has them, relative to top: the run over the baseline reuses
+	// what the run over the change found in them (most are left out of
+	// tmp).
 	kept map[string]bool
 }
 
@@ -149,38 +151,35 @@ func (g *gitBaseline) readChanges(ctx context.Context, specs []string) error {
 		return fmt.Errorf("--baseline %s: %w", g.ref, err)
 	}
 	for _, f := range append(splitZ(diff), splitZ(untracked)...) {
-		for d := f; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		for d := path.Clean(f); ; d = path.Dir(d) {
 			g.changed[d] = true
+			if d == "." || d == "/" {
+				break
+			}
 		}
 	}
 	return nil
 }
 
-// unchanged reports whether the work tree's directory dir is as the ref
-// has it, and was left out of the extracted copy for that.
+// unchanged reports whether the work tree's directory dir is a bundle
+// directory or catalog that is as the ref has it.
 func (g *gitBaseline) unchanged(dir string) bool {
 	rel, ok := g.rel(dir)
 	return ok && g.kept[rel]
 }
 
 // extract writes specs at the ref into tmp, but for the bundle
-// directories of operator directories that the ref has and the work tree
-// has unchanged.
+// directories of operator directories and the catalogs of catalogs
+// directories that the ref has and the work tree has unchanged.
 func (g *gitBaseline) extract(ctx context.Context, specs []string) error {
 	args := append([]string{"archive", "--format=tar", g.ref, "--"}, specs...)
 	for _, s := range specs {
-		if !isOperatorDir(filepath.Join(g.top, filepath.FromSlash(s))) {
-			continue
-		}
-		dirs, err := g.lsTree(ctx, true, s+"/")
+		excluded, err := g.keep(ctx, s)
 		if err != nil {
 			return err
 		}
-		for _, d := range dirs {
-			if !g.changed[d] && render.IsBundleDir(filepath.Join(g.top, filepath.FromSlash(d))) {
-				g.kept[d] = true
-				args = append(args, ":(exclude)"+d)
-			}
+		for _, d := range excluded {
+			args = append(args, ":(exclude)"+d)
 		}
 	}
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", g.top}, args...)...)
@@ -202,6 +201,39 @@ func (g *gitBaseline) extract(ctx context.Context, specs []string) error {
 		return fmt.Errorf("--baseline %s: %w", g.ref, werr)
 	}
 	return nil
+}
+
+// keep records what of the spec s the work tree has unchanged, and
+// returns what need not be extracted: the bundle directories of an
+// operator directory, the catalogs of a catalogs directory. A catalog
+// directory on its own is extracted all the same (there must be
+// something to lint), but its findings are reused.
+func (g *gitBaseline) keep(ctx context.Context, s string) ([]string, error) {
+	dir := filepath.Join(g.top, filepath.FromSlash(s))
+	var is func(string) bool
+	switch {
+	case isOperatorDir(dir):
+		is = render.IsBundleDir
+	case isCatalogsRoot(dir):
+		is = func(d string) bool { return ocpOfName(filepath.Base(d)) != nil }
+	default:
+		if st, err := os.Stat(dir); err == nil && st.IsDir() && !g.changed[s] {
+			g.kept[s] = true // a catalog or bundle directory unchanged
+		}
+		return nil, nil
+	}
+	subs, err := g.lsTree(ctx, true, s+"/")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, d := range subs {
+		if !g.changed[d] && is(filepath.Join(g.top, filepath.FromSlash(d))) {
+			g.kept[d] = true
+			out = append(out, d)
+		}
+	}
+	return out, nil
 }
 
 // untarTo writes the directories and regular files of a tar stream under

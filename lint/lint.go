@@ -203,7 +203,7 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 	if err := render.BundleWithoutMetadata(r); err != nil {
 		return err
 	}
-	return l.lintCatalogDir(ctx, os.DirFS(r), p, catalogVersionOf(p), "")
+	return l.lintCatalogDir(ctx, os.DirFS(r), p, catalogVersionOf(p))
 }
 
 // looksLikePath reports whether a reference that does not exist was meant

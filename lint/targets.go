@@ -115,9 +115,25 @@ func (l *linter) readBundleDir(dir string) (*bundle, error) {
 }
 
 // lintCatalogDir loads a catalog directory (or an extracted image's) and
-// lints it. root is the catalogs directory it is a version of (see
-// lintCatalogsRoot), "" for a catalog on its own.
-func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v *ocp, root string) error {
+// lints it; v is its OpenShift version, if any. In the run over the
+// baseline, a catalog the change left alone has the findings the run over
+// the change found in it.
+func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v *ocp) error {
+	if fs, ok := l.reuse.catalog(name); ok {
+		l.add(fs)
+		return nil
+	}
+	before := len(l.findings)
+	if err := l.loadAndLintCatalog(ctx, fsys, name, v); err != nil {
+		return err
+	}
+	l.memo.recordCatalog(name, l.findings[before:])
+	return nil
+}
+
+// loadAndLintCatalog loads (and validates) a catalog directory and lints
+// it.
+func (l *linter) loadAndLintCatalog(ctx context.Context, fsys fs.FS, name string, v *ocp) error {
 	res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name, KeepConfig: true, KeepBulk: true})
 	if err != nil {
 		return fmt.Errorf("catalog %s: %w", name, err)
@@ -180,13 +196,20 @@ func (l *linter) lintCatalogsRoot(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
+	names := l.reuse.catalogsIn(dir) // left out of the baseline's copy
 	for _, e := range entries {
-		v := ocpOfName(e.Name())
-		if v == nil || !e.IsDir() {
+		if e.IsDir() && !slices.Contains(names, e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		v := ocpOfName(n)
+		if v == nil {
 			continue
 		}
-		sub := filepath.Join(dir, e.Name())
-		if err := l.lintCatalogDir(ctx, os.DirFS(l.real(sub)), sub, v, dir); err != nil {
+		sub := filepath.Join(dir, n)
+		if err := l.lintCatalogDir(ctx, os.DirFS(l.real(sub)), sub, v); err != nil {
 			return err
 		}
 	}
@@ -253,7 +276,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 // linted; positions name the image).
 func (l *linter) lintImage(ctx context.Context, ref string) error {
 	err := l.opts.Images.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
-		return l.lintCatalogDir(ctx, fsys, name, nil, "")
+		return l.lintCatalogDir(ctx, fsys, name, nil)
 	})
 	if !errors.Is(err, render.ErrNotAllowed) {
 		return err
