@@ -59,6 +59,9 @@ type Catalog struct {
 	Data     []byte         // nil when the file does not exist
 	Template *Template
 	Config   *declcfg.DeclarativeConfig // the committed catalog, loaded; nil when missing
+	// Problems are what validation finds wrong with the committed catalog
+	// (positions relative to the root); nil when it is valid.
+	Problems declcfg.ErrorList
 
 	dialect template.Options // how the committed catalog was rendered (see Package.Match)
 	valid   bool             // the committed catalog passes validation
@@ -265,7 +268,7 @@ func (c *Catalog) load(ctx context.Context) error {
 	if res.Config == nil || !res.GraphChecked {
 		return refuse("reading catalog %s:\n%v", c.Path, res.Problems)
 	}
-	c.Config, c.valid = res.Config, res.Passed()
+	c.Config, c.valid, c.Problems = res.Config, res.Passed(), res.Problems
 	return nil
 }
 

@@ -1,16 +1,11 @@
 package lint
 
 import (
-	"archive/tar"
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
@@ -18,31 +13,32 @@ import (
 	"github.com/fbcat/opm/render"
 )
 
-// baseline is what catalogs were before the change being linted: a
-// directory, or a git ref read with git archive (no worktree, nothing
-// written).
+// baseline is what the linted paths were before the change: a directory,
+// or a git ref whose paths are extracted into a temporary directory (see
+// baselinegit.go). Paths of the work tree map to where the baseline holds
+// them, so that the baseline is linted under the same names and its
+// findings compare with the work tree's.
 type baseline struct {
-	dir string
-	ref string
+	given string
+	// maps send absolute paths (their prefix from) to the baseline's copy
+	// (to), the longest prefix first.
+	maps []pathMap
+	// ref is the git ref; repo what was read of it (nil for a directory).
+	ref  string
+	repo *gitBaseline
 }
+
+// pathMap sends the paths under from to the same paths under to.
+type pathMap struct{ from, to string }
 
 // newBaseline reads --baseline: an existing directory, else a git ref of
 // the repository the paths are in.
-func newBaseline(b string, paths []string) (*baseline, error) {
+func newBaseline(ctx context.Context, b string, paths []string) (*baseline, error) {
 	if st, err := os.Stat(b); err == nil {
 		if !st.IsDir() {
 			return nil, fmt.Errorf("--baseline %s is a file: give the catalog directory as it was, the repository root as it was, or a git ref", b)
 		}
-		catalogs := 0
-		for _, p := range paths {
-			if st, err := os.Stat(p); err == nil && st.IsDir() && !render.IsBundleDir(p) && !isOperatorDir(p) {
-				catalogs++
-			}
-		}
-		if catalogs > 1 {
-			return nil, fmt.Errorf("--baseline %s is a directory, which is the baseline of one catalog, but %d catalog directories are linted: lint them one at a time, or give a git ref", b, catalogs)
-		}
-		return &baseline{dir: b}, nil
+		return dirBaseline(b, paths)
 	}
 	dir := "."
 	for _, p := range paths {
@@ -51,46 +47,125 @@ func newBaseline(b string, paths []string) (*baseline, error) {
 			break
 		}
 	}
-	if _, err := git(context.Background(), dir, "rev-parse", "--verify", "--quiet", b+"^{commit}"); err != nil {
+	if _, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", b+"^{commit}"); err != nil {
 		return nil, fmt.Errorf("--baseline %s is neither a directory nor a commit of the git repository at %s: give a path, or a branch, tag or commit (%v)", b, dir, err)
 	}
-	return &baseline{ref: b}, nil
-}
-
-// catalogFor is the baseline of the catalog directory dir: the baseline
-// directory itself, or dir at the ref. It is nil when the ref has no such
-// directory (a new catalog).
-func (bl *baseline) catalogFor(ctx context.Context, dir string) (*model.Catalog, error) {
-	if bl.dir != "" {
-		return loadBaseline(ctx, os.DirFS(bl.dir), bl.dir)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		return nil, nil // an image: no git history
-	}
-	fsys, err := gitTree(ctx, dir, bl.ref)
-	if err != nil || fsys == nil {
+	repo, err := readGitBaseline(ctx, dir, b, paths)
+	if err != nil {
 		return nil, err
 	}
-	return loadBaseline(ctx, fsys, dir+"@"+bl.ref)
+	bl := &baseline{given: b, ref: b, repo: repo}
+	if repo.tmp != "" {
+		bl.maps = []pathMap{{from: repo.top, to: repo.tmp}}
+	}
+	return bl, nil
 }
 
-// repoCatalogFor is the baseline of the catalog directory rel (relative
-// to the repository root) of a repository: rel under the baseline
-// directory, or at the ref; nil when there is none.
-func (bl *baseline) repoCatalogFor(ctx context.Context, root, rel string) (*model.Catalog, error) {
-	if bl.dir == "" {
-		return bl.catalogFor(ctx, filepath.Join(root, rel))
+// dirBaseline maps each path to the baseline directory: a catalog
+// directory, a catalogs directory or a bundle directory to it; an operator
+// directory or operators/ to their place under it (the repository root as
+// it was).
+func dirBaseline(dir string, paths []string) (*baseline, error) {
+	to, err := canonical(dir)
+	if err != nil {
+		return nil, err
 	}
-	dir := filepath.Join(bl.dir, rel)
-	if _, err := os.Stat(dir); err != nil {
+	bl := &baseline{given: dir}
+	catalogs := 0
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			continue // an image: no baseline
+		}
+		from := p
+		switch {
+		case isOperatorDir(p):
+			from = filepath.Join(p, "..", "..")
+		case len(operatorDirsIn(p)) > 0:
+			from = filepath.Join(p, "..")
+		case !render.IsBundleDir(p):
+			catalogs++
+		}
+		abs, err := canonical(from)
+		if err != nil {
+			return nil, err
+		}
+		bl.maps = append(bl.maps, pathMap{from: abs, to: to})
+	}
+	if catalogs > 1 {
+		return nil, fmt.Errorf("--baseline %s is a directory, which is the baseline of one catalog, but %d catalog directories are linted: lint them one at a time, or give a git ref", dir, catalogs)
+	}
+	slices.SortFunc(bl.maps, func(a, b pathMap) int { return len(b.from) - len(a.from) })
+	return bl, nil
+}
+
+// canonical is a path made absolute, its symbolic links resolved as far
+// as it exists.
+func canonical(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if filepath.Dir(d) == d {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+	}
+}
+
+// real is where the baseline holds the path p of the work tree, "" when
+// it holds none (an image, a path outside the repository).
+func (bl *baseline) real(p string) string {
+	abs, err := canonical(p)
+	if err != nil {
+		return ""
+	}
+	for _, m := range bl.maps {
+		if abs == m.from {
+			return m.to
+		}
+		if rest, ok := strings.CutPrefix(abs, m.from+string(filepath.Separator)); ok {
+			return filepath.Join(m.to, rest)
+		}
+	}
+	return ""
+}
+
+// holds reports whether the baseline has the path p.
+func (bl *baseline) holds(p string) bool {
+	r := bl.real(p)
+	if r == "" {
+		return false
+	}
+	_, err := os.Stat(r)
+	return err == nil
+}
+
+// close removes what was extracted.
+func (bl *baseline) close() {
+	if bl != nil && bl.repo != nil {
+		bl.repo.close()
+	}
+}
+
+// catalog is the baseline of the catalog directory dir (a path of the
+// work tree), its graph only; nil when the baseline has no such directory
+// (a new catalog).
+func (bl *baseline) catalog(ctx context.Context, dir string) (*model.Catalog, error) {
+	if !bl.holds(dir) {
 		return nil, nil
 	}
-	return loadBaseline(ctx, os.DirFS(dir), dir)
-}
-
-// loadBaseline loads a baseline catalog's graph.
-func loadBaseline(ctx context.Context, fsys fs.FS, name string) (*model.Catalog, error) {
-	cfg, err := declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(name), declcfg.WithoutBulkValues())
+	r := bl.real(dir)
+	name := r
+	if bl.ref != "" {
+		name = dir + "@" + bl.ref
+	}
+	cfg, err := declcfg.LoadFS(ctx, os.DirFS(r), declcfg.WithRootName(name), declcfg.WithoutBulkValues())
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %w", notLoaded(name, err))
 	}
@@ -99,81 +174,4 @@ func loadBaseline(ctx context.Context, fsys fs.FS, name string) (*model.Catalog,
 		return nil, fmt.Errorf("--baseline: %w", err)
 	}
 	return m, nil
-}
-
-// git runs git in dir and returns its standard output.
-func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return nil, fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
-		}
-		return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
-	}
-	return out, nil
-}
-
-// gitTree reads the directory dir as it is at ref into memory, nil when
-// the ref does not have it.
-func gitTree(ctx context.Context, dir, ref string) (fs.FS, error) {
-	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, fmt.Errorf("--baseline %s: %s is not in a git repository: %w", ref, dir, err)
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	root := strings.TrimSpace(string(top))
-	rel, err := filepath.Rel(root, abs)
-	if err != nil {
-		return nil, err
-	}
-	tree := ref + "^{tree}"
-	if rel != "." {
-		tree = ref + ":" + filepath.ToSlash(rel)
-	}
-	// git archive reads paths relative to the working directory: run it
-	// at the top.
-	if _, err := git(ctx, root, "cat-file", "-e", tree); err != nil {
-		return nil, nil // not there at ref: a new catalog
-	}
-	data, err := git(ctx, root, "archive", "--format=tar", tree)
-	if err != nil {
-		return nil, fmt.Errorf("--baseline %s: %w", ref, err)
-	}
-	return untar(data)
-}
-
-// untar reads the regular files of a tar archive into memory.
-func untar(data []byte) (fs.FS, error) {
-	files := map[string][]byte{}
-	tr := tar.NewReader(bytes.NewReader(data))
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			fsys, err := declcfg.NewMemFS(files)
-			if err != nil {
-				return nil, fmt.Errorf("reading git archive: %w", err)
-			}
-			return fsys, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("reading git archive: %w", err)
-		}
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		body, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, fmt.Errorf("reading git archive: %w", err)
-		}
-		files[strings.TrimPrefix(h.Name, "./")] = body
-	}
 }

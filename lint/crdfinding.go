@@ -53,16 +53,11 @@ func crdFinding(from, to *bundle, n *crd, problems []crdProblem, channel string)
 			reasons[i].Line = int(p.node.Line)
 		}
 	}
-	file, line := n.obj.file, n.obj.line
 	subject := "CRD " + n.name
 	if n.obj.inCatalog && to.decl != nil {
-		file, line = to.decl.Pos.File, to.decl.NameLine
-		if line == 0 {
-			line = to.decl.Pos.Line
-		}
 		subject = fmt.Sprintf("CRD %s (the bundle's olm.bundle.object)", n.name)
 	}
-	f := bundleFinding(ruleCRDUpgrade, Error, to, file, line, "upgrade from %s: %s", from.name, reasonsText(subject, reasons))
+	f := objectFinding(ruleCRDUpgrade, Error, to, n.obj, nil, "upgrade from %s: %s", from.name, reasonsText(subject, reasons))
 	f.Channel = channel
 	f.Reasons = reasons
 	return f

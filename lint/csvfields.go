@@ -72,7 +72,7 @@ func csvFindings(b *bundle, channel string) []Finding {
 	var out []Finding
 	for _, check := range csvChecks {
 		for _, is := range check(csv) {
-			f := bundleFinding(ruleCSVFields, Warning, b, csv.file, csv.at(is.node), "%s", is.msg)
+			f := objectFinding(ruleCSVFields, Warning, b, csv, is.node, "%s", is.msg)
 			f.Channel = channel
 			out = append(out, f)
 		}

@@ -10,30 +10,35 @@ import (
 )
 
 // Severity says how much a finding matters: an error breaks installs or
-// upgrades; a warning is worth fixing.
+// upgrades; a warning is worth fixing; an info is ordinary practice worth
+// knowing about, and never fails a run.
 type Severity string
 
 // The severities, from the least to the most severe.
 const (
+	Info    Severity = "info"
 	Warning Severity = "warning"
 	Error   Severity = "error"
 )
 
-// ParseSeverity reads a severity name.
+// ParseSeverity reads a severity name: error, warning or info.
 func ParseSeverity(s string) (Severity, error) {
 	switch Severity(s) {
-	case Warning, Error:
+	case Info, Warning, Error:
 		return Severity(s), nil
 	}
-	return "", fmt.Errorf("unknown severity %q: use error or warning", s)
+	return "", fmt.Errorf("unknown severity %q: use error, warning or info", s)
 }
 
 // rank orders severities.
 func (s Severity) rank() int {
-	if s == Error {
+	switch s {
+	case Error:
 		return 2
+	case Warning:
+		return 1
 	}
-	return 1
+	return 0
 }
 
 // AtLeast reports whether s is as severe as min or more.
@@ -72,6 +77,9 @@ type Finding struct {
 const (
 	BaselineNew       = "new"
 	BaselineUnchanged = "unchanged"
+	// BaselineAbsent marks a finding of the baseline that the change
+	// fixed (Result.Fixed).
+	BaselineAbsent = "absent"
 )
 
 // Location is "file:line", as much of it as is known.
@@ -101,6 +109,12 @@ func (f *Finding) String() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(f.Message)
+	switch {
+	case f.Suppressed != "":
+		fmt.Fprintf(&b, " (suppressed: %s)", f.Suppressed)
+	case f.BaselineState == BaselineUnchanged:
+		b.WriteString(" (existing)")
+	}
 	return b.String()
 }
 
@@ -136,24 +150,58 @@ func sameFinding(a, b *Finding) bool {
 		a.BaselineState == b.BaselineState && a.Suppressed == b.Suppressed && slices.Equal(a.Reasons, b.Reasons)
 }
 
-// Passed reports whether no finding is at least as severe as failOn.
+// Counts reports whether a finding can fail a run: it is not suppressed,
+// the baseline does not already have it, and it is more than an info.
+func (f *Finding) Counts() bool {
+	return f.Suppressed == "" && f.BaselineState != BaselineUnchanged && f.Severity != Info
+}
+
+// Passed reports whether no finding that counts (see Finding.Counts) is at
+// least as severe as failOn.
 func Passed(findings []Finding, failOn Severity) bool {
 	for i := range findings {
-		if findings[i].Severity.AtLeast(failOn) {
+		if findings[i].Counts() && findings[i].Severity.AtLeast(failOn) {
 			return false
 		}
 	}
 	return true
 }
 
-// Count returns the numbers of errors and warnings.
+// Count returns the numbers of errors and warnings that count (see
+// Finding.Counts).
 func Count(findings []Finding) (errors, warnings int) {
+	s := Summarize(findings)
+	return s.Errors, s.Warnings
+}
+
+// Summary counts a run's findings: errors, warnings and infos among those
+// that are neither existing nor suppressed, and apart from them the
+// existing (the baseline has them) and the suppressed ones.
+type Summary struct {
+	Errors     int `json:"errors"`
+	Warnings   int `json:"warnings"`
+	Infos      int `json:"infos"`
+	Existing   int `json:"existing"`
+	Suppressed int `json:"suppressed"`
+}
+
+// Summarize counts findings.
+func Summarize(findings []Finding) Summary {
+	var s Summary
 	for i := range findings {
-		if findings[i].Severity == Error {
-			errors++
-		} else {
-			warnings++
+		f := &findings[i]
+		switch {
+		case f.Suppressed != "":
+			s.Suppressed++
+		case f.BaselineState == BaselineUnchanged:
+			s.Existing++
+		case f.Severity == Error:
+			s.Errors++
+		case f.Severity == Warning:
+			s.Warnings++
+		default:
+			s.Infos++
 		}
 	}
-	return errors, warnings
+	return s
 }

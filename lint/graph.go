@@ -35,35 +35,39 @@ func defaultDeprecatedPackage(c *packageCheck) []Finding {
 	}}
 }
 
-// danglingPackage reports channel entries whose replaces or skips name no
-// bundle of the package.
+// danglingPackage reports channel entries whose replaces names no bundle
+// of the package (a warning: the upgrade edge is lost), and those whose
+// skips do (an info: opm alpha catalog remove leaves skips of the bundle
+// it removes, as OLM practice wants, so that installs of it upgrade).
 func danglingPackage(c *packageCheck) []Finding {
 	p := c.pkg
 	var out []Finding
 	for _, chName := range p.ChannelNames() {
 		ch := p.Channels[chName]
 		for _, e := range ch.Decl.Entries {
-			var missing []string
-			if e.Replaces != "" && p.Bundles[e.Replaces] == nil {
-				missing = append(missing, fmt.Sprintf("replaces %q", e.Replaces))
-			}
-			for _, s := range e.Skips {
-				if p.Bundles[s] == nil {
-					missing = append(missing, fmt.Sprintf("skips %q", s))
-				}
-			}
-			if len(missing) == 0 {
-				continue
-			}
 			line := e.Line
 			if line == 0 {
 				line = ch.Decl.Pos.Line
 			}
-			out = append(out, Finding{
-				Rule: ruleDangling, Severity: Warning, Package: p.Name, Channel: chName, Bundle: e.Name,
-				File: ch.Decl.Pos.File, Line: line,
-				Message: fmt.Sprintf("the entry %s, which the package does not have: correct the name, or drop the reference if no catalog ever had that bundle", strings.Join(missing, " and ")),
-			})
+			at := Finding{Rule: ruleDangling, Package: p.Name, Channel: chName, Bundle: e.Name, File: ch.Decl.Pos.File, Line: line}
+			if e.Replaces != "" && p.Bundles[e.Replaces] == nil {
+				f := at
+				f.Severity = Warning
+				f.Message = fmt.Sprintf("the entry replaces %q, which the package does not have: correct the name, or drop the reference if no catalog ever had that bundle", e.Replaces)
+				out = append(out, f)
+			}
+			var missing []string
+			for _, s := range e.Skips {
+				if p.Bundles[s] == nil {
+					missing = append(missing, fmt.Sprintf("%q", s))
+				}
+			}
+			if len(missing) > 0 {
+				f := at
+				f.Severity = Info
+				f.Message = fmt.Sprintf("the entry skips %s, which the package does not have: fine for a bundle that was removed (its installs still upgrade), else correct the name", strings.Join(missing, ", "))
+				out = append(out, f)
+			}
 		}
 	}
 	return out

@@ -22,12 +22,20 @@ type Options struct {
 	// Previous is a bundle directory the bundle directories being linted
 	// upgrade from: crd-upgrade-unsafe compares their CRDs with its.
 	Previous string
-	// Baseline is what the catalogs were before the change being linted:
-	// a directory (for one catalog directory: the catalog as it was; for
-	// a catalogs directory of v4.N catalogs: that directory as it was; for
-	// operator directories: the repository root as it was), or a git ref
-	// whose same paths hold them. stranded-upgrade needs it.
+	// Baseline is what the paths were before the change being linted: a
+	// directory (for one catalog directory: the catalog as it was; for a
+	// catalogs directory of v4.N catalogs: that directory as it was; for a
+	// bundle directory: the bundle as it was; for operator directories:
+	// the repository root as it was), or a git ref whose same paths hold
+	// them. Each finding is then new or unchanged (Finding.BaselineState),
+	// and stranded-upgrade compares the catalogs with the baseline's.
 	Baseline string
+	// Target is who installs the catalogs (default OLM v0): what only OLM
+	// v1 refuses is an error for OLM v1 and a warning for OLM v0.
+	Target Target
+	// Config is the repository's lint configuration: rules turned off,
+	// severities, ignored findings. Nil for none.
+	Config *Config
 	// NoWebhooks tells olmv1-unsupported that the cluster runs OLM v1
 	// without webhook support.
 	NoWebhooks bool
@@ -46,6 +54,9 @@ type Result struct {
 	// Changes are the catalogs the change being linted changed, compared
 	// with Options.Baseline (none without one).
 	Changes []CatalogChange
+	// Fixed are the findings of the baseline the change fixed (none
+	// without a baseline), sorted.
+	Fixed []Finding
 }
 
 // linter is one run of Lint.
@@ -57,6 +68,13 @@ type linter struct {
 	findings []Finding
 	notes    []string
 	changes  []CatalogChange
+	// remap, in the run over the baseline, says where the baseline holds
+	// a path (positions keep the path); nil reads the path itself.
+	remap func(string) string
+	// memo records each bundle directory's findings (see memo); reuse, in
+	// the run over the baseline, gives those of directories the change
+	// left alone.
+	memo, reuse *memo
 }
 
 // Lint lints each path: a catalog directory, a catalogs directory (of
@@ -70,7 +88,10 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("nothing to lint: give catalog, bundle or operator directories, or image references")
 	}
-	rules, err := selectRules(opts.Rules, opts.Disable)
+	if err := opts.Target.check(); err != nil {
+		return nil, err
+	}
+	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config)
 	if err != nil {
 		return nil, err
 	}
@@ -83,14 +104,47 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("--previous: %w", err)
 		}
 	}
-	if opts.Baseline != "" {
-		if l.baseline, err = newBaseline(opts.Baseline, paths); err != nil {
-			return nil, err
+	if opts.Baseline == "" {
+		if slices.Contains(opts.Rules, ruleStranded) {
+			l.notes = append(l.notes, "stranded-upgrade: not checked: it compares with the catalogs before the change; give them with --baseline (a directory or a git ref)")
 		}
-	} else if slices.Contains(opts.Rules, ruleStranded) {
-		l.notes = append(l.notes, "stranded-upgrade: not checked: it compares with the catalogs before the change; give them with --baseline (a directory or a git ref)")
+		return l.finish(l.run(ctx, paths))
 	}
-	return l.run(ctx, paths)
+	if l.baseline, err = newBaseline(ctx, opts.Baseline, paths); err != nil {
+		return nil, err
+	}
+	defer l.baseline.close()
+	l.memo = newMemo()
+	res, err := l.finish(l.run(ctx, paths))
+	if err != nil {
+		return nil, err
+	}
+	if err := l.compareWithBaseline(ctx, paths, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// real is where the path p is read from.
+func (l *linter) real(p string) string {
+	if l.remap == nil {
+		return p
+	}
+	return l.remap(p)
+}
+
+// finish applies the target's and the configuration's severities and
+// ignores to a run's findings.
+func (l *linter) finish(res *Result, err error) (*Result, error) {
+	if err != nil {
+		return nil, err
+	}
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		f.Severity = l.opts.Target.severity(f)
+		l.opts.Config.apply(f)
+	}
+	return res, nil
 }
 
 // run lints each path in turn. A cancelled ctx ends it with the
@@ -122,7 +176,8 @@ func (l *linter) enabled(id string) bool {
 
 // lintPath lints one path, by what it is.
 func (l *linter) lintPath(ctx context.Context, p string) error {
-	st, err := os.Stat(p)
+	r := l.real(p)
+	st, err := os.Stat(r)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && l.opts.Images != nil && !looksLikePath(p):
 		return l.lintImage(ctx, p)
@@ -130,29 +185,29 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 		return err
 	case !st.IsDir():
 		return fmt.Errorf("%s is a file: lint takes catalog, bundle and operator directories and image references", p)
-	case render.IsBundleDir(p):
-		b, err := readBundleDir(p)
+	case render.IsBundleDir(r):
+		b, err := l.readBundleDir(p)
 		if err != nil {
 			return err
 		}
 		l.lintBundle(b)
 		return nil
-	case isOperatorDir(p):
+	case isOperatorDir(r):
 		return l.lintOperatorDir(ctx, p)
-	case isCatalogsRoot(p):
+	case isCatalogsRoot(r):
 		return l.lintCatalogsRoot(ctx, p)
-	case len(operatorDirsIn(p)) > 0:
-		for _, d := range operatorDirsIn(p) {
-			if err := l.lintOperatorDir(ctx, d); err != nil {
+	case len(operatorDirsIn(r)) > 0:
+		for _, d := range operatorDirsIn(r) {
+			if err := l.lintOperatorDir(ctx, filepath.Join(p, filepath.Base(d))); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if err := render.BundleWithoutMetadata(p); err != nil {
+	if err := render.BundleWithoutMetadata(r); err != nil {
 		return err
 	}
-	return l.lintCatalogDir(ctx, os.DirFS(p), p, catalogVersionOf(p), "")
+	return l.lintCatalogDir(ctx, os.DirFS(r), p, catalogVersionOf(p))
 }
 
 // looksLikePath reports whether a reference that does not exist was meant

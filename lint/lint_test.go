@@ -12,22 +12,22 @@ import (
 )
 
 func TestSelectRules(t *testing.T) {
-	all, err := selectRules(nil, nil)
+	all, err := selectRules(nil, nil, nil)
 	if err != nil || len(all) != len(Rules()) {
 		t.Fatalf("every rule: %v %v", all, err)
 	}
-	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling})
+	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil)
 	if err != nil || len(some) != 1 || some[0].ID != ruleRemovedAPI {
 		t.Fatalf("--rule removed-api --rule dangling-reference --disable dangling-reference: %v %v", some, err)
 	}
-	if _, err := selectRules([]string{"removed-apis"}, nil); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
+	if _, err := selectRules([]string{"removed-apis"}, nil, nil); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
 		t.Fatalf("unknown rule: %v", err)
 	}
-	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}); err == nil {
+	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil); err == nil {
 		t.Fatal("no rule left: no error")
 	}
 	for _, r := range Rules() {
-		if r.Description == "" || r.Help == "" || (r.bundle == nil && r.pkg == nil) {
+		if r.Description == "" || r.Help == "" || (r.bundle == nil && r.pkg == nil && r.ID != ruleCatalogInvalid) {
 			t.Errorf("rule %s is incomplete", r.ID)
 		}
 	}

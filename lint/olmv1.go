@@ -69,8 +69,8 @@ func olmv1Findings(b *bundle, channel string, ob *olmv1.Bundle, err error, opts 
 	var out []Finding
 	for _, r := range olmv1.Unsupported(ob, opts) {
 		file, line := r.File, r.Line
-		if file == "" {
-			file, line = b.position()
+		if file == "" || b.decl != nil && file == b.decl.Pos.File {
+			file, line = b.position() // not a property's line: the bundle's name
 		}
 		f := bundleFinding(ruleOLMv1, Warning, b, file, line, "%s (%s)", r.Message, r.Code)
 		f.Channel = channel
@@ -86,7 +86,7 @@ func (b *bundle) position() (string, int) {
 	case b.csv != nil && !b.csv.inCatalog:
 		return b.csv.file, b.csv.line
 	case b.decl != nil:
-		return b.decl.Pos.File, b.decl.Pos.Line
+		return b.catalogPos()
 	}
 	return b.dir, 0
 }

@@ -41,23 +41,30 @@ func maxVersionFindings(b *bundle, rng *ocpRange) []Finding {
 	if !ok {
 		return nil
 	}
-	file := b.theCSV().file
+	csv := b.theCSV()
+	at := func(sev Severity, format string, args ...any) Finding {
+		f := objectFinding(ruleOpenShiftRange, sev, b, csv, nil, format, args...)
+		if !csv.inCatalog {
+			f.Line = line
+		}
+		return f
+	}
 	m, err := parseMaxOpenShift(props)
 	switch {
 	case err != nil:
-		return []Finding{bundleFinding(ruleOpenShiftRange, Error, b, file, line, "CSV annotation olm.properties: %v", err)}
+		return []Finding{at(Error, "CSV annotation olm.properties: %v", err)}
 	case m == nil:
 		return nil
 	}
 	var out []Finding
 	if m.number {
 		if f, err := strconv.ParseFloat(m.text, 64); err == nil && strconv.FormatFloat(f, 'f', -1, 64) != m.text {
-			out = append(out, bundleFinding(ruleOpenShiftRange, Warning, b, file, line,
+			out = append(out, at(Warning,
 				"%s is the JSON number %s, which the community pipeline reads as %s: write it as a string, \"%s\"", propertyMaxOpenShiftVersion, m.text, strconv.FormatFloat(f, 'f', -1, 64), m.text))
 		}
 	}
 	if rng != nil && m.v.less(rng.min) {
-		out = append(out, bundleFinding(ruleOpenShiftRange, Error, b, file, line,
+		out = append(out, at(Error,
 			"%s %s is before the first version of %s (%s): no OpenShift version is left, so the bundle goes into no catalog; raise it or correct the range", propertyMaxOpenShiftVersion, m.text, annotationOpenShiftVersions, rng))
 	}
 	return out
@@ -72,8 +79,9 @@ func openshiftRangePackage(c *packageCheck) []Finding {
 	}
 	var out []Finding
 	for _, name := range c.pkg.BundleNames() {
-		decl := c.pkg.Bundles[name].Decl
-		at := Finding{Rule: ruleOpenShiftRange, Severity: Error, Package: c.pkg.Name, Bundle: name, File: decl.Pos.File, Line: decl.Pos.Line}
+		cb := catalogBundle(c.pkg.Bundles[name].Decl)
+		at := Finding{Rule: ruleOpenShiftRange, Severity: Error, Package: c.pkg.Name, Bundle: name}
+		at.File, at.Line = cb.catalogPos()
 		if d := c.cat.dirs[name]; d != nil {
 			s, _, ok := d.annotations.get(annotationOpenShiftVersions)
 			r, _, err := parseVersionsAnnotation(s)
@@ -89,6 +97,9 @@ func openshiftRangePackage(c *packageCheck) []Finding {
 		}
 		props, _, _ := b.csvAnnotation("olm.properties")
 		if m, err := parseMaxOpenShift(props); err == nil && m != nil && m.v.less(*v) {
+			if csv := b.theCSV(); csv != nil && csv.inCatalog {
+				at.Object = csv.kind + " " + csv.name
+			}
 			at.Message = fmt.Sprintf("the bundle is in the OpenShift %s catalog, but its CSV's %s is %s: OLM marks it incompatible with this cluster version and the pipeline leaves it out of later catalogs; remove it from this catalog or raise %s", v, propertyMaxOpenShiftVersion, m.text, propertyMaxOpenShiftVersion)
 			out = append(out, at)
 		}

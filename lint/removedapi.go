@@ -87,7 +87,7 @@ func removedFindings(b *bundle, t targets, inCatalog *ocp) []Finding {
 		}
 		msg := fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it; the bundle targets %s. %s",
 			o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, first, t.why, removedFix(r, t, first, inCatalog))
-		out = append(out, bundleFinding(ruleRemovedAPI, Error, b, o.file, o.at(o.get("apiVersion")), "%s", msg))
+		out = append(out, objectFinding(ruleRemovedAPI, Error, b, o, o.get("apiVersion"), "%s", msg))
 	}
 	return out
 }

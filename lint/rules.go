@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // Rule is one kind of check.
@@ -34,6 +36,7 @@ const (
 	ruleDefaultDeprecated = "default-channel-deprecated"
 	ruleDangling          = "dangling-reference"
 	ruleCSVFields         = "csv-fields"
+	ruleCatalogInvalid    = "catalog-invalid"
 )
 
 // table is every rule, in the order they are documented.
@@ -46,13 +49,13 @@ var table = []Rule{
 	},
 	{
 		ID: ruleOLMv1, Severity: Warning,
-		Description: "OLM v1 cannot install the bundle (install modes, webhooks, dependencies and other features it does not support)",
+		Description: "OLM v1 cannot install the bundle (install modes, webhooks, dependencies and other features it does not support); an error when the target is OLM v1",
 		Help:        "See the reason given; drop the feature OLM v1 lacks, or document that the bundle is for OLM v0 only",
 		bundle:      olmv1Bundle, pkg: olmv1Package,
 	},
 	{
 		ID: ruleCRDUpgrade, Severity: Error,
-		Description: "An upgrade edge changes a CRD in a way OLM v1's CRD upgrade-safety preflight refuses (stored version removed, scope changed, field removed, type changed, new required field, enum values removed, default changed, validation tightened)",
+		Description: "An upgrade edge changes a CRD in a way that breaks stored objects: a stored version or the scope changes (an error: OLM v0 refuses it too), or a change only OLM v1's CRD upgrade-safety preflight refuses (field removed, type changed, new required field, enum values removed, default changed, validation tightened: a warning unless the target is OLM v1)",
 		Help:        "Keep the old schema valid for existing objects: add a new API version (with a conversion) instead of changing a served one, relax the constraint, or make the new field optional",
 		bundle:      crdUpgradeBundle, pkg: crdUpgradePackage,
 	},
@@ -76,7 +79,7 @@ var table = []Rule{
 	},
 	{
 		ID: ruleDangling, Severity: Warning,
-		Description: "A channel entry replaces or skips a bundle the package does not have",
+		Description: "A channel entry replaces a bundle the package does not have (a warning), or skips one (an info: skipping a bundle that was removed is ordinary)",
 		Help:        "Correct the name, or drop the reference if the bundle was never released in this catalog",
 		pkg:         danglingPackage,
 	},
@@ -86,21 +89,31 @@ var table = []Rule{
 		Help:        "Fix the CSV field named; the console shows these fields to users",
 		bundle:      csvFieldsBundle, pkg: csvFieldsPackage,
 	},
+	{
+		ID: ruleCatalogInvalid, Severity: Error,
+		Description: "opm validate rejects the catalog (an empty channel, an upgrade graph without one head, a malformed property, ...)",
+		Help:        "Fix what the message says; opm validate on the catalog reports the same problems",
+	},
 }
 
 // Rules returns every rule, in the order they are documented.
 func Rules() []Rule { return slices.Clone(table) }
 
-// selectRules picks the rules to run.
-func selectRules(only, disable []string) ([]Rule, error) {
+// selectRules picks the rules to run: those of only (every rule if
+// none) but those of disable and, unless only names them, those the
+// configuration turns off.
+func selectRules(only, disable []string, cfg *Config) ([]Rule, error) {
 	for _, id := range append(slices.Clone(only), disable...) {
-		if !slices.ContainsFunc(table, func(r Rule) bool { return r.ID == id }) {
+		if !knownRule(id) {
 			return nil, fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(ruleIDs(), ", "))
 		}
 	}
 	var out []Rule
 	for _, r := range table {
-		if (len(only) == 0 || slices.Contains(only, r.ID)) && !slices.Contains(disable, r.ID) {
+		switch {
+		case len(only) > 0 && !slices.Contains(only, r.ID), slices.Contains(disable, r.ID):
+		case len(only) == 0 && cfg.off(r.ID):
+		default:
 			out = append(out, r)
 		}
 	}
@@ -110,6 +123,11 @@ func selectRules(only, disable []string) ([]Rule, error) {
 	return out, nil
 }
 
+// knownRule reports whether id names a rule.
+func knownRule(id string) bool {
+	return slices.ContainsFunc(table, func(r Rule) bool { return r.ID == id })
+}
+
 // ruleIDs lists the rule IDs.
 func ruleIDs() []string {
 	ids := make([]string, len(table))
@@ -117,6 +135,28 @@ func ruleIDs() []string {
 		ids[i] = r.ID
 	}
 	return ids
+}
+
+// objectFinding is a finding about an object of a bundle, at the line of
+// the node n (nil: the object) in its manifest. In a catalog it is at the
+// bundle's name: line, and names the object: the lines of an
+// olm.bundle.object (one base64 or JSON line) are not the manifest's.
+func objectFinding(rule string, sev Severity, b *bundle, o *object, n *value.Value, format string, args ...any) Finding {
+	f := bundleFinding(rule, sev, b, o.file, o.at(n), format, args...)
+	if o.inCatalog && b.decl != nil {
+		f.File, f.Line = b.catalogPos()
+		f.Object = o.kind + " " + o.name
+	}
+	return f
+}
+
+// catalogPos is where findings about a catalog's bundle point: its name:
+// line (its first line when that is not known).
+func (b *bundle) catalogPos() (string, int) {
+	if b.decl.NameLine > 0 {
+		return b.decl.Pos.File, b.decl.NameLine
+	}
+	return b.decl.Pos.File, b.decl.Pos.Line
 }
 
 // bundleFinding is a finding about a bundle at a place.

@@ -9,7 +9,7 @@ const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 
 // SARIF makes a SARIF 2.1.0 log of a lint result: every rule that ran with
 // its description, help and default level, and one result per finding at
-// its file and line. The tool's informationUri is the rules' page unless
+// its file and line, with its baseline state and suppression. The tool's informationUri is the rules' page unless
 // o names another.
 func SARIF(res *Result, o sarif.Options) *sarif.Log {
 	log := sarif.New(withDocsURI(o))
@@ -19,18 +19,37 @@ func SARIF(res *Result, o sarif.Options) *sarif.Log {
 		index[r.ID] = run.AddRule(sarifRule(r))
 	}
 	for i := range res.Findings {
-		f := &res.Findings[i]
-		text := f.Message
-		if s := f.Subject(); s != "" {
-			text = s + ": " + text
-		}
-		run.Results = append(run.Results, sarif.Result{
-			RuleID: f.Rule, RuleIndex: index[f.Rule], Level: string(f.Severity),
-			Message:   sarif.Message{Text: text},
-			Locations: sarif.Locations(f.File, f.Line, 0, o.BaseDir),
-		})
+		run.Results = append(run.Results, sarifResult(&res.Findings[i], index, o))
 	}
+	// The findings the change fixed are left out (absent): code scanning
+	// would show any result as an alert.
 	return log
+}
+
+// sarifResult is a finding's result.
+func sarifResult(f *Finding, index map[string]int, o sarif.Options) sarif.Result {
+	text := f.Message
+	if s := f.Subject(); s != "" {
+		text = s + ": " + text
+	}
+	r := sarif.Result{
+		RuleID: f.Rule, RuleIndex: index[f.Rule], Level: sarifLevel(f.Severity),
+		Message:       sarif.Message{Text: text},
+		Locations:     sarif.Locations(f.File, f.Line, 0, o.BaseDir),
+		BaselineState: f.BaselineState,
+	}
+	if f.Suppressed != "" {
+		r.Suppressions = []sarif.Suppression{{Kind: "external", Justification: f.Suppressed}}
+	}
+	return r
+}
+
+// sarifLevel is a severity's SARIF level: an info is a note.
+func sarifLevel(s Severity) string {
+	if s == Info {
+		return "note"
+	}
+	return string(s)
 }
 
 // SARIFFailure makes the SARIF log of a lint that could not run (msg says
@@ -57,7 +76,7 @@ func sarifRule(r Rule) sarif.Rule {
 		FullDescription:      &sarif.Message{Text: r.Description + "."},
 		Help:                 &sarif.Message{Text: r.Help + "."},
 		HelpURI:              docsURI + "#" + r.ID,
-		DefaultConfiguration: &sarif.RuleDefaults{Level: string(r.Severity)},
+		DefaultConfiguration: &sarif.RuleDefaults{Level: sarifLevel(r.Severity)},
 	}
 }
 

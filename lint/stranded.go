@@ -134,7 +134,12 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 	}
 	head, ok := targetHead(ch)
 	if !ok {
-		return nil // opm validate reports a channel without a head
+		if len(ch.Decl.Entries) > 0 {
+			return nil // a cycle: catalog-invalid reports it
+		}
+		at.File, at.Line = ch.Decl.Pos.File, ch.Decl.Pos.Line
+		at.Message = fmt.Sprintf("channel %q has no entries now: installs subscribed to it (%s) have nothing to upgrade to; keep an entry that replaces or skips them, or deprecate the channel", chName, names(was))
+		return []Finding{at}
 	}
 	gone := map[string]*semver.Version{}
 	for _, name := range was {

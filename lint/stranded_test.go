@@ -43,6 +43,8 @@ func TestStranded(t *testing.T) {
 			want: []string{"etcdoperator.v0.9.0"}},
 		{name: "edge removed", now: strings.Replace(chain3, "    replaces: etcdoperator.v0.9.0\n", "", 1),
 			want: []string{"etcdoperator.v0.9.0"}},
+		{name: "channel emptied", now: strings.Replace(chain3, "entries:\n  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "entries: []\n", 1),
+			want: []string{""}},
 		{name: "channel gone", now: strings.Replace(strings.Replace(chain3, "name: alpha\n", "name: beta\n", 1), "defaultChannel: alpha", "defaultChannel: beta", 1),
 			want: []string{""}},
 		{name: "package gone", now: "---\nschema: olm.package\nname: other\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: other\nname: stable\nentries:\n  - name: other.v1.0.0\n---\nschema: olm.bundle\nname: other.v1.0.0\npackage: other\nimage: quay.io/x/other:v1.0.0\nproperties:\n  - type: olm.package\n    value:\n      packageName: other\n      version: 1.0.0\n",
@@ -119,5 +121,22 @@ func TestInconsistentBaseline(t *testing.T) {
 	_, err := Lint(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
 	if err == nil || !strings.Contains(err.Error(), "--baseline") || !strings.Contains(err.Error(), "inconsistent") {
 		t.Fatalf("want an error naming the inconsistent baseline, got %v", err)
+	}
+}
+
+// A catalog validate rejects (an emptied channel) is an error finding of
+// catalog-invalid, at the channel, and the installs it strands are seen.
+func TestCatalogInvalid(t *testing.T) {
+	base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
+	two := chain3 + "---\nschema: olm.channel\npackage: etcd\nname: beta\nentries:\n  - name: etcdoperator.v0.9.0\n"
+	writeFiles(t, base, map[string]string{"catalog.yaml": two})
+	writeFiles(t, dir, map[string]string{"catalog.yaml": strings.Replace(two, "name: beta\nentries:\n  - name: etcdoperator.v0.9.0\n", "name: beta\nentries: []\n", 1)})
+	got := run(t, []string{dir}, Options{Rules: []string{ruleCatalogInvalid, ruleStranded}, Baseline: base}).Findings
+	if len(got) != 2 || got[0].Rule != ruleCatalogInvalid || got[0].Channel != "beta" || !strings.Contains(got[0].Message, "channel has no entries") ||
+		got[1].Rule != ruleStranded || !strings.Contains(got[1].Message, `channel "beta" has no entries now`) || got[0].BaselineState != BaselineNew || got[1].BaselineState != BaselineNew {
+		t.Fatalf("want catalog-invalid and stranded-upgrade, both new, got:%s", dump(got))
+	}
+	if got := run(t, []string{base}, Options{Rules: []string{ruleCatalogInvalid}}).Findings; len(got) != 0 {
+		t.Fatalf("a valid catalog:%s", dump(got))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -16,6 +17,7 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 	"github.com/fbcat/opm/render"
+	"github.com/fbcat/opm/validate"
 )
 
 // bundleCheck is a bundle linted on its own: a bundle directory or a
@@ -41,6 +43,8 @@ type catalog struct {
 	dirs map[string]*bundle
 	// base is the baseline catalog, nil without one.
 	base *model.Catalog
+	// problems are what opm validate finds wrong with the catalog.
+	problems declcfg.ErrorList
 }
 
 // packageCheck is one package of a catalog.
@@ -76,38 +80,77 @@ func (c *packageCheck) source(name string) *bundle {
 	return c.bundle(name)
 }
 
-// lintBundle runs the bundle rules on a bundle.
+// lintBundle runs the bundle rules on a bundle. In the run over the
+// baseline, a bundle directory the change left alone has the findings the
+// run over the change found in it (see memo).
 func (l *linter) lintBundle(b *bundle) {
+	if fs, ok := l.reuse.findings(b); ok {
+		l.add(fs)
+		return
+	}
 	c := &bundleCheck{b: b, previous: l.previous, opts: &l.opts}
+	var out []Finding
 	for _, r := range l.rules {
 		if r.bundle != nil {
-			l.add(r.bundle(c))
+			out = append(out, r.bundle(c)...)
 		}
 	}
+	l.memo.record(b, out)
+	l.add(out)
+}
+
+// readBundleDir reads the bundle directory dir (where l.real says), its
+// positions naming dir; in the run over the baseline, a directory the
+// change left alone is the one the run over the change read.
+func (l *linter) readBundleDir(dir string) (*bundle, error) {
+	if b := l.reuse.bundle(dir); b != nil {
+		return b, nil
+	}
+	b, err := readBundleFS(os.DirFS(l.real(dir)), dir)
+	if err != nil {
+		return nil, err
+	}
+	l.memo.keep(b)
+	return b, nil
 }
 
 // lintCatalogDir loads a catalog directory (or an extracted image's) and
-// lints it. root is the catalogs directory it is a version of (see
-// lintCatalogsRoot), "" for a catalog on its own.
-func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v *ocp, root string) error {
-	cfg, err := declcfg.LoadFS(ctx, fsys, declcfg.WithRootName(name))
-	if err != nil {
-		return notLoaded(name, err)
+// lints it; v is its OpenShift version, if any. In the run over the
+// baseline, a catalog the change left alone has the findings the run over
+// the change found in it.
+func (l *linter) lintCatalogDir(ctx context.Context, fsys fs.FS, name string, v *ocp) error {
+	if fs, ok := l.reuse.catalog(name); ok {
+		l.add(fs)
+		return nil
 	}
+	before := len(l.findings)
+	if err := l.loadAndLintCatalog(ctx, fsys, name, v); err != nil {
+		return err
+	}
+	l.memo.recordCatalog(name, l.findings[before:])
+	return nil
+}
+
+// loadAndLintCatalog loads (and validates) a catalog directory and lints
+// it.
+func (l *linter) loadAndLintCatalog(ctx context.Context, fsys fs.FS, name string, v *ocp) error {
+	res, err := validate.Validate(ctx, fsys, validate.Options{RootName: name, KeepConfig: true, KeepBulk: true})
+	if err != nil {
+		return fmt.Errorf("catalog %s: %w", name, err)
+	}
+	if res.Config == nil || !res.GraphChecked {
+		return notLoaded(name, res.Problems)
+	}
+	cfg := res.Config
 	if len(cfg.Packages)+len(cfg.Bundles) == 0 {
 		return fmt.Errorf("%s holds no catalog objects: check the path", name)
 	}
-	cat := &catalog{name: name, ocp: v}
+	cat := &catalog{name: name, ocp: v, problems: res.Problems}
 	if cat.model, err = indexCatalog(name, cfg); err != nil {
 		return err
 	}
 	if l.baseline != nil {
-		if root != "" {
-			cat.base, err = l.baseline.repoCatalogFor(ctx, root, filepath.Base(name))
-		} else {
-			cat.base, err = l.baseline.catalogFor(ctx, name)
-		}
-		if err != nil {
+		if cat.base, err = l.baseline.catalog(ctx, name); err != nil {
 			return err
 		}
 	}
@@ -149,17 +192,24 @@ func isCatalogsRoot(dir string) bool {
 // lintCatalogsRoot lints each OpenShift catalog (v4.N) of a catalogs
 // directory as the catalog of that version.
 func (l *linter) lintCatalogsRoot(ctx context.Context, dir string) error {
-	entries, err := os.ReadDir(dir)
+	entries, err := os.ReadDir(l.real(dir))
 	if err != nil {
 		return err
 	}
+	names := l.reuse.catalogsIn(dir) // left out of the baseline's copy
 	for _, e := range entries {
-		v := ocpOfName(e.Name())
-		if v == nil || !e.IsDir() {
+		if e.IsDir() && !slices.Contains(names, e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		v := ocpOfName(n)
+		if v == nil {
 			continue
 		}
-		sub := filepath.Join(dir, e.Name())
-		if err := l.lintCatalogDir(ctx, os.DirFS(sub), sub, v, dir); err != nil {
+		sub := filepath.Join(dir, n)
+		if err := l.lintCatalogDir(ctx, os.DirFS(l.real(sub)), sub, v); err != nil {
 			return err
 		}
 	}
@@ -170,7 +220,15 @@ func (l *linter) lintCatalogsRoot(ctx context.Context, dir string) error {
 func notLoaded(name string, err error) error {
 	var list declcfg.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
-		return fmt.Errorf("catalog %s does not load (%d problems, the first: %v): run opm validate %s and fix it first", name, len(list), list[0], name)
+		// only documents that could not be read stop the catalog loading
+		first := list[0]
+		for _, p := range list {
+			if p.Schema == "" {
+				first = p
+				break
+			}
+		}
+		return fmt.Errorf("catalog %s does not load (%d problems, the first: %v): run opm validate %s and fix it first", name, len(list), first, name)
 	}
 	return fmt.Errorf("catalog %s: %w", name, err)
 }
@@ -207,6 +265,9 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 	if l.enabled(ruleStranded) {
 		l.add(strandedPackagesGone(cat, cat.name))
 	}
+	if l.enabled(ruleCatalogInvalid) {
+		l.add(invalidFindings(cat))
+	}
 	l.recordChanges(cat)
 	return nil
 }
@@ -216,7 +277,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 // linted; positions name the image).
 func (l *linter) lintImage(ctx context.Context, ref string) error {
 	err := l.opts.Images.OpenCatalog(ctx, ref, func(fsys fs.FS, name string) error {
-		return l.lintCatalogDir(ctx, fsys, name, nil, "")
+		return l.lintCatalogDir(ctx, fsys, name, nil)
 	})
 	if !errors.Is(err, render.ErrNotAllowed) {
 		return err
@@ -239,7 +300,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	p, err := (&author.Repo{Root: root}).Open(ctx, filepath.Base(abs))
+	p, err := (&author.Repo{Root: l.real(root)}).Open(ctx, filepath.Base(abs))
 	if errors.Is(err, author.ErrNotFBC) {
 		// bundle directories only: its catalogs are not file-based
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
@@ -248,7 +309,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	dirs, err := readBundleDirs(dir)
+	dirs, err := l.readBundleDirs(dir)
 	if err != nil {
 		return err
 	}
@@ -261,40 +322,57 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		l.add(crdUpgradeDirs(dirs))
 	}
 	for _, c := range p.Catalogs {
-		if c.Config == nil {
-			l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
-			continue
-		}
-		cat := &catalog{name: filepath.Join(root, c.Path), ocp: ocpOfName(c.Name), dirs: byName}
-		prefixPositions(c.Config, root)
-		if cat.model, err = indexCatalog(cat.name, c.Config); err != nil {
-			return err
-		}
-		if l.baseline != nil {
-			if cat.base, err = l.baseline.repoCatalogFor(ctx, root, filepath.Dir(c.Path)); err != nil {
-				return err
-			}
-		}
-		if err := l.lintCatalog(ctx, cat); err != nil {
+		if err := l.lintMappedCatalog(ctx, root, c, byName); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// readBundleDirs reads the bundle directories of an operator directory.
-func readBundleDirs(dir string) ([]*bundle, error) {
-	entries, err := os.ReadDir(dir)
+// lintMappedCatalog lints a catalog an operator directory's ci.yaml maps,
+// knowing the bundle directories by CSV name.
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle) error {
+	if c.Config == nil {
+		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
+		return nil
+	}
+	cat := &catalog{name: filepath.Join(root, c.Path), ocp: ocpOfName(c.Name), dirs: byName, problems: c.Problems}
+	prefixPositions(c.Config, root)
+	prefixProblems(cat.problems, root)
+	var err error
+	if cat.model, err = indexCatalog(cat.name, c.Config); err != nil {
+		return err
+	}
+	if l.baseline != nil {
+		if cat.base, err = l.baseline.catalog(ctx, filepath.Join(root, filepath.Dir(c.Path))); err != nil {
+			return err
+		}
+	}
+	return l.lintCatalog(ctx, cat)
+}
+
+// readBundleDirs reads the bundle directories of an operator directory
+// (and, in the run over the baseline, counts those the change left alone,
+// which the baseline's copy may leave out).
+func (l *linter) readBundleDirs(dir string) ([]*bundle, error) {
+	entries, err := os.ReadDir(l.real(dir))
 	if err != nil {
 		return nil, err
 	}
-	var out []*bundle
+	names := l.reuse.dirsIn(dir)
 	for _, e := range entries {
-		d := filepath.Join(dir, e.Name())
-		if !e.IsDir() || !render.IsBundleDir(d) {
+		if e.IsDir() && !slices.Contains(names, e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	var out []*bundle
+	for _, name := range names {
+		d := filepath.Join(dir, name)
+		if l.reuse.bundle(d) == nil && !render.IsBundleDir(l.real(d)) {
 			continue
 		}
-		b, err := readBundleDir(d)
+		b, err := l.readBundleDir(d)
 		if err != nil {
 			return nil, err
 		}

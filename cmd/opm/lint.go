@@ -23,6 +23,9 @@ type lintFlags struct {
 	failOn     string
 	noWebhooks bool
 	platform   platformFlag
+	target     string
+	config     string
+	printCfg   bool
 	summary    string
 }
 
@@ -35,7 +38,9 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 		Example: `  opm alpha lint catalog/
   opm alpha lint operators/etcd/                       # its bundle directories and the catalogs its ci.yaml maps
   opm alpha lint bundle/ --previous old-bundle/        # CRD changes of one upgrade
-  opm alpha lint catalogs/v4.18 --baseline origin/main # what a change strands
+  opm alpha lint operators/etcd --baseline origin/main  # fail only on what the change introduces
+  opm alpha lint catalogs/v4.18 --target olmv1         # OLM v1 installs: its preflight's refusals are errors
+  opm alpha lint operators/etcd --print-config         # the .opm-lint.yaml in effect
   opm alpha lint catalog/ --rule removed-api --fail-on warning
   opm alpha lint catalog/ -o sarif > lint.sarif        # for GitHub code scanning
   opm alpha lint operators/etcd --baseline origin/main -o sarif --summary "$GITHUB_STEP_SUMMARY"`,
@@ -59,8 +64,11 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 	fl.StringArrayVar(&f.rules, "rule", nil, "Run only this rule (repeatable; default: every rule)")
 	fl.StringArrayVar(&f.disable, "disable", nil, "Do not run this rule (repeatable)")
 	fl.StringVar(&f.previous, "previous", "", "Bundle directory the linted bundle directories upgrade from (crd-upgrade-unsafe compares their CRDs)")
-	fl.StringVar(&f.baseline, "baseline", "", "The catalogs before the change, for stranded-upgrade: a directory, or a git ref of the repository the paths are in")
-	fl.StringVar(&f.failOn, "fail-on", f.failOn, "Exit 1 when a finding is at least this severe (error|warning)")
+	fl.StringVar(&f.baseline, "baseline", "", "The paths before the change (a directory, or a git ref of the repository the paths are in): findings it has too are existing and do not fail the run; stranded-upgrade compares with it")
+	fl.StringVar(&f.failOn, "fail-on", f.failOn, "Exit 1 when a new finding is at least this severe (error|warning; infos never fail)")
+	fl.StringVar(&f.target, "target", "", "Who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default) or olmv1, for which OLM v1's CRD preflight and olmv1-unsupported findings are errors (overrides the configuration)")
+	fl.StringVar(&f.config, "config", "", "Lint configuration file (default: "+lint.ConfigFileName+" in the linted path or a directory above it, up to the repository root)")
+	fl.BoolVar(&f.printCfg, "print-config", false, "Print the effective configuration (YAML) and exit")
 	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
 	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
 	addPlatformFlag(fl, &f.platform)
@@ -81,27 +89,40 @@ causes it, as "file:line: severity rule: subject: message", sorted, then a
 summary. Only images are read from the network; a --baseline given as a git
 ref is read with git.
 
+With --baseline (a directory, or a git ref such as origin/main), the paths
+are linted as they were too, and each finding is new or existing: existing
+ones are listed, marked "(existing)", but never fail the run. --target says
+who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default)
+or olmv1, for which what only OLM v1 refuses is an error, not a warning.
+A repository configuration, .opm-lint.yaml (found from the linted path up
+to the repository root, or --config), turns rules off, sets severities and
+ignores findings, each with a reason; --print-config shows it.
+
 Rules:
 `
 	for _, r := range lint.Rules() {
 		s += fmt.Sprintf("  %-27s [%s] %s\n", r.ID, r.Severity, r.Description)
 	}
 	return s + `
-Exit status: 0 when no finding is as severe as --fail-on (default error); 1
-when one is; 2 when linting could not run (a path that cannot be read, a
-catalog that does not load, an unknown rule, a usage mistake). With -o json
-or sarif, stdout holds a document in every case.`
+Exit status: 0 when no new, unsuppressed finding is as severe as --fail-on
+(default error; infos never fail); 1 when one is; 2 when linting could not
+run (a path that cannot be read, a catalog that does not load, an unknown
+rule, a malformed configuration, a usage mistake). With -o json or sarif,
+stdout holds a document in every case.`
 }
 
 // runLint lints and writes the result; errReported means a finding
 // reached --fail-on.
 func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags) error {
+	if f.printCfg {
+		return printLintConfig(cmd, args, f)
+	}
 	if len(args) == 0 {
 		return usageError{errors.New("give at least one PATH: a catalog, bundle or operator directory, or an image reference")}
 	}
 	failOn, err := lint.ParseSeverity(f.failOn)
-	if err != nil {
-		return usageError{fmt.Errorf("--fail-on: %w", err)}
+	if err != nil || failOn == lint.Info {
+		return usageError{fmt.Errorf("--fail-on %q: use error or warning (infos never fail)", f.failOn)}
 	}
 	if err := reg.check(); err != nil {
 		return err
@@ -109,6 +130,15 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	opts := lint.Options{
 		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks,
 		Images: &render.Renderer{Images: reg.imageOptions(cmd, f.platform)},
+	}
+	if opts.Config, err = lint.ResolveConfig(f.config, args); err != nil {
+		return err
+	}
+	opts.Target = opts.Config.Target
+	if f.target != "" {
+		if opts.Target, err = lint.ParseTarget(f.target); err != nil {
+			return usageError{fmt.Errorf("--target: %w", err)}
+		}
 	}
 	res, err := lint.Lint(cmd.Context(), args, opts)
 	if err != nil {
@@ -120,13 +150,14 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	}
 	switch f.output.value {
 	case "json":
-		err = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Passed: passed, Findings: nonNil(res.Findings)})
+		sum := lint.Summarize(res.Findings)
+		err = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Passed: passed, Summary: &sum, Findings: nonNil(res.Findings), Fixed: res.Fixed})
 	case "sarif":
 		err = sarif.Write(cmd.OutOrStdout(), lint.SARIF(res, sarifOptions()))
 	case "markdown":
 		err = lint.WriteMarkdown(cmd.OutOrStdout(), res, lint.MarkdownOptions{Passed: passed, Baseline: f.baseline})
 	default:
-		writeLintReport(cmd.OutOrStdout(), res)
+		writeLintReport(cmd.OutOrStdout(), res, f.baseline != "")
 	}
 	if err == nil {
 		err = appendLintSummary(f.summary, res, passed, f.baseline)
@@ -145,6 +176,9 @@ type lintOutput struct {
 	Passed   bool           `json:"passed"`
 	Error    *validateError `json:"error,omitempty"`
 	Findings []lint.Finding `json:"findings"`
+	// Fixed are the baseline's findings the change fixed.
+	Fixed   []lint.Finding `json:"fixed,omitempty"`
+	Summary *lint.Summary  `json:"summary,omitempty"`
 }
 
 func nonNil(fs []lint.Finding) []lint.Finding {
@@ -155,12 +189,56 @@ func nonNil(fs []lint.Finding) []lint.Finding {
 }
 
 // writeLintReport prints one line per finding and a summary.
-func writeLintReport(w io.Writer, res *lint.Result) {
+func writeLintReport(w io.Writer, res *lint.Result, baseline bool) {
 	for i := range res.Findings {
 		fmt.Fprintln(w, res.Findings[i].String())
 	}
-	errs, warns := lint.Count(res.Findings)
-	fmt.Fprintf(w, "%d %s, %d %s (%d %s run)\n", errs, plural(errs, "error", "errors"), warns, plural(warns, "warning", "warnings"), len(res.Rules), plural(len(res.Rules), "rule", "rules"))
+	fmt.Fprintln(w, lintSummary(res, baseline))
+}
+
+// lintSummary is the closing line: the errors, warnings and infos that
+// are new (all, without a baseline), then the existing, suppressed and
+// fixed ones when there are any.
+func lintSummary(res *lint.Result, baseline bool) string {
+	s := lint.Summarize(res.Findings)
+	news := ""
+	if baseline {
+		news = "new "
+	}
+	line := fmt.Sprintf("%d %s%s, %d %s%s", s.Errors, news, plural(s.Errors, "error", "errors"), s.Warnings, news, plural(s.Warnings, "warning", "warnings"))
+	if s.Infos > 0 {
+		line += fmt.Sprintf(", %d %s%s", s.Infos, news, plural(s.Infos, "info", "infos"))
+	}
+	if baseline {
+		line += fmt.Sprintf(", %d existing", s.Existing)
+	}
+	if s.Suppressed > 0 || baseline {
+		line += fmt.Sprintf(", %d suppressed", s.Suppressed)
+	}
+	if baseline {
+		line += fmt.Sprintf(", %d fixed", len(res.Fixed))
+	}
+	return line + fmt.Sprintf(" (%d %s run)", len(res.Rules), plural(len(res.Rules), "rule", "rules"))
+}
+
+// printLintConfig writes the configuration a run would use.
+func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
+	cfg, err := lint.ResolveConfig(f.config, args)
+	if err != nil {
+		return err
+	}
+	opts := lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: cfg.Target}
+	if f.target != "" {
+		if opts.Target, err = lint.ParseTarget(f.target); err != nil {
+			return usageError{fmt.Errorf("--target: %w", err)}
+		}
+	}
+	out, err := lint.EffectiveConfig(opts)
+	if err != nil {
+		return err
+	}
+	_, err = cmd.OutOrStdout().Write(out)
+	return err
 }
 
 // writeLintFailure writes, for -o json and sarif, the document saying that

@@ -89,6 +89,15 @@ type Result struct {
 	// BaselineState compares the result with a baseline run: "new",
 	// "unchanged", "updated" or "absent"; left out when empty.
 	BaselineState string `json:"baselineState,omitempty"`
+	// Suppressions, when any, say that the result is suppressed and why.
+	Suppressions []Suppression `json:"suppressions,omitempty"`
+}
+
+// Suppression is why a result is suppressed: kind "inSource" or
+// "external" (a configuration file), and the justification given.
+type Suppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 // Location is where a problem is.

@@ -1,0 +1,262 @@
+package lint
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitRepo makes the copy of testdata/repo a git repository with one
+// commit, and returns a function that commits what changed since.
+func gitRepo(t *testing.T) (root string, commit func(msg string)) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root = copyRepo(t)
+	gitIn := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=ci@example.com", "-c", "user.name=ci"}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	gitIn("init", "-q")
+	commit = func(msg string) {
+		gitIn("add", "-A")
+		gitIn("commit", "-qm", msg)
+	}
+	commit("before")
+	return root, commit
+}
+
+// inDir runs f with the working directory set to dir, as the pull-request
+// job runs lint from the repository root.
+func inDir(t *testing.T, dir string) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chdir(wd) })
+}
+
+const pdbV1beta1 = "apiVersion: policy/v1beta1\nkind: PodDisruptionBudget\nmetadata:\n  name: zz-pdb\nspec:\n  minAvailable: 1\n"
+
+// The change: a line added above findings that stay (moved, not new), a
+// removed API in a released bundle and a range that excludes the
+// catalogs it is in (new errors).
+func changeRepo(t *testing.T, root string) {
+	t.Helper()
+	csv := filepath.Join(root, "operators/widget/1.1.0/manifests/widget-operator.clusterserviceversion.yaml")
+	data, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, root, map[string]string{
+		"operators/widget/1.1.0/manifests/widget-operator.clusterserviceversion.yaml": "# moved down a line\n" + string(data),
+		"operators/widget/1.1.1/manifests/zz-pdb.yaml":                                pdbV1beta1,
+	})
+	replaceIn(t, filepath.Join(root, "operators/widget/1.1.1/metadata/annotations.yaml"), "com.redhat.openshift.versions: v4.16", "com.redhat.openshift.versions: =v4.15")
+}
+
+func TestBaselineGitRef(t *testing.T) {
+	root, commit := gitRepo(t)
+	inDir(t, root)
+	before := run(t, []string{"operators/widget"}, Options{})
+	if len(before.Findings) == 0 {
+		t.Fatal("the repository has no findings to carry over")
+	}
+	changeRepo(t, root)
+	commit("after")
+	res := run(t, []string{"operators/widget"}, Options{Baseline: "HEAD~1"})
+	var news []Finding
+	for _, f := range res.Findings {
+		switch f.BaselineState {
+		case BaselineNew:
+			news = append(news, f)
+		case BaselineUnchanged:
+		default:
+			t.Fatalf("no baseline state: %+v", f)
+		}
+	}
+	if len(res.Findings)-len(news) != len(before.Findings) {
+		t.Errorf("%d unchanged, want the %d findings of the baseline:%s", len(res.Findings)-len(news), len(before.Findings), dump(news))
+	}
+	rules := map[string]int{}
+	for _, f := range news {
+		rules[f.Rule]++
+		if f.Severity != Error {
+			t.Errorf("a new finding that is not an error: %+v", f)
+		}
+	}
+	if rules[ruleRemovedAPI] != 1 || rules[ruleOpenShiftRange] != 2 || len(news) != 3 {
+		t.Fatalf("want a new removed-api and two openshift-range errors (v4.16, v4.17), got:%s", dump(news))
+	}
+	if Passed(res.Findings, Error) {
+		t.Fatal("new errors passed")
+	}
+	// the same change with the new errors ignored by the configuration
+	cfg, err := ParseConfig("cfg", []byte("ignore:\n  - bundle: widget-operator.v1.1.1\n    reason: test\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = run(t, []string{"operators/widget"}, Options{Baseline: "HEAD~1", Config: cfg})
+	for _, f := range res.Findings {
+		if (f.Suppressed != "") != (f.Bundle == "widget-operator.v1.1.1") {
+			t.Errorf("suppressed %q: %+v", f.Suppressed, f)
+		}
+	}
+	if !Passed(res.Findings, Error) || Summarize(res.Findings).Errors != 0 {
+		t.Fatalf("ignored: %+v", Summarize(res.Findings))
+	}
+	// linted against itself, nothing is new
+	res = run(t, []string{"operators/widget"}, Options{Baseline: "HEAD"})
+	if s := Summarize(res.Findings); s.Errors+s.Warnings+s.Infos != 0 || s.Existing != len(res.Findings) || !Passed(res.Findings, Warning) {
+		t.Fatalf("against HEAD: %+v", s)
+	}
+}
+
+// The baseline's copy leaves out the bundle directories the change did
+// not touch: their findings are the work tree's.
+func TestBaselineGitKeepsUnchangedDirs(t *testing.T) {
+	root, commit := gitRepo(t)
+	changeRepo(t, root)
+	commit("after")
+	writeFiles(t, root, map[string]string{"operators/widget/1.2.0/manifests/untracked.yaml": "kind: ConfigMap\n"})
+	g, err := readGitBaseline(context.Background(), root, "HEAD~1", []string{filepath.Join(root, "operators/widget")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	for dir, want := range map[string]bool{"1.0.0": true, "1.1.0": false, "1.1.1": false, "1.2.0": false} {
+		if got := g.kept["operators/widget/"+dir]; got != want {
+			t.Errorf("%s kept: %v, want %v", dir, got, want)
+		}
+		_, err := os.Stat(filepath.Join(g.tmp, "operators/widget", dir))
+		if extracted := err == nil; extracted == want {
+			t.Errorf("%s extracted: %v", dir, extracted)
+		}
+	}
+	for _, f := range []string{"operators/widget/ci.yaml", "catalogs/v4.16/widget/catalog.yaml", "catalogs/v4.17/widget/catalog.yaml"} {
+		if _, err := os.Stat(filepath.Join(g.tmp, f)); err != nil {
+			t.Errorf("not extracted: %v", err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(g.tmp, "catalogs/v4.18")); err == nil {
+		t.Error("another package's catalog extracted")
+	}
+	tmp := g.tmp
+	g.close()
+	if _, err := os.Stat(tmp); err == nil {
+		t.Error("the copy is left behind")
+	}
+}
+
+// A directory baseline: the repository root as it was.
+func TestBaselineDir(t *testing.T) {
+	old := copyRepo(t)
+	root := copyRepo(t)
+	changeRepo(t, root)
+	res := run(t, []string{filepath.Join(root, "operators/widget")}, Options{Baseline: old})
+	s := Summarize(res.Findings)
+	if s.Errors != 3 || s.Existing == 0 || s.Warnings != 0 {
+		t.Fatalf("want 3 new errors and the rest existing, got %+v:%s", s, dump(res.Findings))
+	}
+	// one catalog directory against the catalog as it was
+	cat := filepath.Join(root, "catalogs/v4.16/widget")
+	replaceIn(t, filepath.Join(cat, "catalog.yaml"), "name: fast", "name: fast2")
+	res = run(t, []string{cat}, Options{Baseline: filepath.Join(old, "catalogs/v4.16/widget")})
+	for _, f := range res.Findings {
+		if f.BaselineState == BaselineNew && f.Rule != ruleStranded {
+			t.Errorf("new: %+v", f)
+		}
+	}
+	if len(only(res.Findings, ruleStranded)) == 0 {
+		t.Errorf("renaming a channel strands nothing:%s", dump(res.Findings))
+	}
+}
+
+// The messages compared leave out the lines they quote.
+func TestBaselineKey(t *testing.T) {
+	a := Finding{Rule: ruleDefaultDeprecated, Package: "p", Message: `deprecated (catalogs/v4.16/p/catalog.yaml:12: "x")`, Line: 3}
+	b := a
+	b.Message, b.Line = strings.Replace(a.Message, ":12:", ":40:", 1), 9
+	if baselineKey(&a) != baselineKey(&b) {
+		t.Error("a line decides")
+	}
+	b.Object = "CronJob x"
+	if baselineKey(&a) == baselineKey(&b) {
+		t.Error("the object does not decide")
+	}
+}
+
+// Linting catalogs/ against a ref: the catalogs the change left alone are
+// not extracted, and their findings are the work tree's.
+func TestBaselineGitCatalogsRoot(t *testing.T) {
+	root, commit := gitRepo(t)
+	inDir(t, root)
+	before := run(t, []string{"catalogs"}, Options{})
+	replaceIn(t, filepath.Join(root, "catalogs/v4.17/widget/catalog.yaml"), "  replaces: widget-operator.v1.1.0", "  replaces: widget-operator.v1.0.9")
+	commit("after")
+	g, err := readGitBaseline(context.Background(), root, "HEAD~1", []string{"catalogs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	if !g.kept["catalogs/v4.16"] || g.kept["catalogs/v4.17"] || !g.kept["catalogs/v4.18"] {
+		t.Errorf("kept: %v", g.kept)
+	}
+	if _, err := os.Stat(filepath.Join(g.tmp, "catalogs/v4.16")); err == nil {
+		t.Error("an unchanged catalog extracted")
+	}
+	res := run(t, []string{"catalogs"}, Options{Baseline: "HEAD~1"})
+	news := 0
+	for _, f := range res.Findings {
+		if f.BaselineState == BaselineNew {
+			news++
+			if !strings.HasPrefix(f.File, "catalogs/v4.17/") {
+				t.Errorf("new outside the changed catalog: %+v", f)
+			}
+		}
+	}
+	outside := func(fs []Finding) (n int) {
+		for _, f := range fs {
+			if !strings.HasPrefix(f.File, "catalogs/v4.17/") {
+				n++
+			}
+		}
+		return n
+	}
+	if news == 0 || outside(res.Findings) != outside(before.Findings) || outside(before.Findings) == 0 {
+		t.Fatalf("%d new of %d (%d before):%s", news, len(res.Findings), len(before.Findings), dump(res.Findings))
+	}
+}
+
+// A catalog at the top of its repository, linted as ".".
+func TestBaselineGitTopCatalog(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"catalog.yaml": chain3, ".indexignore": ".git\n.indexignore\n"})
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "before"}} {
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=ci@example.com", "-c", "user.name=ci"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	replaceIn(t, filepath.Join(root, "catalog.yaml"), "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n    skips: [etcdoperator.v0.8.0]\n")
+	inDir(t, root)
+	res := run(t, []string{"."}, Options{Baseline: "HEAD", Rules: []string{ruleDangling}})
+	if len(res.Findings) != 1 || res.Findings[0].BaselineState != BaselineNew {
+		t.Fatalf("want one new finding (not yet committed):%s", dump(res.Findings))
+	}
+}

@@ -1,0 +1,247 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// ConfigFileName is the repository configuration lint looks for, from the
+// linted path up to the repository root.
+const ConfigFileName = ".opm-lint.yaml"
+
+// ConfigError is a lint configuration that cannot be used: what is wrong
+// and where.
+type ConfigError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// FindConfig looks for .opm-lint.yaml in start (a directory, or the
+// directory of a file) and each directory above it, up to the repository
+// root (the directory holding .git or operators/) or the file system's
+// root. It returns "" when there is none.
+func FindConfig(start string) (string, error) {
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	for {
+		f := filepath.Join(dir, ConfigFileName)
+		if _, err := os.Stat(f); err == nil {
+			return f, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(dir)
+		if isRepoRoot(dir) || parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// isRepoRoot reports whether dir is the root of a repository: it holds
+// .git (a directory, or a worktree's file) or operators/.
+func isRepoRoot(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(dir, "operators"))
+	return err == nil && st.IsDir()
+}
+
+// ResolveConfig reads the configuration file given (--config), else the
+// one FindConfig finds from the first path that exists (else the working
+// directory); with neither, it is the defaults.
+func ResolveConfig(file string, paths []string) (*Config, error) {
+	if file == "" {
+		start := "."
+		for _, p := range paths {
+			if _, err := os.Stat(p); err == nil {
+				start = p
+				break
+			}
+		}
+		var err error
+		if file, err = FindConfig(start); err != nil || file == "" {
+			return &Config{}, err
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("lint configuration: %w", err)
+	}
+	return ParseConfig(file, data)
+}
+
+// ParseConfig reads a lint configuration; file names it in errors.
+func ParseConfig(file string, data []byte) (*Config, error) {
+	c := &Config{File: file, Rules: map[string]RuleSetting{}}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	if len(doc.Content) == 0 {
+		return c, nil // empty: the defaults
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, &ConfigError{file, root.Line, "the configuration is a mapping of target, rules and ignore"}
+	}
+	p := &configParser{file: file, c: c}
+	return c, p.each(root, "the configuration", func(key, val *yaml.Node) error {
+		switch key.Value {
+		case "target":
+			return p.target(val)
+		case "rules":
+			return p.rules(val)
+		case "ignore":
+			return p.ignores(val)
+		}
+		return p.fail(key, "unknown key %q: the keys are target, rules and ignore", key.Value)
+	})
+}
+
+// yamlError places a YAML syntax error at its line.
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	var line int
+	if _, scanErr := fmt.Sscanf(strings.TrimPrefix(msg, "yaml: "), "line %d:", &line); scanErr == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+	}
+	return &ConfigError{File: file, Line: line, Msg: "not valid YAML: " + msg}
+}
+
+// configParser reads the parts of a configuration.
+type configParser struct {
+	file string
+	c    *Config
+}
+
+func (p *configParser) fail(n *yaml.Node, format string, args ...any) error {
+	return &ConfigError{p.file, n.Line, fmt.Sprintf(format, args...)}
+}
+
+// each calls f on each key and value of a mapping; what names it.
+func (p *configParser) each(n *yaml.Node, what string, f func(key, val *yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return p.fail(n, "%s must be a mapping", what)
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := n.Content[i]
+		if seen[key.Value] {
+			return p.fail(key, "%q is given twice", key.Value)
+		}
+		seen[key.Value] = true
+		if err := f(key, n.Content[i+1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scalar is a node's text; other nodes are an error.
+func (p *configParser) scalar(n *yaml.Node, what string) (string, error) {
+	if n.Kind != yaml.ScalarNode {
+		return "", p.fail(n, "%s must be a single value", what)
+	}
+	return n.Value, nil
+}
+
+func (p *configParser) target(n *yaml.Node) error {
+	s, err := p.scalar(n, "target")
+	if err != nil {
+		return err
+	}
+	if p.c.Target, err = ParseTarget(s); err != nil {
+		return p.fail(n, "target: %v", err)
+	}
+	return nil
+}
+
+// rules reads "rule: off|on|error|warning|info" lines.
+func (p *configParser) rules(n *yaml.Node) error {
+	return p.each(n, "rules", func(key, val *yaml.Node) error {
+		if !knownRule(key.Value) {
+			return p.fail(key, "unknown rule %q: the rules are %s", key.Value, strings.Join(ruleIDs(), ", "))
+		}
+		s, err := p.scalar(val, "rules."+key.Value)
+		if err != nil {
+			return err
+		}
+		set := RuleSetting{Line: key.Line}
+		switch s {
+		case "off", "false":
+			set.Off = true
+		case "on", "true":
+		default:
+			if set.Severity, err = ParseSeverity(s); err != nil {
+				return p.fail(val, "rules.%s: %q: use off, on, error, warning or info", key.Value, s)
+			}
+		}
+		p.c.Rules[key.Value] = set
+		return nil
+	})
+}
+
+// ignores reads the ignore list: entries of rule, package, bundle and the
+// reason, which is required.
+func (p *configParser) ignores(n *yaml.Node) error {
+	if n.Kind != yaml.SequenceNode {
+		return p.fail(n, "ignore must be a list of entries with rule, package, bundle and reason")
+	}
+	for _, e := range n.Content {
+		ig := Ignore{Line: e.Line}
+		err := p.each(e, "an ignore entry", func(key, val *yaml.Node) error {
+			s, err := p.scalar(val, "ignore "+key.Value)
+			if err != nil {
+				return err
+			}
+			switch key.Value {
+			case "rule":
+				if !knownRule(s) {
+					return p.fail(val, "unknown rule %q: the rules are %s", s, strings.Join(ruleIDs(), ", "))
+				}
+				ig.Rule = s
+			case "package":
+				ig.Package = s
+			case "bundle":
+				ig.Bundle = s
+			case "reason":
+				ig.Reason = strings.TrimSpace(s)
+			default:
+				return p.fail(key, "unknown key %q in an ignore entry: the keys are rule, package, bundle and reason", key.Value)
+			}
+			return nil
+		})
+		switch {
+		case err != nil:
+			return err
+		case ig.Reason == "":
+			return p.fail(e, "an ignore entry needs a reason: say why the findings it covers are accepted")
+		case ig.Rule == "" && ig.Package == "" && ig.Bundle == "":
+			return p.fail(e, "an ignore entry needs a rule, a package or a bundle: one with none would ignore everything")
+		}
+		p.c.Ignores = append(p.c.Ignores, ig)
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// EffectiveConfig writes the configuration a run with these options
+// uses, as YAML that .opm-lint.yaml accepts: where it was read, the
+// target, every rule's setting (after --rule and --disable) and the
+// ignores.
+func EffectiveConfig(opts Options) ([]byte, error) {
+	running, err := selectRules(opts.Rules, opts.Disable, opts.Config)
+	if err != nil {
+		return nil, err
+	}
+	c := opts.Config
+	if c == nil {
+		c = &Config{}
+	}
+	target := opts.Target
+	if target == "" {
+		target = TargetOLMv0
+	}
+	from := "no " + ConfigFileName + " found: the defaults"
+	if c.File != "" {
+		from = "read from " + c.File
+	}
+	doc := mapping()
+	doc.HeadComment = "effective lint configuration, " + from
+	add(doc, "target", scalar(string(target)))
+	rules := mapping()
+	for _, r := range table {
+		v := scalar("on")
+		set := c.Rules[r.ID]
+		switch {
+		case !ruleIn(running, r.ID):
+			v = scalar("off")
+		case set.Severity != "":
+			v = scalar(string(set.Severity))
+		default:
+			v.LineComment = defaultSeverityNote(r, target)
+		}
+		add(rules, r.ID, v)
+	}
+	add(doc, "rules", rules)
+	ignores := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, ig := range c.Ignores {
+		e := mapping()
+		for _, kv := range [][2]string{{"rule", ig.Rule}, {"package", ig.Package}, {"bundle", ig.Bundle}, {"reason", ig.Reason}} {
+			if kv[1] != "" {
+				add(e, kv[0], scalar(kv[1]))
+			}
+		}
+		ignores.Content = append(ignores.Content, e)
+	}
+	add(doc, "ignore", ignores)
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("writing the configuration: %w", err)
+	}
+	return b.Bytes(), enc.Close()
+}
+
+// defaultSeverityNote says what severity a rule's findings have for the
+// target when the configuration gives none.
+func defaultSeverityNote(r Rule, t Target) string {
+	switch {
+	case r.ID == ruleCRDUpgrade && t != TargetOLMv1:
+		return "error when a stored version or the scope changes; warning for what only OLM v1 refuses"
+	case r.ID == ruleOLMv1 && t == TargetOLMv1:
+		return "error"
+	case r.ID == ruleOpenShiftRange:
+		return "error; warning for a range written in a tolerated but undocumented way"
+	case r.ID == ruleDangling:
+		return "warning for replaces; info for skips"
+	}
+	return string(r.Severity)
+}
+
+// ruleIn reports whether rules has the rule id.
+func ruleIn(rules []Rule, id string) bool {
+	for _, r := range rules {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func mapping() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
+
+func scalar(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: s} }
+
+// add appends a key and its value to a mapping.
+func add(m *yaml.Node, key string, v *yaml.Node) {
+	m.Content = append(m.Content, scalar(key), v)
+}
