@@ -53,6 +53,8 @@ type linter struct {
 	baseline *baseline
 	findings []Finding
 	notes    []string
+	// crdPairs are the CRD pairs compared so far.
+	crdPairs crdPairs
 }
 
 // Lint lints each path: a catalog directory, a catalogs directory (of

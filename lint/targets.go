@@ -25,6 +25,7 @@ type bundleCheck struct {
 	// previous is the bundle it upgrades from (--previous), if given.
 	previous *bundle
 	opts     *Options
+	pairs    *crdPairs
 }
 
 // catalog is a loaded catalog.
@@ -49,6 +50,7 @@ type packageCheck struct {
 	pkg     *model.Package
 	opts    *Options
 	bundles map[string]*bundle
+	pairs   *crdPairs
 }
 
 // bundle returns the catalog's bundle of that name, its objects decoded,
@@ -78,7 +80,7 @@ func (c *packageCheck) source(name string) *bundle {
 
 // lintBundle runs the bundle rules on a bundle.
 func (l *linter) lintBundle(b *bundle) {
-	c := &bundleCheck{b: b, previous: l.previous, opts: &l.opts}
+	c := &bundleCheck{b: b, previous: l.previous, opts: &l.opts, pairs: &l.crdPairs}
 	for _, r := range l.rules {
 		if r.bundle != nil {
 			l.add(r.bundle(c))
@@ -188,7 +190,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 			break
 		}
 		g.Go(func() error {
-			c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], opts: &l.opts, bundles: map[string]*bundle{}}
+			c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], opts: &l.opts, bundles: map[string]*bundle{}, pairs: &l.crdPairs}
 			for _, r := range l.rules {
 				if r.pkg != nil {
 					out[i] = append(out[i], r.pkg(c)...)
@@ -257,7 +259,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		byName[b.name] = b
 	}
 	if l.enabled(ruleCRDUpgrade) {
-		l.add(crdUpgradeDirs(dirs))
+		l.add(crdUpgradeDirs(dirs, &l.crdPairs))
 	}
 	for _, c := range p.Catalogs {
 		if c.Config == nil {
