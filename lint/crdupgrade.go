@@ -2,10 +2,13 @@ package lint
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/blang/semver/v4"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/model"
@@ -301,7 +304,9 @@ func (c *packageCheck) hasCRDs(name string) bool {
 
 // crdUpgradeDirs compares the CRDs of an operator directory's bundle
 // directories, each with the one of the version before it: the upgrade a
-// new bundle directory makes before any catalog has it.
+// new bundle directory makes before any catalog has it. Pairs are
+// compared a few at a time; a bundle's trees are released once both its
+// pairs are done.
 func crdUpgradeDirs(dirs []*bundle, pairs *crdPairs) []Finding {
 	type versioned struct {
 		b *bundle
@@ -314,9 +319,27 @@ func crdUpgradeDirs(dirs []*bundle, pairs *crdPairs) []Finding {
 		}
 	}
 	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
-	var out []Finding
+	uses := make([]atomic.Int32, len(byVersion))
 	for i := 1; i < len(byVersion); i++ {
-		out = append(out, upgradeFindings(byVersion[i-1].b, byVersion[i].b, "", pairs)...)
+		uses[i-1].Add(1)
+		uses[i].Add(1)
 	}
-	return out
+	done := func(i int) {
+		if uses[i].Add(-1) == 0 {
+			byVersion[i].b.releaseTrees()
+		}
+	}
+	out := make([][]Finding, len(byVersion))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := 1; i < len(byVersion); i++ {
+		g.Go(func() error {
+			out[i] = upgradeFindings(byVersion[i-1].b, byVersion[i].b, "", pairs)
+			done(i - 1)
+			done(i)
+			return nil
+		})
+	}
+	_ = g.Wait() // the goroutines return no error
+	return slices.Concat(out...)
 }

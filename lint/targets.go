@@ -80,12 +80,7 @@ func (c *packageCheck) source(name string) *bundle {
 
 // lintBundle runs the bundle rules on a bundle.
 func (l *linter) lintBundle(b *bundle) {
-	c := &bundleCheck{b: b, previous: l.previous, opts: &l.opts, pairs: &l.crdPairs}
-	for _, r := range l.rules {
-		if r.bundle != nil {
-			l.add(r.bundle(c))
-		}
-	}
+	l.add(l.bundleFindings(b))
 }
 
 // lintCatalogDir loads a catalog directory (or an extracted image's) and
@@ -249,13 +244,12 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	dirs, err := readBundleDirs(dir)
+	dirs, err := l.lintBundleDirs(ctx, dir)
 	if err != nil {
 		return err
 	}
 	byName := map[string]*bundle{}
 	for _, b := range dirs {
-		l.lintBundle(b)
 		byName[b.name] = b
 	}
 	if l.enabled(ruleCRDUpgrade) {
@@ -279,29 +273,9 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		if err := l.lintCatalog(ctx, cat); err != nil {
 			return err
 		}
+		c.Config = nil // linted: let it go
 	}
 	return nil
-}
-
-// readBundleDirs reads the bundle directories of an operator directory.
-func readBundleDirs(dir string) ([]*bundle, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []*bundle
-	for _, e := range entries {
-		d := filepath.Join(dir, e.Name())
-		if !e.IsDir() || !render.IsBundleDir(d) {
-			continue
-		}
-		b, err := readBundleDir(d)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, nil
 }
 
 // prefixPositions makes the positions of a catalog loaded relative to a
