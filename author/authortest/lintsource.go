@@ -1,4 +1,4 @@
-package linttest
+package authortest
 
 import (
 	"fmt"
@@ -108,7 +108,7 @@ func csvVersion(src *value.Value, pkg string, i int) *value.Value {
 		set(ann, "createdAt", str(fmt.Sprintf("2024-%02d-%02dT10:00:00Z", 1+i/28%12, 1+i%28)))
 	}
 	spec := v.At("spec")
-	set(spec, "version", str(Version(i)))
+	set(spec, "version", str(LintRepoVersion(i)))
 	if i > 0 {
 		set(spec, "replaces", str(csvName(pkg, i-1)))
 	} else {
@@ -118,7 +118,7 @@ func csvVersion(src *value.Value, pkg string, i int) *value.Value {
 	return v
 }
 
-func csvName(pkg string, i int) string { return pkg + ".v" + Version(i) }
+func csvName(pkg string, i int) string { return pkg + ".v" + LintRepoVersion(i) }
 
 // set sets an object's member.
 func set(v *value.Value, key string, x value.Value) {

@@ -1,4 +1,4 @@
-package linttest
+package authortest
 
 import (
 	"fmt"
@@ -15,9 +15,9 @@ func crdVersion(src *value.Value, k, n, i int) *value.Value {
 	v := clone(src)
 	for _, schema := range crdSchemas(v) {
 		if d := schema.At("description"); d != nil && d.Kind == value.String {
-			set(schema, "description", str(fmt.Sprintf("%s (version %s)", d.Str, Version(i))))
+			set(schema, "description", str(fmt.Sprintf("%s (version %s)", d.Str, LintRepoVersion(i))))
 		} else {
-			set(schema, "description", str("Version "+Version(i)))
+			set(schema, "description", str("Version "+LintRepoVersion(i)))
 		}
 		props := schema.At("properties", "spec", "properties")
 		if props == nil || props.Kind != value.Object {
@@ -31,7 +31,7 @@ func crdVersion(src *value.Value, k, n, i int) *value.Value {
 				continue
 			}
 			set(props, fmt.Sprintf("bench%d", j), value.Value{Kind: value.Object, Fields: []value.Field{
-				{Key: "description", Value: str(fmt.Sprintf("Bench%d is a setting version %s added.", j, Version(j)))},
+				{Key: "description", Value: str(fmt.Sprintf("Bench%d is a setting version %s added.", j, LintRepoVersion(j)))},
 				{Key: "type", Value: str("string")},
 			}})
 		}

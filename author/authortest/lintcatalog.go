@@ -1,4 +1,4 @@
-package linttest
+package authortest
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 // the package, channels stable and candidates (every bundle, each
 // replacing the one before), and the bundles, with their manifests
 // (ObjectCatalogs) or their CSV metadata (MetaCatalogs).
-func writeCatalogs(root, pkg string, dirs []string, o Options) error {
+func writeCatalogs(root, pkg string, dirs []string, o LintRepo) error {
 	var objects, metas []declcfg.Bundle
 	migrate, err := render.MigrationsFor("bundle-object-to-csv-metadata")
 	if err != nil {

@@ -1,5 +1,4 @@
-// Package linttest writes operator directories of a catalog repository
-// for the lint benchmarks, made of real content: the versions of an
+// Operator directories for the lint benchmarks, made of real content: the versions of an
 // operator are copies of a real registry+v1 bundle directory, each with
 // its own CSV name, version and replaces, and CRDs that change from one
 // version to the next as real operators' do (descriptions every time, a
@@ -8,7 +7,8 @@
 // directories as the community pipeline renders them: with their
 // manifests as olm.bundle.object for OpenShift 4.16 and before, as
 // olm.csv.metadata after.
-package linttest
+
+package authortest
 
 import (
 	"fmt"
@@ -17,8 +17,8 @@ import (
 	"strings"
 )
 
-// Options shapes an operator directory.
-type Options struct {
+// LintRepo shapes an operator directory for the lint benchmarks.
+type LintRepo struct {
 	// Source is the real bundle directory every version is made from.
 	Source string
 	// Package names the operator (its directory and package); "" keeps
@@ -36,27 +36,27 @@ type Options struct {
 	OpenShift string
 }
 
-// Sail is shaped like the community repository's sailoperator: 43
+// SailShape is shaped like the community repository's sailoperator: 43
 // bundle directories of large CRDs, 32 of them in six catalogs.
-func Sail(source string) Options {
-	return Options{Source: source, Package: "sail-bench", Bundles: 43, InCatalogs: 32,
+func SailShape(source string) LintRepo {
+	return LintRepo{Source: source, Package: "sail-bench", Bundles: 43, InCatalogs: 32,
 		ObjectCatalogs: []string{"v4.15", "v4.16"}, MetaCatalogs: []string{"v4.17", "v4.18", "v4.19", "v4.20"}, OpenShift: "v4.15"}
 }
 
-// Hive is shaped like hive-operator: 225 small bundle directories, 106
+// HiveShape is shaped like hive-operator: 225 small bundle directories, 106
 // of them in six catalogs.
-func Hive(source string) Options {
-	return Options{Source: source, Package: "hive-bench", Bundles: 225, InCatalogs: 106,
+func HiveShape(source string) LintRepo {
+	return LintRepo{Source: source, Package: "hive-bench", Bundles: 225, InCatalogs: 106,
 		ObjectCatalogs: []string{"v4.15", "v4.16"}, MetaCatalogs: []string{"v4.17", "v4.18", "v4.19", "v4.20"}, OpenShift: "v4.15"}
 }
 
-// Version is the version of the i-th bundle.
-func Version(i int) string { return fmt.Sprintf("1.%d.%d", i/10, i%10) }
+// LintRepoVersion is the version of the i-th bundle.
+func LintRepoVersion(i int) string { return fmt.Sprintf("1.%d.%d", i/10, i%10) }
 
-// Write writes operators/<pkg>/ (ci.yaml and the bundle directories) and
+// WriteLintRepo writes operators/<pkg>/ (ci.yaml and the bundle directories) and
 // catalogs/<v4.N>/<pkg>/catalog.yaml under root, and returns the
 // package's name.
-func Write(root string, o Options) (string, error) {
+func WriteLintRepo(root string, o LintRepo) (string, error) {
 	src, err := readSource(o.Source)
 	if err != nil {
 		return "", err
@@ -71,7 +71,7 @@ func Write(root string, o Options) (string, error) {
 	}
 	var dirs []string
 	for i := 0; i < o.Bundles; i++ {
-		dir := filepath.Join(opDir, Version(i))
+		dir := filepath.Join(opDir, LintRepoVersion(i))
 		if err := src.writeVersion(dir, pkg, i, o.OpenShift); err != nil {
 			return "", err
 		}
@@ -87,7 +87,7 @@ func Write(root string, o Options) (string, error) {
 }
 
 // writeCI writes ci.yaml, mapping a basic template to each catalog.
-func writeCI(opDir string, o Options) error {
+func writeCI(opDir string, o LintRepo) error {
 	var b strings.Builder
 	b.WriteString("---\nfbc:\n  enabled: true\n  catalog_mapping:\n")
 	for _, c := range append(append([]string{}, o.ObjectCatalogs...), o.MetaCatalogs...) {
