@@ -47,7 +47,7 @@ e2e: build
 # Go benchmarks, then the binary on the large synthetic catalog (wall time
 # and peak memory from /usr/bin/time).
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./declcfg ./validate ./render ./serve ./alpha/filter ./alpha/diff ./alpha/graph ./alpha/template ./author/...
+	$(GO) test -run '^$$' -bench . -benchmem ./declcfg ./validate ./render ./serve ./alpha/filter ./alpha/diff ./alpha/graph ./alpha/template ./author/... ./lint
 	./e2e/bench.sh $(BIN) $(BENCHDIR)
 
 # go vet, gofmt and staticcheck (pinned in hack/lint.sh, installed into

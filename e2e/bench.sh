@@ -5,7 +5,8 @@
 # their manifests as base64 olm.bundle.object data, the others
 # olm.csv.metadata; YAML and JSON files; about 130 MB), opm alpha lint
 # with every rule against validate of the same catalog among them; and on registry+v1
-# bundle directories (the conformance bundles, else testdata's). Prints
+# bundle directories (the conformance bundles, else testdata's); lint on
+# operator directories shaped like the largest community packages. Prints
 # wall time and peak RSS, best of 3 runs. Image rendering is measured by
 # the Go benchmarks (BenchmarkRenderCatalogImage,
 # BenchmarkRenderBundleImages), against an in-process registry on
@@ -27,10 +28,11 @@ if [ ! -d "$large" ]; then
   echo "writing the synthetic catalog to $large ..."
   (cd "$here" && go run ./bench/cmd/gencatalog "$large.tmp") && mv "$large.tmp" "$large"
 fi
-# run1 BIN ARGS...: one run; sets wall (s) and kb (peak RSS).
+# run1 BIN ARGS...: one run; sets wall (s) and kb (peak RSS). (time's
+# last line: it writes a line about a non-zero exit status before it.)
 run1() {
   /usr/bin/time -o "$work/time" -f "%e %M" "$@" > /dev/null 2>&1 || true
-  read -r wall kb < "$work/time"
+  read -r wall kb < <(tail -n 1 "$work/time")
 }
 measure() { # label, command...
   local label=$1; shift
@@ -124,6 +126,34 @@ dirs=("$bundles"/*/)
 echo "== ${#dirs[@]} bundle directories in $bundles"
 measure "render (one command)" "$bin" render "${dirs[@]}"
 measure "render --migrate-level + image template" "$bin" render --migrate-level bundle-object-to-csv-metadata --alpha-image-ref-template 'quay.io/example/{{.Package}}:v{{.Version}}' "${dirs[@]}"
+
+# opm alpha lint on operator directories shaped like the largest community
+# packages, made from real bundle directories (author/authortest): sailoperator
+# (43 bundle directories of 2.7 MB) and hive-operator (225 of 0.4 MB), each
+# in six catalogs; and with --baseline HEAD~1 on a two-commit repository
+# (the release of the newest bundle).
+lintsrc=$here/../shared/conformance/bundles
+for shape in "sail datadog-operator_1.28.0" "hive hive-operator_1.2.3725-6ac23a8"; do
+  set -- $shape
+  [ -d "$lintsrc/$2" ] || continue
+  repo=$work/lint-$1-1
+  if [ ! -d "$repo" ]; then
+    echo "writing the $1 lint repository to $repo ..."
+    rm -rf "$repo.tmp" "$repo.new"
+    (cd "$here" && go run ./bench/cmd/genlintrepo -shape "$1" "$lintsrc/$2" "$repo.new" >/dev/null)
+    n=$(ls -d "$repo.new/operators/$1-bench"/*/ | wc -l)
+    (cd "$here" && go run ./bench/cmd/genlintrepo -shape "$1" -bundles $((n - 1)) "$lintsrc/$2" "$repo.tmp" >/dev/null)
+    git -C "$repo.tmp" init -q && git -C "$repo.tmp" add -A && git -C "$repo.tmp" -c user.name=bench -c user.email=bench@example.com commit -qm before
+    rm -rf "$repo.tmp/operators" "$repo.tmp/catalogs" && mv "$repo.new/operators" "$repo.new/catalogs" "$repo.tmp/" && rm -rf "$repo.new"
+    git -C "$repo.tmp" add -A && git -C "$repo.tmp" -c user.name=bench -c user.email=bench@example.com commit -qm release
+    mv "$repo.tmp" "$repo"
+  fi
+  echo "== alpha lint: $1-shaped operator directory ($(du -sm "$repo/operators" | cut -f1) MB of bundle directories, $(du -sm "$repo/catalogs" | cut -f1) MB of catalogs)"
+  pushd "$repo" >/dev/null
+  measure "alpha lint operators/$1-bench" "$bin" alpha lint "operators/$1-bench"
+  measure "alpha lint ... --baseline HEAD~1" "$bin" alpha lint "operators/$1-bench" --baseline HEAD~1
+  popd >/dev/null
+done
 
 # Catalog authoring on synthetic operator repositories (author/authortest):
 # 10 templates of 50 bundles (a large real package: about 10 MB of

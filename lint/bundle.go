@@ -66,24 +66,44 @@ type object struct {
 	// versions (the word "served" is in it at most once).
 	multiServed bool
 	// v is the object's tree; for a catalog object, built from raw when
-	// first asked for (see root).
+	// first asked for; for a manifest, read again from its file (path in
+	// fsys) when asked for after release (see root).
 	v    *value.Value
 	raw  []byte
-	once sync.Once
+	fsys fs.FS
+	path string
+	mu   sync.Mutex
 }
 
 // root is the object's tree, built on first use; nil when the object is
 // not a JSON object.
 func (o *object) root() *value.Value {
-	o.once.Do(func() {
-		if o.v == nil && o.raw != nil {
-			if v, err := value.ParseJSON(o.raw); err == nil && v.Kind == value.Object {
-				o.v = &v
-			}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch {
+	case o.v != nil:
+	case o.raw != nil:
+		if v, err := value.ParseJSON(o.raw); err == nil && v.Kind == value.Object {
+			o.v = &v
 		}
 		o.raw = nil
-	})
+	case o.fsys != nil:
+		if data, err := fs.ReadFile(o.fsys, o.path); err == nil {
+			o.v, _ = registryv1.FirstObject(data, 30)
+		}
+	}
 	return o.v
+}
+
+// release drops the tree of a manifest, which root reads again if it is
+// needed: a large bundle's trees need not stay alive while others are
+// linted.
+func (o *object) release() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.fsys != nil {
+		o.v = nil
+	}
 }
 
 // at is the line of a node of the object: the node's own in a manifest,
@@ -164,6 +184,7 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 		}
 		o := newObject(v, filepath.Join(dir, "manifests", e.Name()), int(v.Line))
 		o.sum = sha256.Sum256(data)
+		o.fsys, o.path = fsys, path.Join("manifests", e.Name())
 		b.objects = append(b.objects, o)
 		if o.kind == "ClusterServiceVersion" && b.csv == nil {
 			b.csv = o
@@ -245,6 +266,20 @@ func (b *bundle) load() error {
 		}
 	}
 	return b.loadErr
+}
+
+// releaseTrees drops the trees of a bundle directory's manifests but its
+// CSV's (which catalog checks read for every bundle), and the CRDs read
+// from them (see object.release).
+func (b *bundle) releaseTrees() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.crdIndex = nil
+	for _, o := range b.objects {
+		if o != b.csv {
+			o.release()
+		}
+	}
 }
 
 // theCSV is the bundle's CSV: its manifest or, for a catalog bundle that

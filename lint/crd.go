@@ -34,6 +34,10 @@ type crdVersion struct {
 	nodes map[string]*value.Value
 	// parent is each path's parent path.
 	parent map[string]string
+	// sigs is each path's signature: the keywords compareNodes reads
+	// (see comparedKeywords), as compact JSON. Nodes with the same
+	// signature have no change compareNodes reports.
+	sigs map[string]string
 }
 
 // crdObjects returns a bundle's CRD objects by name.
@@ -101,7 +105,7 @@ func readCRD(o *object) *crd {
 }
 
 func newCRDVersion(name string, node, schema *value.Value) *crdVersion {
-	v := &crdVersion{name: name, node: node, nodes: map[string]*value.Value{}, parent: map[string]string{}}
+	v := &crdVersion{name: name, node: node, nodes: map[string]*value.Value{}, parent: map[string]string{}, sigs: map[string]string{}}
 	if schema != nil {
 		v.flatten("", "", schema)
 	}
@@ -118,6 +122,7 @@ func (v *crdVersion) flatten(parent, path string, n *value.Value) {
 	}
 	v.nodes[path] = n
 	v.parent[path] = parent
+	v.sigs[path] = signature(n)
 	v.paths = append(v.paths, path)
 	if props := n.At("properties"); props != nil && props.Kind == value.Object {
 		for i := range props.Fields {
@@ -157,6 +162,34 @@ func (v *crdVersion) flatten(parent, path string, n *value.Value) {
 		v.flatten(path, path+"(additionalItems)", ai)
 	}
 }
+
+// comparedKeywords are the members of a schema node compareNodes reads.
+var comparedKeywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range append([]string{"type", "enum", "required", "maximum", "maxItems", "maxLength", "maxProperties",
+		"minimum", "minItems", "minLength", "minProperties", "format", "oneOf", "default"}, unhandledKeywords...) {
+		m[k] = true
+	}
+	return m
+}()
+
+// signature writes a node's compared keywords and their values.
+func signature(n *value.Value) string {
+	var b []byte
+	for i := range n.Fields {
+		f := &n.Fields[i]
+		if comparedKeywords[f.Key] {
+			b = append(b, f.Key...)
+			b = append(b, 0)
+			b = value.AppendCompact(b, &f.Value)
+			b = append(b, 0)
+		}
+	}
+	return string(b)
+}
+
+// signature is the signature of the version's node at path.
+func (v *crdVersion) signature(path string) string { return v.sigs[path] }
 
 func join(path, key string) string {
 	if path == "" {

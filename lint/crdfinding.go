@@ -45,19 +45,19 @@ const shownReasons = 5
 // crdFinding makes the one finding of an upgrade edge and a CRD of its
 // new bundle, with every unsafe change as a reason. It is at the CRD's
 // manifest in a bundle directory, or at the bundle's name in a catalog.
-func crdFinding(from, to *bundle, n *crd, problems []crdProblem, channel string) Finding {
+func crdFinding(from, to *bundle, n *object, problems []crdProblem, channel string) Finding {
 	reasons := make([]Reason, len(problems))
 	for i, p := range problems {
 		reasons[i] = Reason{Kind: p.kind, Version: p.version, Field: p.path, Message: p.msg}
-		if !n.obj.inCatalog && p.node != nil {
-			reasons[i].Line = int(p.node.Line)
+		if !n.inCatalog {
+			reasons[i].Line = p.line
 		}
 	}
 	subject := "CRD " + n.name
-	if n.obj.inCatalog && to.decl != nil {
+	if n.inCatalog && to.decl != nil {
 		subject = fmt.Sprintf("CRD %s (the bundle's olm.bundle.object)", n.name)
 	}
-	f := objectFinding(ruleCRDUpgrade, Error, to, n.obj, nil, "upgrade from %s: %s", from.name, reasonsText(subject, reasons))
+	f := objectFinding(ruleCRDUpgrade, Error, to, n, nil, "upgrade from %s: %s", from.name, reasonsText(subject, reasons))
 	f.Channel = channel
 	f.Reasons = reasons
 	return f

@@ -2,10 +2,13 @@ package lint
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/blang/semver/v4"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/model"
@@ -27,12 +30,20 @@ import (
 // safe. Each CRD of an edge with unsafe changes makes one finding that
 // lists them all (see crdfinding.go).
 
-// crdProblem is one unsafe change of a kind (see Reason), at the new
-// CRD's node (nil: the CRD).
+// crdProblem is one unsafe change of a kind (see Reason), at a line of
+// the new CRD (that of the node the change is at; 0 when unknown).
 type crdProblem struct {
 	kind, version, path string
-	node                *value.Value
+	line                int
 	msg                 string
+}
+
+// nodeLine is a node's line, 0 for none.
+func nodeLine(n *value.Value) int {
+	if n == nil {
+		return 0
+	}
+	return int(n.Line)
 }
 
 // compareCRDs lists the unsafe changes from old to new but those of its
@@ -40,11 +51,11 @@ type crdProblem struct {
 func compareCRDs(old, new *crd) []crdProblem {
 	var out []crdProblem
 	if old.scope != new.scope {
-		out = append(out, crdProblem{kind: ReasonScopeChanged, node: new.obj.root().At("spec", "scope"), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
+		out = append(out, crdProblem{kind: ReasonScopeChanged, line: nodeLine(new.obj.root().At("spec", "scope")), msg: fmt.Sprintf("scope changed from %s to %s", old.scope, new.scope)})
 	}
 	for _, s := range old.stored {
 		if new.version(s) == nil {
-			out = append(out, crdProblem{kind: ReasonStoredVersionRemoved, node: new.obj.root().At("spec", "versions"), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+			out = append(out, crdProblem{kind: ReasonStoredVersionRemoved, line: nodeLine(new.obj.root().At("spec", "versions")), msg: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
 		}
 	}
 	for _, ov := range old.versions {
@@ -73,15 +84,18 @@ func compareVersions(ov, nv *crdVersion) []crdProblem {
 			if at == nil {
 				at = nv.node
 			}
-			out = append(out, crdProblem{kind: ReasonFieldRemoved, version: ov.name, path: path, node: at, msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
+			out = append(out, crdProblem{kind: ReasonFieldRemoved, version: ov.name, path: path, line: nodeLine(at), msg: "field removed: existing objects that set it no longer validate; deprecate it instead of removing it"})
 			continue
+		}
+		if ov.signature(path) == nv.signature(path) {
+			continue // nothing compareNodes reads differs
 		}
 		for _, c := range compareNodes(ov.nodes[path], n) {
 			at := n.At(c.key)
 			if at == nil || c.key == "" {
 				at = n
 			}
-			out = append(out, crdProblem{kind: c.kind, version: ov.name, path: path, node: at, msg: c.msg})
+			out = append(out, crdProblem{kind: c.kind, version: ov.name, path: path, line: nodeLine(at), msg: c.msg})
 		}
 	}
 	return out
@@ -195,7 +209,8 @@ func newItems(o, n *value.Value) []string {
 // per CRD with unsafe changes. CRDs whose content is the same are not
 // read: they have no change, and their served versions no problem the
 // old CRD did not have already.
-func upgradeFindings(from, to *bundle, channel string) []Finding {
+// Pairs already compared are taken from pairs (see crdPairs).
+func upgradeFindings(from, to *bundle, channel string, pairs *crdPairs) []Finding {
 	oldCRDs, newCRDs := from.crdObjects(), to.crdObjects()
 	var out []Finding
 	for _, name := range sortedKeys(newCRDs) {
@@ -203,13 +218,8 @@ func upgradeFindings(from, to *bundle, channel string) []Finding {
 		if oo == nil || oo.sum == no.sum {
 			continue
 		}
-		o, n := from.crd(oo), to.crd(no)
-		problems := compareCRDs(o, n)
-		if no.multiServed {
-			problems = append(problems, newServedProblems(o, n)...)
-		}
-		if len(problems) > 0 {
-			out = append(out, crdFinding(from, to, n, problems, channel))
+		if problems := pairs.problems(from, oo, to, no); len(problems) > 0 {
+			out = append(out, crdFinding(from, to, no, problems, channel))
 		}
 	}
 	return out
@@ -228,7 +238,7 @@ func crdUpgradeBundle(c *bundleCheck) []Finding {
 	if c.previous == nil {
 		return nil
 	}
-	return upgradeFindings(c.previous, c.b, "")
+	return upgradeFindings(c.previous, c.b, "", c.pairs)
 }
 
 // crdUpgradePackage checks every upgrade edge of the package's channels:
@@ -248,7 +258,7 @@ func crdUpgradePackage(c *packageCheck) []Finding {
 				continue
 			}
 			a, b := c.source(e[0]), c.source(e[1])
-			out = append(out, upgradeFindings(a, b, chName)...)
+			out = append(out, upgradeFindings(a, b, chName, c.pairs)...)
 		}
 	}
 	return out
@@ -294,8 +304,10 @@ func (c *packageCheck) hasCRDs(name string) bool {
 
 // crdUpgradeDirs compares the CRDs of an operator directory's bundle
 // directories, each with the one of the version before it: the upgrade a
-// new bundle directory makes before any catalog has it.
-func crdUpgradeDirs(dirs []*bundle) []Finding {
+// new bundle directory makes before any catalog has it. Pairs are
+// compared a few at a time; a bundle's trees are released once both its
+// pairs are done.
+func crdUpgradeDirs(dirs []*bundle, pairs *crdPairs) []Finding {
 	type versioned struct {
 		b *bundle
 		v semver.Version
@@ -307,9 +319,27 @@ func crdUpgradeDirs(dirs []*bundle) []Finding {
 		}
 	}
 	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
-	var out []Finding
+	uses := make([]atomic.Int32, len(byVersion))
 	for i := 1; i < len(byVersion); i++ {
-		out = append(out, upgradeFindings(byVersion[i-1].b, byVersion[i].b, "")...)
+		uses[i-1].Add(1)
+		uses[i].Add(1)
 	}
-	return out
+	done := func(i int) {
+		if uses[i].Add(-1) == 0 {
+			byVersion[i].b.releaseTrees()
+		}
+	}
+	out := make([][]Finding, len(byVersion))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := 1; i < len(byVersion); i++ {
+		g.Go(func() error {
+			out[i] = upgradeFindings(byVersion[i-1].b, byVersion[i].b, "", pairs)
+			done(i - 1)
+			done(i)
+			return nil
+		})
+	}
+	_ = g.Wait() // the goroutines return no error
+	return slices.Concat(out...)
 }

@@ -75,6 +75,8 @@ type linter struct {
 	// the run over the baseline, gives those of directories the change
 	// left alone.
 	memo, reuse *memo
+	// crdPairs are the CRD pairs compared so far.
+	crdPairs crdPairs
 }
 
 // Lint lints each path: a catalog directory, a catalogs directory (of

@@ -27,6 +27,7 @@ type bundleCheck struct {
 	// previous is the bundle it upgrades from (--previous), if given.
 	previous *bundle
 	opts     *Options
+	pairs    *crdPairs
 }
 
 // catalog is a loaded catalog.
@@ -53,6 +54,7 @@ type packageCheck struct {
 	pkg     *model.Package
 	opts    *Options
 	bundles map[string]*bundle
+	pairs   *crdPairs
 }
 
 // bundle returns the catalog's bundle of that name, its objects decoded,
@@ -84,19 +86,19 @@ func (c *packageCheck) source(name string) *bundle {
 // baseline, a bundle directory the change left alone has the findings the
 // run over the change found in it (see memo).
 func (l *linter) lintBundle(b *bundle) {
+	l.add(l.memoFindings(b))
+}
+
+// memoFindings are the findings of the bundle rules in b: in the run
+// over the baseline, for a bundle directory the change left alone, those
+// the run over the change found (see memo).
+func (l *linter) memoFindings(b *bundle) []Finding {
 	if fs, ok := l.reuse.findings(b); ok {
-		l.add(fs)
-		return
+		return fs
 	}
-	c := &bundleCheck{b: b, previous: l.previous, opts: &l.opts}
-	var out []Finding
-	for _, r := range l.rules {
-		if r.bundle != nil {
-			out = append(out, r.bundle(c)...)
-		}
-	}
+	out := l.bundleFindings(b)
 	l.memo.record(b, out)
-	l.add(out)
+	return out
 }
 
 // readBundleDir reads the bundle directory dir (where l.real says), its
@@ -246,7 +248,7 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) error {
 			break
 		}
 		g.Go(func() error {
-			c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], opts: &l.opts, bundles: map[string]*bundle{}}
+			c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], opts: &l.opts, bundles: map[string]*bundle{}, pairs: &l.crdPairs}
 			for _, r := range l.rules {
 				if r.pkg != nil {
 					out[i] = append(out[i], r.pkg(c)...)
@@ -309,22 +311,22 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	dirs, err := l.readBundleDirs(dir)
+	dirs, err := l.lintBundleDirs(ctx, dir)
 	if err != nil {
 		return err
 	}
 	byName := map[string]*bundle{}
 	for _, b := range dirs {
-		l.lintBundle(b)
 		byName[b.name] = b
 	}
 	if l.enabled(ruleCRDUpgrade) {
-		l.add(crdUpgradeDirs(dirs))
+		l.add(crdUpgradeDirs(dirs, &l.crdPairs))
 	}
 	for _, c := range p.Catalogs {
 		if err := l.lintMappedCatalog(ctx, root, c, byName); err != nil {
 			return err
 		}
+		c.Config = nil // linted: let it go
 	}
 	return nil
 }
@@ -351,10 +353,10 @@ func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.C
 	return l.lintCatalog(ctx, cat)
 }
 
-// readBundleDirs reads the bundle directories of an operator directory
-// (and, in the run over the baseline, counts those the change left alone,
-// which the baseline's copy may leave out).
-func (l *linter) readBundleDirs(dir string) ([]*bundle, error) {
+// bundleDirsIn lists the bundle directories of an operator directory
+// (and, in the run over the baseline, those the change left alone, which
+// the baseline's copy may leave out), sorted.
+func (l *linter) bundleDirsIn(dir string) ([]string, error) {
 	entries, err := os.ReadDir(l.real(dir))
 	if err != nil {
 		return nil, err
@@ -366,17 +368,11 @@ func (l *linter) readBundleDirs(dir string) ([]*bundle, error) {
 		}
 	}
 	slices.Sort(names)
-	var out []*bundle
+	var out []string
 	for _, name := range names {
-		d := filepath.Join(dir, name)
-		if l.reuse.bundle(d) == nil && !render.IsBundleDir(l.real(d)) {
-			continue
+		if d := filepath.Join(dir, name); l.reuse.bundle(d) != nil || render.IsBundleDir(l.real(d)) {
+			out = append(out, d)
 		}
-		b, err := l.readBundleDir(d)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
 	}
 	return out, nil
 }

@@ -1,8 +1,9 @@
 // Package authortest writes synthetic operator repositories (the layout
 // of community-operators-prod: ci.yaml, catalog templates, rendered
 // catalogs and a bundle directory ready to release) for the catalog
-// authoring benchmarks. It sits under author, whose Repo renders the
-// catalogs, so that author's own tests may use it.
+// authoring benchmarks, and operator directories made of real bundles for
+// the lint benchmarks (see WriteLintRepo). It sits under author, whose
+// Repo renders the catalogs, so that author's own tests may use it.
 package authortest
 
 import (
