@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -85,7 +86,12 @@ func TestReleaseKilled(t *testing.T) {
 	done := copyRepo(t, base)
 	plan := releasePlan(t, done)
 	var steps []string
-	author.SetApplyHook(plan, func(step string) { steps = append(steps, step) })
+	var mu sync.Mutex // the staging steps run concurrently
+	author.SetApplyHook(plan, func(step string) {
+		mu.Lock()
+		defer mu.Unlock()
+		steps = append(steps, step)
+	})
 	if err := plan.Apply(); err != nil {
 		t.Fatal(err)
 	}
