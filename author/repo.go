@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -38,6 +39,14 @@ type Package struct {
 	Catalogs []*Catalog
 
 	bundleDirs bundleDirIndex
+	encOnce    sync.Once
+	enc        *encoder
+}
+
+// encoder is the package's catalog writer (see encoder).
+func (p *Package) encoder() *encoder {
+	p.encOnce.Do(func() { p.enc = newEncoder() })
+	return p.enc
 }
 
 // Template is one mapped catalog template.
