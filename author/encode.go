@@ -11,12 +11,14 @@ import (
 // encoder writes the rendered catalogs of a package, encoding each bundle
 // once however many catalogs hold it: the per-version catalogs of a
 // package repeat the same bundles, and encoding them is most of the cost
-// of writing. An encoded bundle is kept as a slice of the first catalog
-// text that holds it, so the cache costs no memory of its own.
+// of writing. Catalogs written side by side meet the same bundles at
+// about the same time, so a bundle being encoded is waited for. Once a
+// catalog is written, the encoded bundles it holds are kept as slices of
+// its text, so the cache costs no memory of its own.
 type encoder struct {
 	seed maphash.Seed
 	mu   sync.Mutex
-	done map[encodedKey][]encodedBundle
+	done map[encodedKey][]*encodedBundle
 }
 
 // encodedKey is a bundle's content hash in one format.
@@ -25,14 +27,16 @@ type encodedKey struct {
 	format declcfg.Format
 }
 
-// encodedBundle is a bundle and its encoded text.
+// encodedBundle is a bundle and its encoded text, set when ready closes
+// (nil if encoding failed).
 type encodedBundle struct {
-	b    *declcfg.Bundle
-	data []byte
+	b     *declcfg.Bundle
+	ready chan struct{}
+	data  []byte
 }
 
 func newEncoder() *encoder {
-	return &encoder{seed: maphash.MakeSeed(), done: map[encodedKey][]encodedBundle{}}
+	return &encoder{seed: maphash.MakeSeed(), done: map[encodedKey][]*encodedBundle{}}
 }
 
 // bundleHash hashes what a bundle's encoding depends on: the fields
@@ -67,23 +71,39 @@ func (e *encoder) bundleHash(b *declcfg.Bundle) uint64 {
 	return h.Sum64()
 }
 
-// lookup returns the encoding of a bundle equal to b, if one was kept.
-func (e *encoder) lookup(k encodedKey, b *declcfg.Bundle) []byte {
+// claim returns the encoding of a bundle equal to b, waiting while it is
+// being encoded; with none, it returns an entry for the caller to fill
+// (see encoded).
+func (e *encoder) claim(k encodedKey, b *declcfg.Bundle) (data []byte, mine *encodedBundle) {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	for _, x := range e.done[k] {
 		if sameBundle(x.b, b) {
-			return x.data
+			e.mu.Unlock()
+			<-x.ready
+			e.mu.Lock()
+			defer e.mu.Unlock()
+			return x.data, nil
 		}
 	}
-	return nil
+	mine = &encodedBundle{b: b, ready: make(chan struct{})}
+	e.done[k] = append(e.done[k], mine)
+	e.mu.Unlock()
+	return nil, mine
 }
 
-// keep remembers the encoding of b.
-func (e *encoder) keep(k encodedKey, b *declcfg.Bundle, data []byte) {
+// encoded fills an entry claim returned.
+func (e *encoder) encoded(x *encodedBundle, data []byte) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.done[k] = append(e.done[k], encodedBundle{b, data})
+	x.data = data
+	close(x.ready)
+}
+
+// moved points a filled entry at a copy of its text.
+func (e *encoder) moved(x *encodedBundle, data []byte) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	x.data = data
 }
 
 // write encodes cfg as declcfg.Write does, taking the encodings of
@@ -91,21 +111,28 @@ func (e *encoder) keep(k encodedKey, b *declcfg.Bundle, data []byte) {
 func (e *encoder) write(cfg *declcfg.DeclarativeConfig, f declcfg.Format) ([]byte, error) {
 	objs := cfg.WriteOrder()
 	parts := make([][]byte, len(objs))
-	keys := make([]encodedKey, len(objs))
-	fresh := make([]bool, len(objs))
+	mine := make([]*encodedBundle, len(objs))
+	// Entries this call claimed are filled whatever happens.
+	defer func() {
+		for _, x := range mine {
+			if x != nil && !isClosed(x.ready) {
+				e.encoded(x, nil)
+			}
+		}
+	}()
 	size := 0
 	var err error
 	for i, obj := range objs {
-		b, isBundle := obj.(*declcfg.Bundle)
-		if isBundle {
-			keys[i] = encodedKey{e.bundleHash(b), f}
-			parts[i] = e.lookup(keys[i], b)
+		if b, ok := obj.(*declcfg.Bundle); ok {
+			parts[i], mine[i] = e.claim(encodedKey{e.bundleHash(b), f}, b)
 		}
 		if parts[i] == nil {
 			if parts[i], err = encodeOne(obj, f); err != nil {
 				return nil, err
 			}
-			fresh[i] = isBundle
+			if mine[i] != nil {
+				e.encoded(mine[i], parts[i])
+			}
 		}
 		size += len(parts[i])
 	}
@@ -113,12 +140,21 @@ func (e *encoder) write(cfg *declcfg.DeclarativeConfig, f declcfg.Format) ([]byt
 	for i, part := range parts {
 		start := len(out)
 		out = append(out, part...)
-		if fresh[i] {
-			// Kept as a slice of out, which is never grown again.
-			e.keep(keys[i], objs[i].(*declcfg.Bundle), out[start:len(out):len(out)])
+		if mine[i] != nil {
+			// out is never grown again: its slices stay put.
+			e.moved(mine[i], out[start:len(out):len(out)])
 		}
 	}
 	return out, nil
+}
+
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // encodeOne encodes one object in format f.

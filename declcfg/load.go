@@ -37,6 +37,7 @@ type loadConfig struct {
 	dropBulk    bool
 	lines       func(file int, lines Lines)
 	warn        func(Warning)
+	docs        *DocumentCache
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -319,7 +320,17 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		return w.errs, nil
 	}
 	w.data, w.dec = data, &decoder{dropBulk: c.dropBulk}
-	decodeFile(data, w.document)
+	var cache *DocumentCache
+	if c.docs != nil && c.lines == nil {
+		// Warnings are counted, so that a document that had any is not
+		// cached.
+		cc := *c
+		if c.warn != nil {
+			cc.warn = func(wn Warning) { w.warned++; c.warn(wn) }
+		}
+		w.c, cache = &cc, c.docs
+	}
+	decodeFile(data, cache, w.document)
 	if c.warn != nil && w.visitErr == nil {
 		if e := bomLoss(data, w.docs); e != nil {
 			e.File = w.display
@@ -346,6 +357,7 @@ type fileWalk struct {
 	index    int       // the index of the next object passed to visit
 	docs     int       // the documents decoded
 	visitErr error     // what visit returned; the objects after it are skipped
+	warned   int       // the warnings given, when counted (see walkFile)
 }
 
 // report records a problem of the file.
@@ -365,6 +377,11 @@ func (w *fileWalk) document(doc document) {
 		w.report(doc.Err)
 		return
 	}
+	if doc.cached != nil {
+		w.pass(Item{Bundle: doc.cached.at(w.display, withPath(doc.Src, w.name))})
+		return
+	}
+	errs, warned := len(w.errs), w.warned
 	merged := w.c.warnDuplicates(&doc, w.display)
 	obj, merr := metaOf(&doc.Value)
 	obj.Pos = Pos{File: w.display, Line: int(doc.Line)}
@@ -388,11 +405,8 @@ func (w *fileWalk) document(doc document) {
 			w.c.warn(*wn)
 		}
 	}
-	it.Seq = Seq{File: w.fileIndex, Index: w.index}
-	w.index++
 	if it.Bundle != nil {
-		it.Bundle.Src = doc.Src
-		it.Bundle.Src.Path = w.name
+		it.Bundle.Src = withPath(doc.Src, w.name)
 	}
 	if w.itemCheck != nil && !merged {
 		for _, e := range w.itemCheck(it, checked > 0) {
@@ -402,7 +416,23 @@ func (w *fileWalk) document(doc document) {
 	if w.c.lines != nil {
 		w.addLine(&obj)
 	}
+	if w.c.docs != nil && it.Bundle != nil && doc.key.n > 0 && len(w.errs) == errs && w.warned == warned && len(doc.Dups) == 0 {
+		w.c.docs.put(doc.key, it.Bundle, doc.Src.Line)
+	}
+	w.pass(it)
+}
+
+// pass passes the next object of the file to visit.
+func (w *fileWalk) pass(it Item) {
+	it.Seq = Seq{File: w.fileIndex, Index: w.index}
+	w.index++
 	w.visitErr = w.visit(it)
+}
+
+// withPath is src in the file named name.
+func withPath(src Source, name string) Source {
+	src.Path = name
+	return src
 }
 
 // checkObject runs the object check on obj, reports what it finds and
