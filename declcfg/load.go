@@ -311,8 +311,8 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, err := readFile(fsys, name, c.maxFileSize, *buf)
-	if data != nil {
+	data, borrowed, err := readFile(fsys, name, c.maxFileSize, *buf)
+	if data != nil && !borrowed {
 		*buf = data[:0]
 	}
 	if err != nil {
@@ -515,12 +515,29 @@ func (c *loadConfig) unknownFieldWarner(obj *Object, merged bool) func(path stri
 // readFile reads a catalog file into buf (or a larger buffer if buf is
 // too small): a regular file (links are followed) of at most limit bytes
 // that is text, not binary. Binary files are told by their first bytes,
-// before the rest is read.
-func readFile(fsys fs.FS, name string, limit int64, buf []byte) ([]byte, error) {
+// before the rest is read. The data of a MemFS file is not copied: it is
+// borrowed, and must not be written to.
+func readFile(fsys fs.FS, name string, limit int64, buf []byte) (data []byte, borrowed bool, err error) {
 	f, st, err := openRegular(fsys, name, limit, catalogFile)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	if mf, ok := f.(*memFile); ok {
+		defer f.Close()
+		if looksBinary(mf.data[:min(len(mf.data), binarySniffLen)]) {
+			return nil, false, errBinary
+		}
+		return mf.data, true, nil
+	}
+	data, err = readOpened(f, st, limit, buf)
+	return data, false, err
+}
+
+// errBinary is the error of a catalog file that is binary.
+var errBinary = fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
+
+// readOpened is readFile of a file opened.
+func readOpened(f fs.File, st fs.FileInfo, limit int64, buf []byte) ([]byte, error) {
 	defer f.Close()
 	hp := sniffBufs.Get().(*[binarySniffLen]byte)
 	defer sniffBufs.Put(hp)
@@ -530,7 +547,7 @@ func readFile(fsys fs.FS, name string, limit int64, buf []byte) ([]byte, error) 
 		return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
 	}
 	if looksBinary(hp[:n]) {
-		return nil, fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
+		return nil, errBinary
 	}
 	if n < len(hp) {
 		return append(buf[:0], hp[:n]...), nil
