@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -96,24 +97,53 @@ func (p *Plan) stageAll(run *stagingRun) error {
 func (p *Plan) stage(run *stagingRun, i int, c FileChange) (journalEntry, error) {
 	e := journalEntry{Path: c.Path, Staged: strconv.Itoa(i), Mode: 0o644}
 	target := run.target(c.Path)
-	cur, err := os.ReadFile(target)
+	mode, same, err := holds(target, c.Old)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && c.Old == nil:
 	case err != nil:
 		return e, fmt.Errorf("reading %s: %w", c.Path, err)
-	case c.Old == nil || !bytes.Equal(cur, c.Old):
+	case c.Old == nil || !same:
 		return e, fmt.Errorf("%s changed while opm was working on it: nothing was written; run the command again", c.Path)
 	}
 	if c.Old != nil {
-		e.Old = digest(c.Old)
-		if st, err := os.Stat(target); err == nil {
-			e.Mode = st.Mode().Perm()
-		}
+		e.Old, e.Mode = digest(c.Old), mode
 	}
 	if err := writeSynced(filepath.Join(run.dir, e.Staged), c.New, e.Mode); err != nil {
 		return e, fmt.Errorf("writing %s: %w", c.Path, err)
 	}
 	return e, nil
+}
+
+// holds reports whether the file name holds exactly text, and its
+// permissions, reading it a piece at a time: catalogs are megabytes, and
+// a release checks several at once.
+func holds(name string, text []byte) (fs.FileMode, bool, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, false, err
+	}
+	if st.Size() != int64(len(text)) {
+		return st.Mode().Perm(), false, nil
+	}
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.Read(buf)
+		if n > len(text) || !bytes.Equal(buf[:n], text[:n]) {
+			return st.Mode().Perm(), false, nil
+		}
+		text = text[n:]
+		switch {
+		case err == io.EOF:
+			return st.Mode().Perm(), len(text) == 0, nil
+		case err != nil:
+			return 0, false, err
+		}
+	}
 }
 
 // restore puts the old text of the files the run replaced before entry n

@@ -24,6 +24,9 @@ type Recovery struct {
 	// Conflicts lists files of committed runs that have changed since and
 	// were left as they are.
 	Conflicts []string
+	// Leftovers lists the temporary files of older opm releases
+	// (".catalog.yaml.opm-123456") that Recover removed.
+	Leftovers []string
 }
 
 // Notes says in sentences what Recover did; none when there was nothing
@@ -43,24 +46,34 @@ func (r Recovery) Notes() []string {
 	if len(r.Conflicts) > 0 {
 		notes = append(notes, "an interrupted opm run did not write these files, which have changed since: "+strings.Join(r.Conflicts, ", "))
 	}
+	if len(r.Leftovers) > 0 {
+		notes = append(notes, "removed temporary files an interrupted run of an older opm left beside the catalogs and templates: "+strings.Join(r.Leftovers, ", "))
+	}
 	return notes
 }
 
 // Recover finishes or discards what runs of Plan.Apply that were killed
 // left in StagingDir: a run killed after committing is finished (its
 // remaining files moved into place), one killed before is discarded (the
-// repository never saw it). Runs still alive are left alone.
+// repository never saw it). Runs still alive are left alone. The
+// temporary files older opm releases wrote beside catalogs and templates
+// (".catalog.yaml.opm-123456"), which a killed run of theirs left, are
+// removed.
 func (r *Repo) Recover() (Recovery, error) {
 	var rec Recovery
+	var errs []error
+	var err error
+	if rec.Leftovers, err = r.removeLeftovers(); err != nil {
+		errs = append(errs, err)
+	}
 	base := r.path(StagingDir)
 	entries, err := os.ReadDir(base)
 	if errors.Is(err, fs.ErrNotExist) {
-		return rec, nil
+		return rec, errors.Join(errs...)
 	}
 	if err != nil {
-		return rec, fmt.Errorf("reading %s: %w", StagingDir, err)
+		return rec, errors.Join(append(errs, fmt.Errorf("reading %s: %w", StagingDir, err))...)
 	}
-	var errs []error
 	for _, e := range entries {
 		if err := r.recoverRun(filepath.Join(base, e.Name()), &rec); err != nil {
 			errs = append(errs, fmt.Errorf("recovering %s/%s: %w", StagingDir, e.Name(), err))

@@ -3,6 +3,7 @@ package author
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -16,18 +17,23 @@ import (
 type Rendered struct {
 	Catalog *Catalog
 	Config  *declcfg.DeclarativeConfig
-	data    []byte // Bytes, once written
+	data    []byte   // Bytes, once written
+	enc     *encoder // shared by the catalogs of a package
 }
 
 // Bytes are the bytes `opm alpha render-template -o yaml` writes for the
 // rendered catalog.
 func (r *Rendered) Bytes() ([]byte, error) {
 	if r.data == nil {
-		var buf bytes.Buffer
-		if err := declcfg.Write(r.Config, &buf, r.Catalog.Format); err != nil {
-			return nil, err
+		enc := r.enc
+		if enc == nil {
+			enc = newEncoder()
 		}
-		r.data = buf.Bytes()
+		data, err := enc.write(r.Config, r.Catalog.Format)
+		if err != nil {
+			return nil, fmt.Errorf("writing catalog %s: %w", r.Catalog.Path, err)
+		}
+		r.data = data
 	}
 	return r.data, nil
 }
@@ -67,7 +73,7 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 			return nil, err
 		}
 	}
-	return &Rendered{Catalog: c, Config: cfg}, nil
+	return &Rendered{Catalog: c, Config: cfg, enc: p.encoder()}, nil
 }
 
 // dialects are the ways of rendering a template that committed catalogs

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -38,6 +39,14 @@ type Package struct {
 	Catalogs []*Catalog
 
 	bundleDirs bundleDirIndex
+	encOnce    sync.Once
+	enc        *encoder
+}
+
+// encoder is the package's catalog writer (see encoder).
+func (p *Package) encoder() *encoder {
+	p.encOnce.Do(func() { p.enc = newEncoder() })
+	return p.enc
 }
 
 // Template is one mapped catalog template.
@@ -244,12 +253,13 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 	var g errgroup.Group
 	g.SetLimit(4)
 	errs := make([]error, len(p.Catalogs))
+	docs := declcfg.NewDocumentCache()
 	for i, c := range p.Catalogs {
 		if c.Data == nil {
 			continue
 		}
 		g.Go(func() error {
-			errs[i] = c.load(ctx) // all are reported, in catalog order
+			errs[i] = c.load(ctx, docs) // all are reported, in catalog order
 			return nil
 		})
 	}
@@ -260,8 +270,9 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 // load loads and validates the committed catalog: its objects are the
 // content rendering offline takes bundles from, and knowing it valid
 // lets a catalog rendered from it be checked by what changed.
-func (c *Catalog) load(ctx context.Context) error {
-	res, err := validateFile(ctx, c.Path, c.Data, validate.Options{KeepConfig: true, KeepBulk: true})
+// The catalogs of a package repeat the same bundles: docs shares them.
+func (c *Catalog) load(ctx context.Context, docs *declcfg.DocumentCache) error {
+	res, err := validateFile(ctx, c.Path, c.Data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
 	if err != nil {
 		return err
 	}

@@ -266,6 +266,6 @@ func TestApplyRefusesChangedFiles(t *testing.T) {
 // loadCatalog loads a catalog file's objects.
 func loadCatalog(rel string, data []byte) (*declcfg.DeclarativeConfig, error) {
 	c := &Catalog{Path: rel, Data: data}
-	err := c.load(context.Background())
+	err := c.load(context.Background(), nil)
 	return c.Config, err
 }

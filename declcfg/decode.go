@@ -23,6 +23,10 @@ type document struct {
 	// Dups are the keys Value held more than once, of which it keeps the
 	// last.
 	Dups []value.Duplicate
+	// With a DocumentCache: the document's key, and the bundle loaded
+	// from the same text before (then Value is not decoded).
+	key    docKey
+	cached *cachedDoc
 }
 
 // decodeFile splits a catalog file into documents the way upstream's
@@ -32,12 +36,12 @@ type document struct {
 // read again as YAML from the failing object on. Unlike upstream it does
 // not stop at the first bad YAML document; each document's failure is
 // reported on its own.
-func decodeFile(data []byte, emit func(document)) {
+func decodeFile(data []byte, cache *DocumentCache, emit func(document)) {
 	if value.LooksLikeJSON(data, sniffLen) {
 		decodeJSONStream(data, emit)
 		return
 	}
-	decodeYAMLStream(data, 0, 1, emit)
+	decodeYAMLStream(data, 0, 1, cache, emit)
 }
 
 func decodeJSONStream(data []byte, emit func(document)) {
@@ -74,7 +78,7 @@ func decodeJSONStream(data []byte, emit func(document)) {
 			stopped
 		)
 		state := pending
-		decodeYAMLStream(data[start:], start, line, func(d document) {
+		decodeYAMLStream(data[start:], start, line, nil, func(d document) {
 			switch {
 			case state == pending && d.Err != nil:
 				emit(failed)
@@ -109,24 +113,26 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 }
 
 // decodeYAMLStream decodes data, which starts at offset base and line
-// firstLine of its file.
-func decodeYAMLStream(data []byte, base int, firstLine int32, emit func(document)) {
+// firstLine of its file. A document the cache (if any) holds is not
+// decoded.
+func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
 	for _, c := range chunks {
-		v, dups, err := fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
-		switch {
-		case err != nil:
-			emit(document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
-		case v.Kind == value.Null:
-			emit(document{Line: c.Line, Err: &Error{Line: int(c.Line), Message: "empty YAML document: it holds only white space or comments; delete it together with its \"---\" separator"}})
-		case v.Kind != value.Object:
-			emit(document{Line: c.Line, Err: notAnObject(&v)})
-		default:
-			line := v.Line
-			if line == 0 {
-				line = c.Line
+		var key docKey
+		if cache != nil {
+			k := cache.key(c.Data)
+			hit, owner := cache.claim(k)
+			if hit != nil {
+				emit(document{Line: c.Line, Src: Source{Off: base + c.Off, End: base + c.End, Line: c.Line, YAML: true}, cached: hit})
+				continue
 			}
-			emit(document{Value: v, Line: line, Src: Source{Off: base + c.Off, End: base + c.End, Line: c.Line, YAML: true}, Dups: dups})
+			if owner {
+				key = k
+			}
+		}
+		decodeYAMLDocument(c, base, key, emit)
+		if key.n > 0 {
+			cache.settle(key)
 		}
 	}
 	if splitErr != nil {
@@ -134,6 +140,27 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, emit func(document
 		if errors.As(splitErr, &se) {
 			emit(document{Line: se.Line, Err: &Error{Line: int(se.Line), Message: se.Error()}})
 		}
+	}
+}
+
+// decodeYAMLDocument decodes one document of a YAML stream that starts at
+// offset base of its file; key is set when a DocumentCache is to record
+// the document's bundle (see fileWalk.document).
+func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, emit func(document)) {
+	v, dups, err := fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
+	switch {
+	case err != nil:
+		emit(document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
+	case v.Kind == value.Null:
+		emit(document{Line: c.Line, Err: &Error{Line: int(c.Line), Message: "empty YAML document: it holds only white space or comments; delete it together with its \"---\" separator"}})
+	case v.Kind != value.Object:
+		emit(document{Line: c.Line, Err: notAnObject(&v)})
+	default:
+		line := v.Line
+		if line == 0 {
+			line = c.Line
+		}
+		emit(document{Value: v, Line: line, Src: Source{Off: base + c.Off, End: base + c.End, Line: c.Line, YAML: true}, Dups: dups, key: key})
 	}
 }
 

@@ -37,6 +37,7 @@ type loadConfig struct {
 	dropBulk    bool
 	lines       func(file int, lines Lines)
 	warn        func(Warning)
+	docs        *DocumentCache
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -310,8 +311,8 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, err := readFile(fsys, name, c.maxFileSize, *buf)
-	if data != nil {
+	data, borrowed, err := readFile(fsys, name, c.maxFileSize, *buf)
+	if data != nil && !borrowed {
 		*buf = data[:0]
 	}
 	if err != nil {
@@ -319,7 +320,17 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		return w.errs, nil
 	}
 	w.data, w.dec = data, &decoder{dropBulk: c.dropBulk}
-	decodeFile(data, w.document)
+	var cache *DocumentCache
+	if c.docs != nil && c.lines == nil {
+		// Warnings are counted, so that a document that had any is not
+		// cached.
+		cc := *c
+		if c.warn != nil {
+			cc.warn = func(wn Warning) { w.warned++; c.warn(wn) }
+		}
+		w.c, cache = &cc, c.docs
+	}
+	decodeFile(data, cache, w.document)
 	if c.warn != nil && w.visitErr == nil {
 		if e := bomLoss(data, w.docs); e != nil {
 			e.File = w.display
@@ -346,6 +357,7 @@ type fileWalk struct {
 	index    int       // the index of the next object passed to visit
 	docs     int       // the documents decoded
 	visitErr error     // what visit returned; the objects after it are skipped
+	warned   int       // the warnings given, when counted (see walkFile)
 }
 
 // report records a problem of the file.
@@ -365,6 +377,11 @@ func (w *fileWalk) document(doc document) {
 		w.report(doc.Err)
 		return
 	}
+	if doc.cached != nil {
+		w.pass(Item{Bundle: doc.cached.at(w.display, withPath(doc.Src, w.name))})
+		return
+	}
+	errs, warned := len(w.errs), w.warned
 	merged := w.c.warnDuplicates(&doc, w.display)
 	obj, merr := metaOf(&doc.Value)
 	obj.Pos = Pos{File: w.display, Line: int(doc.Line)}
@@ -388,11 +405,8 @@ func (w *fileWalk) document(doc document) {
 			w.c.warn(*wn)
 		}
 	}
-	it.Seq = Seq{File: w.fileIndex, Index: w.index}
-	w.index++
 	if it.Bundle != nil {
-		it.Bundle.Src = doc.Src
-		it.Bundle.Src.Path = w.name
+		it.Bundle.Src = withPath(doc.Src, w.name)
 	}
 	if w.itemCheck != nil && !merged {
 		for _, e := range w.itemCheck(it, checked > 0) {
@@ -402,7 +416,23 @@ func (w *fileWalk) document(doc document) {
 	if w.c.lines != nil {
 		w.addLine(&obj)
 	}
+	if w.c.docs != nil && it.Bundle != nil && doc.key.n > 0 && len(w.errs) == errs && w.warned == warned && len(doc.Dups) == 0 {
+		w.c.docs.put(doc.key, it.Bundle, doc.Src.Line)
+	}
+	w.pass(it)
+}
+
+// pass passes the next object of the file to visit.
+func (w *fileWalk) pass(it Item) {
+	it.Seq = Seq{File: w.fileIndex, Index: w.index}
+	w.index++
 	w.visitErr = w.visit(it)
+}
+
+// withPath is src in the file named name.
+func withPath(src Source, name string) Source {
+	src.Path = name
+	return src
 }
 
 // checkObject runs the object check on obj, reports what it finds and
@@ -485,12 +515,29 @@ func (c *loadConfig) unknownFieldWarner(obj *Object, merged bool) func(path stri
 // readFile reads a catalog file into buf (or a larger buffer if buf is
 // too small): a regular file (links are followed) of at most limit bytes
 // that is text, not binary. Binary files are told by their first bytes,
-// before the rest is read.
-func readFile(fsys fs.FS, name string, limit int64, buf []byte) ([]byte, error) {
+// before the rest is read. The data of a MemFS file is not copied: it is
+// borrowed, and must not be written to.
+func readFile(fsys fs.FS, name string, limit int64, buf []byte) (data []byte, borrowed bool, err error) {
 	f, st, err := openRegular(fsys, name, limit, catalogFile)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	if mf, ok := f.(*memFile); ok {
+		defer f.Close()
+		if looksBinary(mf.data[:min(len(mf.data), binarySniffLen)]) {
+			return nil, false, errBinary
+		}
+		return mf.data, true, nil
+	}
+	data, err = readOpened(f, st, limit, buf)
+	return data, false, err
+}
+
+// errBinary is the error of a catalog file that is binary.
+var errBinary = fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
+
+// readOpened is readFile of a file opened.
+func readOpened(f fs.File, st fs.FileInfo, limit int64, buf []byte) ([]byte, error) {
 	defer f.Close()
 	hp := sniffBufs.Get().(*[binarySniffLen]byte)
 	defer sniffBufs.Put(hp)
@@ -500,7 +547,7 @@ func readFile(fsys fs.FS, name string, limit int64, buf []byte) ([]byte, error) 
 		return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
 	}
 	if looksBinary(hp[:n]) {
-		return nil, fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
+		return nil, errBinary
 	}
 	if n < len(hp) {
 		return append(buf[:0], hp[:n]...), nil

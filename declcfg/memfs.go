@@ -59,7 +59,7 @@ func (m *MemFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	if data, ok := m.files[name]; ok {
-		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(data))}, Reader: bytes.NewReader(data)}, nil
+		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(data))}, Reader: bytes.NewReader(data), data: data}, nil
 	}
 	if name != "." && !m.isDir(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
@@ -136,6 +136,7 @@ func (i memInfo) Mode() fs.FileMode {
 type memFile struct {
 	info memInfo
 	*bytes.Reader
+	data []byte // all of it, which the loader reads without a copy
 }
 
 func (f *memFile) Stat() (fs.FileInfo, error) { return f.info, nil }

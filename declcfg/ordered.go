@@ -46,6 +46,22 @@ func (d *Deprecation) orderKey() orderKey {
 	return orderKey{group: d.Package, rank: 4, drop: d.Package == ""}
 }
 
+// compare orders two objects by their keys alone: other blobs without a
+// package after everything else (among themselves, only load order
+// tells), the rest by package, rank and name.
+func (k orderKey) compare(o orderKey) int {
+	switch {
+	case k.root != o.root:
+		if k.root {
+			return 1
+		}
+		return -1
+	case k.root:
+		return 0
+	}
+	return cmp.Or(cmp.Compare(k.group, o.group), cmp.Compare(k.rank, o.rank), cmp.Compare(k.name, o.name))
+}
+
 // Order is a position in load order across several sources: the source's
 // index, then the object's place within it.
 type Order struct {
@@ -181,22 +197,7 @@ func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 		return 0, w.err
 	}
 	slices.SortFunc(w.entries, func(a, b orderedEntry) int {
-		ka, kb := a.key, b.key
-		switch {
-		case ka.root != kb.root:
-			if ka.root {
-				return 1
-			}
-			return -1
-		case ka.root:
-			return a.order.compare(b.order)
-		}
-		return cmp.Or(
-			cmp.Compare(ka.group, kb.group),
-			cmp.Compare(ka.rank, kb.rank),
-			cmp.Compare(ka.name, kb.name),
-			a.order.compare(b.order),
-		)
+		return cmp.Or(a.key.compare(b.key), a.order.compare(b.order))
 	})
 	bw := bufio.NewWriterSize(out, 256<<10)
 	var total int64
@@ -286,6 +287,31 @@ func Write(cfg *DeclarativeConfig, out io.Writer, f Format) error {
 	}
 	_, err := w.WriteTo(out)
 	return err
+}
+
+// WriteOrder lists the objects of cfg in the order Write writes them,
+// without those Write drops: for callers that encode the objects
+// themselves (from a cache of encoded bundles, say). Concatenating each
+// object's AppendYAML (or AppendJSON) in this order gives Write's bytes.
+func (cfg *DeclarativeConfig) WriteOrder() []Encodable {
+	objs := cfg.encodables()
+	type keyed struct {
+		obj Encodable
+		key orderKey
+	}
+	list := make([]keyed, 0, len(objs))
+	for _, o := range objs {
+		if k := o.orderKey(); !k.drop {
+			list = append(list, keyed{o, k})
+		}
+	}
+	// Stable: ties keep the order of encodables, as Write's load order.
+	slices.SortStableFunc(list, func(a, b keyed) int { return a.key.compare(b.key) })
+	out := make([]Encodable, len(list))
+	for i := range list {
+		out[i] = list[i].obj
+	}
+	return out
 }
 
 // encodables lists every object of cfg: packages, channels, bundles,

@@ -157,7 +157,7 @@ done
 
 # Catalog authoring on synthetic operator repositories (author/authortest):
 # 10 templates of 50 bundles (a large real package: about 10 MB of
-# catalogs), 11 templates of 150 bundles (about 35 MB) and 20 templates of
+# catalogs), 10 templates of 150 bundles (about 33 MB) and 20 templates of
 # 500 bundles (about 160 MB). Each verb runs on a fresh copy; the last
 # column is peak memory over the package's catalogs.
 verb() { # label, repo, args...: best of 3 on fresh copies
@@ -173,7 +173,7 @@ verb() { # label, repo, args...: best of 3 on fresh copies
   done
   printf '%-42s %6.2f s  %5d MB  %4.1fx\n' "$label" "$best" $((rss / 1024)) "$(awk "BEGIN{print $rss / $catkb}")"
 }
-for shape in "10 50" "11 150" "20 500"; do
+for shape in "10 50" "10 150" "20 500"; do
   set -- $shape
   repo=$work/$(cd "$here" && go run ./bench/cmd/genrepo -templates "$1" -bundles "$2" -name)
   if [ ! -d "$repo" ]; then

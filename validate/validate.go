@@ -39,6 +39,11 @@ type Options struct {
 	// of single objects) and skips the checks across objects: for a few
 	// blobs taken out of a catalog.
 	ObjectsOnly bool
+	// Documents, if set, shares bundles between validations of catalogs
+	// that hold the same documents (see declcfg.DocumentCache): each is
+	// decoded and checked once. Validations sharing it must have the same
+	// Schemas, KeepBulk and Lines.
+	Documents *declcfg.DocumentCache
 }
 
 // Result is the outcome of a validation.
@@ -128,6 +133,9 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	}
 	if opts.Lines != nil {
 		loadOpts = append(loadOpts, declcfg.WithLines(opts.Lines))
+	}
+	if opts.Documents != nil {
+		loadOpts = append(loadOpts, declcfg.WithDocumentCache(opts.Documents))
 	}
 	if opts.Concurrency > 0 {
 		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))

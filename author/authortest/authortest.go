@@ -35,7 +35,12 @@ func Write(ctx context.Context, dir string, o declcfgtest.RepoOptions) error {
 	return plan.Apply()
 }
 
-var once struct {
+var (
+	mu    sync.Mutex
+	repos = map[declcfgtest.RepoOptions]*repoOnce{}
+)
+
+type repoOnce struct {
 	sync.Once
 	dir string
 	err error
@@ -45,16 +50,26 @@ var once struct {
 // temporary directory under a name that says what it holds (reused by
 // later runs), and returns its directory. Benchmarks copy it before
 // changing it.
-func ForBenchmark(b *testing.B) string {
+func ForBenchmark(b *testing.B) string { return ForBenchmarkOf(b, declcfgtest.BenchRepo) }
+
+// ForBenchmarkOf is ForBenchmark for a repository of any size.
+func ForBenchmarkOf(b *testing.B, o declcfgtest.RepoOptions) string {
 	b.Helper()
+	mu.Lock()
+	once := repos[o]
+	if once == nil {
+		once = &repoOnce{}
+		repos[o] = once
+	}
+	mu.Unlock()
 	once.Do(func() {
-		once.dir = filepath.Join(os.TempDir(), declcfgtest.BenchRepo.Name())
+		once.dir = filepath.Join(os.TempDir(), o.Name())
 		if _, err := os.Stat(once.dir); err == nil {
 			return
 		}
 		tmp, err := os.MkdirTemp(os.TempDir(), "opm-bench-writing-")
 		if err == nil {
-			if err = Write(context.Background(), tmp, declcfgtest.BenchRepo); err == nil {
+			if err = Write(context.Background(), tmp, o); err == nil {
 				err = os.Rename(tmp, once.dir)
 			}
 			if err != nil {
