@@ -42,14 +42,20 @@ func (o op) lines() int {
 func UnifiedDiff(w io.Writer, name string, old, new []byte) error {
 	d := differ{a: splitLines(old), b: splitLines(new)}
 	d.diff(0, len(d.a), 0, len(d.b))
-	deletionsFirst(d.ops)
+	return writeUnified(w, name, old == nil, d.ops)
+}
+
+// writeUnified writes a file's diff: the ---/+++ header (from /dev/null
+// for a new file), then the hunks of ops, deletions first.
+func writeUnified(w io.Writer, name string, created bool, ops []op) error {
+	deletionsFirst(ops)
 	from := "a/" + name
-	if old == nil {
+	if created {
 		from = "/dev/null"
 	}
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "--- %s\n+++ b/%s\n", from, name)
-	writeHunks(&buf, d.ops)
+	writeHunks(&buf, ops)
 	_, err := w.Write(buf.Bytes())
 	return err
 }

@@ -54,16 +54,7 @@ func ReadableUnifiedDiff(w io.Writer, name string, old, new []byte) error {
 		}
 		d.ops[i].show, d.ops[i].n = u.show, u.n
 	}
-	deletionsFirst(d.ops)
-	from := "a/" + name
-	if old == nil {
-		from = "/dev/null"
-	}
-	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "--- %s\n+++ b/%s\n", from, name)
-	writeHunks(&buf, d.ops)
-	_, err := w.Write(buf.Bytes())
-	return err
+	return writeUnified(w, name, old == nil, d.ops)
 }
 
 // unit is one or more lines of a file shown as one line.

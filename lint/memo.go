@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"iter"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -72,14 +74,20 @@ func (m *memo) findings(b *bundle) ([]Finding, bool) {
 // dirsIn lists the names of the bundle directories of dir the change
 // left alone.
 func (m *memo) dirsIn(dir string) []string {
+	return m.unchangedIn(dir, func() iter.Seq[string] { return maps.Keys(m.bundles) })
+}
+
+// unchangedIn lists, sorted, the base names of the recorded paths right
+// below dir that the change left alone.
+func (m *memo) unchangedIn(dir string, recorded func() iter.Seq[string]) []string {
 	if m == nil || m.unchanged == nil {
 		return nil
 	}
 	m.mu.Lock()
 	var names []string
-	for d := range m.bundles {
-		if filepath.Dir(d) == filepath.Clean(dir) {
-			names = append(names, filepath.Base(d))
+	for p := range recorded() {
+		if filepath.Dir(p) == filepath.Clean(dir) {
+			names = append(names, filepath.Base(p))
 		}
 	}
 	m.mu.Unlock()
@@ -123,22 +131,5 @@ func (m *memo) catalog(name string) ([]Finding, bool) {
 // catalogsIn lists the names of the catalogs (v4.N) of the catalogs
 // directory dir the change left alone.
 func (m *memo) catalogsIn(dir string) []string {
-	if m == nil || m.unchanged == nil {
-		return nil
-	}
-	m.mu.Lock()
-	var names []string
-	for c := range m.catalogs {
-		if filepath.Dir(c) == filepath.Clean(dir) {
-			names = append(names, filepath.Base(c))
-		}
-	}
-	m.mu.Unlock()
-	var out []string
-	for _, n := range names {
-		if m.unchanged(filepath.Join(dir, n)) {
-			out = append(out, n)
-		}
-	}
-	return out
+	return m.unchangedIn(dir, func() iter.Seq[string] { return maps.Keys(m.catalogs) })
 }
