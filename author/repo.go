@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -266,7 +267,8 @@ func (r *Repo) noOperator(name string) error {
 // and lets their texts go: only the decoded objects stay.
 func (p *Package) loadCatalogs(ctx context.Context) error {
 	var g errgroup.Group
-	g.SetLimit(4)
+	// No more at once than run at once: each holds its catalog's text.
+	g.SetLimit(min(4, runtime.GOMAXPROCS(0)))
 	errs := make([]error, len(p.Catalogs))
 	docs := declcfg.NewDocumentCache()
 	for i, c := range p.Catalogs {
