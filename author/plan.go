@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // The kinds of file a plan changes.
@@ -74,9 +76,9 @@ func (p *Plan) add(path, kind string, old []byte, new text) {
 
 // addDigested records a change of a file whose committed text has digest
 // sum, unless the file holds the new text: a text of the same digest is
-// compared with the file.
+// compared with the file (one of another size is not digested).
 func (p *Plan) addDigested(path, kind string, exists bool, sum string, new text) {
-	if exists && new.digest() == sum {
+	if exists && strings.HasSuffix(sum, ":"+strconv.Itoa(new.size())) && new.digest() == sum {
 		if _, same, err := holdsText(filepath.Join(p.Root, filepath.FromSlash(path)), new); err == nil && same {
 			return
 		}

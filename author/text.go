@@ -52,7 +52,8 @@ func (t text) reader() io.Reader {
 	return io.MultiReader(rs...)
 }
 
-// digestOf formats a CRC-64 and a length as digest does.
+// digestOf formats a CRC-64 and a length as digest does (the length
+// last: Plan.addDigested relies on it).
 func digestOf(sum uint64, size int64) string {
 	return fmt.Sprintf("crc64:%016x:%d", sum, size)
 }
