@@ -1,11 +1,9 @@
 package author
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -92,80 +90,48 @@ func (p *Plan) stageAll(run *stagingRun) error {
 	return errors.Join(errs...)
 }
 
-// stage checks that a change's target is as it was read and writes the
+// stage checks that a change's target is as it was read, keeps its text
+// beside the staged one (to put it back if a rename fails) and writes the
 // new text to the run's directory.
 func (p *Plan) stage(run *stagingRun, i int, c FileChange) (journalEntry, error) {
 	e := journalEntry{Path: c.Path, Staged: strconv.Itoa(i), Mode: 0o644}
 	target := run.target(c.Path)
-	mode, same, err := holds(target, c.Old)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && c.Old == nil:
-	case err != nil:
-		return e, fmt.Errorf("reading %s: %w", c.Path, err)
-	case c.Old == nil || !same:
-		return e, fmt.Errorf("%s changed while opm was working on it: nothing was written; run the command again", c.Path)
+	if c.Created {
+		if _, err := os.Stat(target); err == nil {
+			return e, fmt.Errorf("%s changed while opm was working on it: nothing was written; run the command again", c.Path)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return e, fmt.Errorf("reading %s: %w", c.Path, err)
+		}
+	} else {
+		mode, sum, err := keepOld(target, run.oldPath(e))
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || (err == nil && sum != c.old):
+			return e, fmt.Errorf("%s changed while opm was working on it: nothing was written; run the command again", c.Path)
+		case err != nil:
+			return e, fmt.Errorf("reading %s: %w", c.Path, err)
+		}
+		e.Old, e.Mode = c.old, mode
 	}
-	if c.Old != nil {
-		e.Old, e.Mode = digest(c.Old), mode
-	}
-	if err := writeSynced(filepath.Join(run.dir, e.Staged), c.New, e.Mode); err != nil {
+	if err := writeText(filepath.Join(run.dir, e.Staged), c.new, e.Mode); err != nil {
 		return e, fmt.Errorf("writing %s: %w", c.Path, err)
 	}
 	return e, nil
 }
 
-// holds reports whether the file name holds exactly text, and its
-// permissions, reading it a piece at a time: catalogs are megabytes, and
-// a release checks several at once.
-func holds(name string, text []byte) (fs.FileMode, bool, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return 0, false, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return 0, false, err
-	}
-	if st.Size() != int64(len(text)) {
-		return st.Mode().Perm(), false, nil
-	}
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := f.Read(buf)
-		if n > len(text) || !bytes.Equal(buf[:n], text[:n]) {
-			return st.Mode().Perm(), false, nil
-		}
-		text = text[n:]
-		switch {
-		case err == io.EOF:
-			return st.Mode().Perm(), len(text) == 0, nil
-		case err != nil:
-			return 0, false, err
-		}
-	}
-}
-
-// restore puts the old text of the files the run replaced before entry n
-// back (and removes new ones), after a failed rename; the run is then
-// abandoned, not finished by a later Recover.
+// restore puts the files the run replaced before entry n back (and
+// removes new ones), after a failed rename; the run is then abandoned,
+// not finished by a later Recover.
 func (p *Plan) restore(run *stagingRun, n int) error {
 	var errs []error
 	for i, e := range run.entries[:n] {
-		c := p.Changes[i]
 		target := run.target(e.Path)
-		if c.Old == nil {
+		if p.Changes[i].Created {
 			if err := os.Remove(target); err != nil {
 				errs = append(errs, fmt.Errorf("could not remove %s: %w", e.Path, err))
 			}
 			continue
 		}
-		tmp := filepath.Join(run.dir, e.Staged+".old")
-		err := writeSynced(tmp, c.Old, e.Mode)
-		if err == nil {
-			err = os.Rename(tmp, target)
-		}
-		if err != nil {
+		if err := os.Rename(run.oldPath(e), target); err != nil {
 			errs = append(errs, fmt.Errorf("could not restore %s: %w", e.Path, err))
 		}
 	}
@@ -177,22 +143,5 @@ func (p *Plan) restore(run *stagingRun, n int) error {
 
 // writeSynced writes data to a new file and syncs it.
 func writeSynced(name string, data []byte, mode fs.FileMode) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(name, mode) // whatever the umask
-	}
-	if err != nil {
-		os.Remove(name)
-	}
-	return err
+	return writeText(name, text{data}, mode)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,9 +120,14 @@ func joinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// place is the copy's catalog file and the line its bundle starts at.
+// place is the copy's catalog file and the line its bundle starts at
+// (the file is read again: catalogs are not kept in memory once loaded).
 func (c copyOf) place() string {
-	if l := bundleLine(c.cat.Data, c.b.Name); l > 0 {
+	data, err := os.ReadFile(c.cat.file)
+	if err != nil {
+		return c.cat.Path
+	}
+	if l := bundleLine(data, c.b.Name); l > 0 {
 		return fmt.Sprintf("%s:%d", c.cat.Path, l)
 	}
 	return c.cat.Path

@@ -28,12 +28,7 @@ const (
 // Lines are compared whole, so a changed object still shows as changed;
 // the hunks' line numbers are the files'.
 func (p *Plan) ReadableDiff(w io.Writer) error {
-	for _, c := range p.Changes {
-		if err := ReadableUnifiedDiff(w, c.Path, c.Old, c.New); err != nil {
-			return err
-		}
-	}
-	return nil
+	return p.eachDiff(w, ReadableUnifiedDiff)
 }
 
 // ReadableUnifiedDiff is UnifiedDiff summarised as ReadableDiff says.

@@ -12,9 +12,9 @@ import (
 // once however many catalogs hold it: the per-version catalogs of a
 // package repeat the same bundles, and encoding them is most of the cost
 // of writing. Catalogs written side by side meet the same bundles at
-// about the same time, so a bundle being encoded is waited for. Once a
-// catalog is written, the encoded bundles it holds are kept as slices of
-// its text, so the cache costs no memory of its own.
+// about the same time, so a bundle being encoded is waited for. A
+// catalog's text is its objects' texts in pieces (see text): the catalogs
+// hold each bundle's text once between them.
 type encoder struct {
 	seed maphash.Seed
 	mu   sync.Mutex
@@ -99,18 +99,11 @@ func (e *encoder) encoded(x *encodedBundle, data []byte) {
 	close(x.ready)
 }
 
-// moved points a filled entry at a copy of its text.
-func (e *encoder) moved(x *encodedBundle, data []byte) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	x.data = data
-}
-
 // write encodes cfg as declcfg.Write does, taking the encodings of
 // bundles from the cache, and keeps those it encodes.
-func (e *encoder) write(cfg *declcfg.DeclarativeConfig, f declcfg.Format) ([]byte, error) {
+func (e *encoder) write(cfg *declcfg.DeclarativeConfig, f declcfg.Format) (text, error) {
 	objs := cfg.WriteOrder()
-	parts := make([][]byte, len(objs))
+	parts := make(text, len(objs))
 	mine := make([]*encodedBundle, len(objs))
 	// Entries this call claimed are filled whatever happens.
 	defer func() {
@@ -120,7 +113,6 @@ func (e *encoder) write(cfg *declcfg.DeclarativeConfig, f declcfg.Format) ([]byt
 			}
 		}
 	}()
-	size := 0
 	var err error
 	for i, obj := range objs {
 		if b, ok := obj.(*declcfg.Bundle); ok {
@@ -134,18 +126,8 @@ func (e *encoder) write(cfg *declcfg.DeclarativeConfig, f declcfg.Format) ([]byt
 				e.encoded(mine[i], parts[i])
 			}
 		}
-		size += len(parts[i])
 	}
-	out := make([]byte, 0, size)
-	for i, part := range parts {
-		start := len(out)
-		out = append(out, part...)
-		if mine[i] != nil {
-			// out is never grown again: its slices stay put.
-			e.moved(mine[i], out[start:len(out):len(out)])
-		}
-	}
-	return out, nil
+	return parts, nil
 }
 
 func isClosed(ch chan struct{}) bool {

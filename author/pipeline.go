@@ -69,7 +69,7 @@ func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts 
 		if !ok || (t.Data != nil && bytes.Equal(data, t.Data)) {
 			continue
 		}
-		plan.add(t.Path, KindTemplate, t.Data, data)
+		plan.add(t.Path, KindTemplate, t.Data, text{data})
 		cats = append(cats, t.Catalogs...)
 	}
 	if len(cats) == 0 {
@@ -112,7 +112,7 @@ func validateAll(ctx context.Context, rendered []*Rendered) error {
 		if err := validateRendered(ctx, r); err != nil {
 			return struct{}{}, err
 		}
-		_, err := r.Bytes()
+		_, err := r.text()
 		return struct{}{}, err
 	})
 	return err
@@ -120,11 +120,11 @@ func validateAll(ctx context.Context, rendered []*Rendered) error {
 
 // addRendered records a rendered catalog's change.
 func (p *Plan) addRendered(r *Rendered) error {
-	data, err := r.Bytes()
+	t, err := r.text()
 	if err != nil {
 		return err
 	}
-	p.add(r.Catalog.Path, KindCatalog, r.Catalog.Data, data)
+	p.addDigested(r.Catalog.Path, KindCatalog, r.Catalog.exists, r.Catalog.sum, t)
 	return nil
 }
 
@@ -135,7 +135,7 @@ func (p *Plan) addRendered(r *Rendered) error {
 func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles, force bool) error {
 	var existing []*Catalog
 	for _, c := range cats {
-		if c.Data != nil && c.Template.Data != nil {
+		if c.exists && c.Template.Data != nil {
 			existing = append(existing, c)
 		}
 	}
@@ -223,7 +223,7 @@ func (p *Package) Render(ctx context.Context, opts Options) (*Plan, error) {
 		switch {
 		case c.Template.Data != nil:
 			cats = append(cats, c)
-		case c.Data != nil:
+		case c.exists:
 			return nil, refuse("%s maps catalog %s to template %s, which does not exist: restore the template, or remove the catalog and its mapping", p.CI.File, c.Path, c.Template.Path)
 		}
 		// Neither template nor catalog: nothing released there yet.

@@ -1,9 +1,11 @@
 package author
 
 import (
-	"bytes"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // The kinds of file a plan changes.
@@ -12,12 +14,30 @@ const (
 	KindCatalog  = "catalog"
 )
 
-// FileChange is one file a plan writes.
+// FileChange is one file a plan writes. It holds the new text (in pieces
+// that the catalogs of a package share) but not the committed one, which
+// stays on disk: Plan.OldText reads it again.
 type FileChange struct {
 	Path string // relative to the repository root, slash-separated
 	Kind string // KindTemplate or KindCatalog
-	Old  []byte // the committed text; nil for a new file
-	New  []byte
+	// Created says the file does not exist yet.
+	Created bool
+
+	old string // the digest of the committed text; "" for a new file
+	new text
+}
+
+// NewText is the text the change writes.
+func (c FileChange) NewText() []byte { return c.new.join() }
+
+// OldText is the committed text a change replaces, read again from disk
+// (nil for a new file); it is an error if the file has changed since the
+// plan was made.
+func (p *Plan) OldText(c FileChange) ([]byte, error) {
+	if c.Created {
+		return nil, nil
+	}
+	return readDigested(filepath.Join(p.Root, filepath.FromSlash(c.Path)), c.Path, c.old)
 }
 
 // Plan is what a verb changes in a repository: every file is written by
@@ -44,18 +64,47 @@ func Plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// add records a change, unless the new text is the old one.
-func (p *Plan) add(path, kind string, old, new []byte) {
-	if old != nil && bytes.Equal(old, new) {
-		return
+// add records a change of a file whose committed text is old (nil for a
+// new file), unless the new text is the old one.
+func (p *Plan) add(path, kind string, old []byte, new text) {
+	sum := ""
+	if old != nil {
+		sum = digest(old)
 	}
-	p.Changes = append(p.Changes, FileChange{Path: path, Kind: kind, Old: old, New: new})
+	p.addDigested(path, kind, old != nil, sum, new)
 }
 
-// Diff writes the unified diff of every change.
+// addDigested records a change of a file whose committed text has digest
+// sum, unless the file holds the new text: a text of the same digest is
+// compared with the file (one of another size is not digested).
+func (p *Plan) addDigested(path, kind string, exists bool, sum string, new text) {
+	if exists && strings.HasSuffix(sum, ":"+strconv.Itoa(new.size())) && new.digest() == sum {
+		if _, same, err := holdsText(filepath.Join(p.Root, filepath.FromSlash(path)), new); err == nil && same {
+			return
+		}
+	}
+	c := FileChange{Path: path, Kind: kind, Created: !exists, new: new}
+	if exists {
+		c.old = sum
+	}
+	p.Changes = append(p.Changes, c)
+}
+
+// Diff writes the unified diff of every change. It reads the committed
+// texts again, so it is for a plan not yet applied.
 func (p *Plan) Diff(w io.Writer) error {
+	return p.eachDiff(w, UnifiedDiff)
+}
+
+// eachDiff writes the diff of every change with diff, reading each old
+// text from disk in turn.
+func (p *Plan) eachDiff(w io.Writer, diff func(w io.Writer, name string, old, new []byte) error) error {
 	for _, c := range p.Changes {
-		if err := UnifiedDiff(w, c.Path, c.Old, c.New); err != nil {
+		old, err := p.OldText(c)
+		if err != nil {
+			return err
+		}
+		if err := diff(w, c.Path, old, c.NewText()); err != nil {
 			return err
 		}
 	}

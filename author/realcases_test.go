@@ -43,7 +43,8 @@ func TestRenderCheckReal(t *testing.T) {
 			for _, c := range plan.Changes {
 				t.Errorf("%s differs from its template", c.Path)
 				if os.Getenv("DIFF") != "" {
-					_ = UnifiedDiff(os.Stderr, c.Path, c.Old, c.New)
+					old, _ := plan.OldText(c)
+					_ = UnifiedDiff(os.Stderr, c.Path, old, c.NewText())
 				}
 			}
 		})

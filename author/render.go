@@ -17,13 +17,23 @@ import (
 type Rendered struct {
 	Catalog *Catalog
 	Config  *declcfg.DeclarativeConfig
-	data    []byte   // Bytes, once written
+	data    text     // the catalog's text, once written
 	enc     *encoder // shared by the catalogs of a package
 }
 
 // Bytes are the bytes `opm alpha render-template -o yaml` writes for the
 // rendered catalog.
 func (r *Rendered) Bytes() ([]byte, error) {
+	t, err := r.text()
+	if err != nil {
+		return nil, err
+	}
+	return t.join(), nil
+}
+
+// text is Bytes in pieces, the bundles' shared with the other catalogs
+// of the package.
+func (r *Rendered) text() (text, error) {
 	if r.data == nil {
 		enc := r.enc
 		if enc == nil {

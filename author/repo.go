@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,10 +63,12 @@ func (t *Template) Kind() template.Kind { return t.Mapping.Kind() }
 
 // Catalog is one catalog rendered from a template.
 type Catalog struct {
-	Name     string         // such as v4.17
-	Path     string         // catalogs/<name>/<pkg>/catalog.yaml (or .json), relative to the root
-	Format   declcfg.Format // YAML, or JSON for a committed catalog.json
-	Data     []byte         // nil when the file does not exist
+	Name   string         // such as v4.17
+	Path   string         // catalogs/<name>/<pkg>/catalog.yaml (or .json), relative to the root
+	Format declcfg.Format // YAML, or JSON for a committed catalog.json
+	// Data is the committed text while the catalog loads: Open reads it,
+	// loads it and lets it go (a plan reads it again when it needs it).
+	Data     []byte
 	Template *Template
 	Config   *declcfg.DeclarativeConfig // the committed catalog, loaded; nil when missing
 	// Problems are what validation finds wrong with the committed catalog
@@ -74,6 +77,9 @@ type Catalog struct {
 
 	dialect template.Options // how the committed catalog was rendered (see Package.Match)
 	valid   bool             // the committed catalog passes validation
+	exists  bool             // the catalog is committed
+	file    string           // its path on disk
+	sum     string           // the committed text's digest
 }
 
 // catalogVersion reads the OpenShift version a catalog name stands for
@@ -199,7 +205,7 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 		}
 		for _, c := range m.Catalogs {
 			cat := &Catalog{Name: c, Template: t}
-			if err := r.readCatalog(cat, name); err != nil {
+			if err := r.findCatalog(cat, name); err != nil {
 				return nil, err
 			}
 			t.Catalogs = append(t.Catalogs, cat)
@@ -214,21 +220,30 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	return p, nil
 }
 
-// readCatalog reads a catalog's committed catalog.yaml, or its
+// findCatalog finds a catalog's committed catalog.yaml, or its
 // catalog.json when only that exists (new catalogs are YAML, as the
-// community pipeline writes them).
-func (r *Repo) readCatalog(c *Catalog, pkg string) error {
+// community pipeline writes them); loadCatalogs reads it.
+func (r *Repo) findCatalog(c *Catalog, pkg string) error {
 	dir := path.Join("catalogs", c.Name, pkg)
 	c.Path, c.Format = path.Join(dir, "catalog.yaml"), declcfg.FormatYAML
-	data, err := r.readOptional(c.Path)
-	if data == nil && err == nil {
+	exists, err := r.exists(c.Path)
+	if !exists && err == nil {
 		json := path.Join(dir, "catalog.json")
-		if data, err = r.readOptional(json); data != nil {
+		if exists, err = r.exists(json); exists {
 			c.Path, c.Format = json, declcfg.FormatJSON
 		}
 	}
-	c.Data = data
+	c.exists, c.file = exists, r.path(c.Path)
 	return err
+}
+
+// exists reports whether a file exists.
+func (r *Repo) exists(rel string) (bool, error) {
+	_, err := os.Stat(r.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // noOperator explains a missing operator directory.
@@ -248,18 +263,24 @@ func (r *Repo) noOperator(name string) error {
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
 
-// loadCatalogs loads the committed catalogs, a few at a time.
+// loadCatalogs reads and loads the committed catalogs, a few at a time,
+// and lets their texts go: only the decoded objects stay.
 func (p *Package) loadCatalogs(ctx context.Context) error {
 	var g errgroup.Group
-	g.SetLimit(4)
+	// No more at once than run at once: each holds its catalog's text.
+	g.SetLimit(min(4, runtime.GOMAXPROCS(0)))
 	errs := make([]error, len(p.Catalogs))
 	docs := declcfg.NewDocumentCache()
 	for i, c := range p.Catalogs {
-		if c.Data == nil {
+		if !c.exists {
 			continue
 		}
 		g.Go(func() error {
-			errs[i] = c.load(ctx, docs) // all are reported, in catalog order
+			// All are reported, in catalog order.
+			if c.Data, errs[i] = os.ReadFile(c.file); errs[i] == nil {
+				errs[i] = c.load(ctx, docs)
+			}
+			c.Data = nil
 			return nil
 		})
 	}
@@ -272,6 +293,7 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 // lets a catalog rendered from it be checked by what changed.
 // The catalogs of a package repeat the same bundles: docs shares them.
 func (c *Catalog) load(ctx context.Context, docs *declcfg.DocumentCache) error {
+	c.exists, c.sum = true, digest(c.Data)
 	res, err := validateFile(ctx, c.Path, c.Data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
 	if err != nil {
 		return err

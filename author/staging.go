@@ -46,7 +46,7 @@ type stagingRun struct {
 // since a run read it (CRC-64 and length: fast on catalogs of megabytes;
 // no adversary is involved).
 func digest(data []byte) string {
-	return fmt.Sprintf("crc64:%016x:%d", crc64.Checksum(data, crcTable), len(data))
+	return digestOf(crc64.Checksum(data, crcTable), int64(len(data)))
 }
 
 var crcTable = crc64.MakeTable(crc64.ECMA)
@@ -76,6 +76,11 @@ func startRun(root string) (*stagingRun, error) {
 // target is the path of a root-relative file.
 func (run *stagingRun) target(rel string) string {
 	return filepath.Join(run.root, filepath.FromSlash(rel))
+}
+
+// oldPath is where the run keeps the text an entry's target had.
+func (run *stagingRun) oldPath(e journalEntry) string {
+	return filepath.Join(run.dir, e.Staged+".old")
 }
 
 // commit writes the journal: from then on the run is finished by Recover
@@ -141,14 +146,14 @@ const staleAge = time.Minute
 // sameDigest reports whether a file holds the text of a digest ("" for a
 // file that does not exist).
 func sameDigest(name, want string) (bool, error) {
-	data, err := os.ReadFile(name)
+	_, got, err := fileDigest(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return want == "", nil
 	}
 	if err != nil {
 		return false, err
 	}
-	return want != "" && digest(data) == want, nil
+	return want != "" && got == want, nil
 }
 
 // sameFile reports whether two files hold the same bytes.

@@ -91,7 +91,17 @@ func heads(t *testing.T, r *Repo, rel string) map[string]string {
 func TestReleaseWithReleaseConfig(t *testing.T) {
 	r := testRepo(t)
 	plan, err := release(context.Background(), r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
+	// The diff reads the committed texts: it is made before Apply.
+	var diff bytes.Buffer
+	if err == nil {
+		if err := plan.Diff(&diff); err != nil || !strings.Contains(diff.String(), "+++ b/catalogs/v4.16/widget/catalog.yaml") {
+			t.Errorf("diff: %v\n%s", err, diff.String())
+		}
+	}
 	apply(t, r, plan, err)
+	if _, err := plan.OldText(plan.Changes[0]); err == nil || !strings.Contains(err.Error(), "changed while opm was working on it") {
+		t.Errorf("the old text of an applied change: %v", err)
+	}
 	if len(plan.Changes) != 3 || plan.Changes[0].Kind != KindTemplate {
 		t.Fatalf("changes: %+v", plan.Changes)
 	}
@@ -103,10 +113,6 @@ func TestReleaseWithReleaseConfig(t *testing.T) {
 	}
 	if h := heads(t, r, "catalogs/v4.17/widget/catalog.yaml"); h["fast"] != "widget-operator.v1.2.0" {
 		t.Errorf("heads after the release: %v", h)
-	}
-	var diff bytes.Buffer
-	if err := plan.Diff(&diff); err != nil || !strings.Contains(diff.String(), "+++ b/catalogs/v4.16/widget/catalog.yaml") {
-		t.Errorf("diff: %v\n%s", err, diff.String())
 	}
 }
 
@@ -138,7 +144,7 @@ func TestReleaseMakesMissingTemplates(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range plan.Changes {
-		if c.Old != nil {
+		if !c.Created {
 			t.Errorf("%s: want a new file", c.Path)
 		}
 	}

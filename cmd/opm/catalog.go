@@ -168,7 +168,7 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 }
 
 func changeAction(c author.FileChange) string {
-	if c.Old == nil {
+	if c.Created {
 		return "created"
 	}
 	return "updated"
@@ -272,7 +272,7 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Rendering) err
 	} else {
 		for _, c := range plan.Changes {
 			what := "differs from what its template renders"
-			if c.Old == nil {
+			if c.Created {
 				what = "is missing: its template maps to it"
 			}
 			fmt.Fprintf(out, "%s: %s\n", c.Path, what)
