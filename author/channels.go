@@ -33,7 +33,8 @@ func (p *Package) templateChannels() []string {
 
 // nearMiss returns the existing channel that a channel name no template
 // has is most likely a slip of: one differing only in case, or within an
-// edit distance of 2 (1 for names of under 4 characters). Names that
+// edit distance of 2 ignoring case, a swap of neighbours counting one
+// (1 for names of under 4 characters). Names that
 // differ only in their numbers (stable-v1.3 beside stable-v1.2) are
 // versions, not slips. "" when there is none.
 func nearMiss(name string, existing []string) string {
@@ -42,16 +43,14 @@ func nearMiss(name string, existing []string) string {
 			return e
 		}
 	}
-	var close []string
+	best, bestDistance := "", 3
 	for _, e := range existing {
-		if versionsOnly(name) != versionsOnly(e) && 2*suggest.Distance(name, e) <= len(e) {
-			close = append(close, e)
+		d := suggest.Distance(strings.ToLower(name), strings.ToLower(e))
+		if versionsOnly(name) != versionsOnly(e) && 2*d <= len(e) && d < bestDistance {
+			best, bestDistance = e, d
 		}
 	}
-	if best := suggest.Closest(name, close, 2, 1); len(best) > 0 {
-		return best[0]
-	}
-	return ""
+	return best
 }
 
 // versionsOnly is a channel name without its digits and dots: two names

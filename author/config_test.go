@@ -127,6 +127,8 @@ func TestNearMiss(t *testing.T) {
 		"ga":          "", // too short for two edits to be a slip
 		"beta":        "",
 		"preview":     "",
+		"Stalbe":      "stable", // a case difference and a swap
+		"Cnadidate":   "candidate",
 	} {
 		if got := nearMiss(name, existing); got != want {
 			t.Errorf("nearMiss(%q) = %q, want %q", name, got, want)
