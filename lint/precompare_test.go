@@ -70,3 +70,19 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		}
 	}
 }
+
+// The run over the baseline starts with the pairs the run over the
+// change compared: it does not compare them again (here it could not:
+// the bundles are not there).
+func TestCRDPairsSeed(t *testing.T) {
+	var head crdPairs
+	old, cur := &object{sum: [32]byte{1}}, &object{sum: [32]byte{2}}
+	want := []crdProblem{{}}
+	head.m = map[[2][32]byte]*crdPair{{old.sum, cur.sum}: {problems: want}}
+	head.m[[2][32]byte{old.sum, cur.sum}].once.Do(func() {})
+	var base crdPairs
+	base.seed(&head)
+	if got := base.problems(nil, old, nil, cur); !reflect.DeepEqual(got, want) {
+		t.Fatalf("problems %v, want %v", got, want)
+	}
+}
