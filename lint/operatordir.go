@@ -9,10 +9,11 @@ import (
 
 // The bundle directories of an operator directory are read and linted a
 // few at a time (they are large: a few MB of CRDs each, tens of them),
-// and each one's manifests are released once its bundle rules ran: the
+// and each one's manifests are released once its bundle rules ran and
+// its CRDs were compared with its neighbours' (see precompare.go): the
 // upgrade comparisons read the CRDs again when they need them (see
-// crdUpgradeDirs), so that the trees of every bundle do not stay alive at
-// once. Findings do not depend on the order bundles are linted in.
+// crdUpgradeDirs), so that the trees of every bundle do not stay alive
+// at once. Findings do not depend on the order bundles are linted in.
 
 // bundleFindings runs the bundle rules on a bundle.
 func (l *linter) bundleFindings(b *bundle) []Finding {
