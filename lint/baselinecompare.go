@@ -19,6 +19,7 @@ func (l *linter) compareWithBaseline(ctx context.Context, paths []string, res *R
 		reuse.unchanged = l.baseline.repo.unchanged
 	}
 	bl := &linter{opts: opts, rules: l.rules, previous: l.previous, remap: l.baseline.real, reuse: reuse}
+	bl.crdPairs.seed(&l.crdPairs)
 	for _, p := range paths {
 		if !l.baseline.holds(p) {
 			continue // new, or an image: every finding is new

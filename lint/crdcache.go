@@ -2,6 +2,7 @@ package lint
 
 import (
 	"crypto/sha256"
+	"maps"
 	"sync"
 )
 
@@ -50,4 +51,19 @@ func (c *crdPairs) problems(from *bundle, oo *object, to *bundle, no *object) []
 	c.mu.Unlock()
 	p.once.Do(func() { p.problems = compare() })
 	return p.problems
+}
+
+// seed starts the cache with the pairs another run compared (the run over
+// the baseline starts with those of the run over the change): a pair's
+// changes are those of the two CRDs' content, with the lines of that
+// content, whichever run compares them.
+func (c *crdPairs) seed(from *crdPairs) {
+	from.mu.Lock()
+	defer from.mu.Unlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[[2][sha256.Size]byte]*crdPair, len(from.m))
+	}
+	maps.Copy(c.m, from.m)
 }

@@ -27,7 +27,22 @@ import (
 // last ClusterServiceVersion wins. The package, version and properties are
 // those opm render gives the bundle, which is what a catalog carries.
 func BundleFromFS(fsys fs.FS, name string) (*Bundle, error) {
-	rb, err := registryv1.Parse(fsys)
+	return BundleFromDecoded(fsys, name, nil)
+}
+
+// BundleFromDecoded is BundleFromFS for a caller that has decoded the
+// bundle's manifests already (as registryv1.FirstObject does, with a
+// sniff of 30): decoded gives those trees, which are read, not changed,
+// and nothing is encoded that the verdict does not need. The bundle and
+// the errors are BundleFromFS's.
+func BundleFromDecoded(fsys fs.FS, name string, decoded registryv1.Decoded) (*Bundle, error) {
+	var rb *registryv1.Bundle
+	var err error
+	if decoded == nil {
+		rb, err = registryv1.Parse(fsys)
+	} else {
+		rb, err = registryv1.ParseDecoded(fsys, decoded)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bundle %s: %w", name, err)
 	}
@@ -35,7 +50,7 @@ func BundleFromFS(fsys fs.FS, name string) (*Bundle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bundle %s: %w", name, err)
 	}
-	objs, csvAt, err := readManifests(fsys, name)
+	objs, csvAt, err := readManifests(fsys, name, decoded)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +105,7 @@ func (b *Bundle) setProperties(props []declcfg.Property) {
 // readManifests reads every document of every file of manifests/, in
 // file name order, and returns the objects and the index of the last
 // ClusterServiceVersion among them (-1 for none).
-func readManifests(fsys fs.FS, name string) ([]manifest, int, error) {
+func readManifests(fsys fs.FS, name string, decoded registryv1.Decoded) ([]manifest, int, error) {
 	entries, err := fs.ReadDir(fsys, "manifests")
 	if err != nil {
 		return nil, -1, fmt.Errorf("bundle %s: cannot read the manifests directory: %w", name, fserr.Cause(err))
@@ -107,7 +122,7 @@ func readManifests(fsys fs.FS, name string) ([]manifest, int, error) {
 		if err != nil {
 			return nil, -1, fmt.Errorf("%s: cannot read: %w", file, fserr.Cause(err))
 		}
-		docs, err := decodeStream(data)
+		docs, err := decodeFile(data, rel, decoded)
 		if err != nil {
 			return nil, -1, fmt.Errorf("%s: %w", file, err)
 		}
@@ -119,6 +134,24 @@ func readManifests(fsys fs.FS, name string) ([]manifest, int, error) {
 		}
 	}
 	return objs, csv, nil
+}
+
+// decodeFile decodes the documents of a manifest file (see
+// decodeStream). A YAML file of one document is decoded as
+// registryv1.FirstObject decodes it, so the tree decoded gives for it is
+// its document.
+func decodeFile(data []byte, rel string, decoded registryv1.Decoded) ([]*value.Value, error) {
+	if decoded == nil || value.LooksLikeJSON(data, 1024) {
+		return decodeStream(data)
+	}
+	v, ok := decoded(rel)
+	if !ok || v.Line == 0 || v.Kind != value.Object {
+		return decodeStream(data)
+	}
+	if docs, err := fbcyaml.SplitDocuments(data, 1); err != nil || len(docs) != 1 {
+		return decodeStream(data)
+	}
+	return flatten(v)
 }
 
 // decodeStream decodes the YAML or JSON documents of a manifest file, as

@@ -35,6 +35,9 @@ type Bundle struct {
 	properties   []declcfg.Property
 	dependencies []declcfg.Property
 	crds         []*value.Value
+	// nObjects counts the manifests' objects (Objects is empty for
+	// ParseDecoded).
+	nObjects int
 	// The files things came from, for errors; nFileProperties counts the
 	// properties from the properties file.
 	csvFile, propertiesFile, dependenciesFile string
@@ -61,9 +64,31 @@ func (e *Error) Unwrap() error { return e.Err }
 // the first document; files that are not Kubernetes objects are skipped,
 // and so are CSVs after the first) and identifies the annotations,
 // dependencies and properties files in metadata/ by their content.
-func Parse(fsys fs.FS) (*Bundle, error) {
+func Parse(fsys fs.FS) (*Bundle, error) { return parse(fsys, nil) }
+
+// Decoded gives the first object of a bundle's manifest file (named
+// relative to the bundle root, as manifests/NAME) that its caller has
+// decoded already, as FirstObject with a sniff of 30 decodes it; ok is
+// false for a file it does not know, which is then read and decoded. The
+// trees are only read, never changed.
+type Decoded func(name string) (obj *value.Value, ok bool)
+
+// ParseDecoded is Parse for a caller that has decoded the manifests
+// already and needs the bundle's identity and properties, not its
+// encoded objects: decoded gives the trees it knows, Objects stays empty
+// and FBC gives no olm.bundle.object properties (the others are Parse's,
+// as are the errors).
+func ParseDecoded(fsys fs.FS, decoded Decoded) (*Bundle, error) {
+	if decoded == nil {
+		decoded = func(string) (*value.Value, bool) { return nil, false }
+	}
+	return parse(fsys, decoded)
+}
+
+// parse reads the bundle; with decoded, without encoding its objects.
+func parse(fsys fs.FS, decoded Decoded) (*Bundle, error) {
 	b := &Bundle{}
-	if err := b.addManifests(fsys); err != nil {
+	if err := b.addManifests(fsys, decoded); err != nil {
 		return nil, b.inFile(err, b.csvFile)
 	}
 	if err := b.addMetadata(fsys); err != nil {

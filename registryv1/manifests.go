@@ -16,7 +16,7 @@ import (
 // addManifests reads the Kubernetes objects of manifests/ and, from the
 // CSV among them, the bundle's name, version and release; it checks
 // that the CRDs the CSV owns are there.
-func (b *Bundle) addManifests(fsys fs.FS) error {
+func (b *Bundle) addManifests(fsys fs.FS, decoded Decoded) error {
 	entries, err := fs.ReadDir(fsys, "manifests")
 	if err != nil {
 		return &Error{File: "manifests", Err: fmt.Errorf("cannot read the manifests directory: %w", fserr.Cause(err))}
@@ -26,13 +26,10 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 			continue
 		}
 		name := path.Join("manifests", e.Name())
-		data, err := fs.ReadFile(fsys, name)
+		obj, ok, err := readFirstObject(fsys, name, decoded)
 		if err != nil {
-			// Upstream skips what it cannot decode; what cannot be read
-			// at all is reported, not taken for a missing CSV.
-			return &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+			return err
 		}
-		obj, ok := firstObject(data, 30)
 		if !ok {
 			continue
 		}
@@ -50,9 +47,12 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 		case "CustomResourceDefinition":
 			b.crds = append(b.crds, obj)
 		}
-		b.Objects = append(b.Objects, value.AppendKubernetesJSON(nil, obj))
+		b.nObjects++
+		if decoded == nil {
+			b.Objects = append(b.Objects, value.AppendKubernetesJSON(nil, obj))
+		}
 	}
-	if len(b.Objects) == 0 {
+	if b.nObjects == 0 {
 		return &Error{File: "manifests", Err: errors.New("no bundle objects found: manifests/ holds no Kubernetes objects")}
 	}
 	if b.CSV == nil {
@@ -70,6 +70,25 @@ func (b *Bundle) addManifests(fsys fs.FS) error {
 	}
 	b.Release = release
 	return b.checkOwnedCRDs()
+}
+
+// readFirstObject is the first object of the manifest file name (see
+// firstObject): the one decoded gives when it knows it, else read from
+// fsys.
+func readFirstObject(fsys fs.FS, name string, decoded Decoded) (*value.Value, bool, error) {
+	if decoded != nil {
+		if obj, ok := decoded(name); ok {
+			return obj, true, nil
+		}
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		// Upstream skips what it cannot decode; what cannot be read at
+		// all is reported, not taken for a missing CSV.
+		return nil, false, &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+	}
+	obj, ok := firstObject(data, 30)
+	return obj, ok, nil
 }
 
 // csvVersion reads spec.version, which must be a string if set.
