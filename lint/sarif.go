@@ -12,7 +12,7 @@ const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 // its file and line, with its baseline state and suppression. The tool's informationUri is the rules' page unless
 // o names another.
 func SARIF(res *Result, o sarif.Options) *sarif.Log {
-	log := sarif.New(withDocsURI(o))
+	log := sarif.New(o.WithInformationURI(docsURI))
 	run := &log.Runs[0]
 	index := map[string]int{}
 	for _, r := range res.Rules {
@@ -55,16 +55,7 @@ func sarifLevel(s Severity) string {
 // SARIFFailure makes the SARIF log of a lint that could not run (msg says
 // why): no rules, no results, and an invocation that failed.
 func SARIFFailure(msg string, o sarif.Options) *sarif.Log {
-	return sarif.Failure(msg, withDocsURI(o))
-}
-
-// withDocsURI is o, with the rules' page for the tool's documentation when
-// o names none.
-func withDocsURI(o sarif.Options) sarif.Options {
-	if o.InformationURI == "" {
-		o.InformationURI = docsURI
-	}
-	return o
+	return sarif.Failure(msg, o.WithInformationURI(docsURI))
 }
 
 // sarifRule is a rule's reportingDescriptor.

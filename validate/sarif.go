@@ -14,7 +14,7 @@ const fbcURI = "https://olm.operatorframework.io/docs/reference/file-based-catal
 // are about (olm.package, olm.bundle, a user's schema...) and "document"
 // for files that could not be read as catalog data.
 func SARIF(problems declcfg.ErrorList, o sarif.Options) *sarif.Log {
-	log := sarif.New(withFBCURI(o))
+	log := sarif.New(o.WithInformationURI(fbcURI))
 	run := &log.Runs[0]
 	rules := map[string]int{}
 	for _, p := range problems {
@@ -36,16 +36,7 @@ func SARIF(problems declcfg.ErrorList, o sarif.Options) *sarif.Log {
 // SARIFFailure makes the SARIF log of a validation that could not run
 // (msg says why): no results, and an invocation that failed.
 func SARIFFailure(msg string, o sarif.Options) *sarif.Log {
-	return sarif.Failure(msg, withFBCURI(o))
-}
-
-// withFBCURI is o, with the file-based catalog reference for the tool's
-// documentation when o names none.
-func withFBCURI(o sarif.Options) sarif.Options {
-	if o.InformationURI == "" {
-		o.InformationURI = fbcURI
-	}
-	return o
+	return sarif.Failure(msg, o.WithInformationURI(fbcURI))
 }
 
 func sarifRuleID(p *declcfg.Error) string {

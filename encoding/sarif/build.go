@@ -22,6 +22,15 @@ type Options struct {
 	Omitted int
 }
 
+// WithInformationURI is o, with uri as the tool's documentation when o
+// names none.
+func (o Options) WithInformationURI(uri string) Options {
+	if o.InformationURI == "" {
+		o.InformationURI = uri
+	}
+	return o
+}
+
 // New makes a log with one run of the tool o names, with no rules and no
 // results yet.
 func New(o Options) *Log {

@@ -109,3 +109,12 @@ func TestFailure(t *testing.T) {
 		t.Errorf("results: %#v", l.Runs[0].Results)
 	}
 }
+
+func TestWithInformationURI(t *testing.T) {
+	if got := (Options{}).WithInformationURI("https://a").InformationURI; got != "https://a" {
+		t.Errorf("an empty URI is filled: got %q", got)
+	}
+	if got := (Options{InformationURI: "https://b"}).WithInformationURI("https://a").InformationURI; got != "https://b" {
+		t.Errorf("a given URI is kept: got %q", got)
+	}
+}
