@@ -28,16 +28,8 @@ MERMAID_JS=$here/bin/tools/mermaid-$MERMAID_VERSION/mermaid.min.js
 
 skip() { echo "summary-mermaid e2e: SKIP: $*"; exit 0; }
 
-find_chromium() { command -v chromium || command -v chromium-browser || true; }
-browser=$(find_chromium)
-if [ -z "$browser" ] && command -v apt-get > /dev/null; then
-  echo "summary-mermaid e2e: installing chromium with apt-get" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium; } > /dev/null 2>&1 || true
-  browser=$(find_chromium)
-fi
+E2E_TOOLS=chromium source "$here/e2e/tools.sh" || true
+browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || skip "no chromium, and apt-get could not install it"
 
 # mermaid: the npm tarball of the pinned version, checked, its

@@ -1,6 +1,7 @@
 # Pinned gRPC clients for the e2e scripts (sourced, not run): installs
 # grpcurl and grpc_health_probe into bin/tools when they are missing or at
-# another version, and curl with apt-get when it is missing. Sets GRPCURL,
+# another version, and curl with apt-get when it is missing (E2E_TOOLS
+# names others to install instead, such as chromium). Sets GRPCURL,
 # HEALTH_PROBE and TOOLS (the directory). Needs Go; what it installs is
 # reported on stderr.
 #
@@ -45,13 +46,26 @@ install_health_probe() {
   return $rc
 }
 
-install_curl() {
-  command -v curl >/dev/null && return
-  echo "tools: installing curl with apt-get" >&2
+# apt_install PACKAGE: installs a Debian package with apt-get (with sudo
+# when not root).
+apt_install() {
+  echo "tools: installing $1 with apt-get" >&2
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends curl >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$1" >/dev/null
+}
+
+install_curl() {
+  command -v curl >/dev/null && return
+  apt_install curl
+}
+
+# chromium (Debian's, headless) for the checks that render in a browser;
+# not among the defaults: E2E_TOOLS=chromium.
+install_chromium() {
+  command -v chromium >/dev/null || command -v chromium-browser >/dev/null && return
+  command -v apt-get >/dev/null && apt_install chromium
 }
 
 # build_tool PACKAGE: builds one of this module's commands (for example

@@ -34,15 +34,11 @@ func BundleFromFS(fsys fs.FS, name string) (*Bundle, error) {
 // bundle's manifests already (as registryv1.FirstObject does, with a
 // sniff of 30): decoded gives those trees, which are read, not changed,
 // and nothing is encoded that the verdict does not need. The bundle and
-// the errors are BundleFromFS's.
+// the errors are BundleFromFS's. The bundle never needs registryv1's
+// encoded objects (it keeps no olm.bundle.object properties), so they are
+// not made even when decoded is nil.
 func BundleFromDecoded(fsys fs.FS, name string, decoded registryv1.Decoded) (*Bundle, error) {
-	var rb *registryv1.Bundle
-	var err error
-	if decoded == nil {
-		rb, err = registryv1.Parse(fsys)
-	} else {
-		rb, err = registryv1.ParseDecoded(fsys, decoded)
-	}
+	rb, err := registryv1.ParseDecoded(fsys, decoded)
 	if err != nil {
 		return nil, fmt.Errorf("bundle %s: %w", name, err)
 	}
