@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/blang/semver/v4"
+
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 )
@@ -133,42 +135,51 @@ func compareChannel(name string, old, now *model.Package) (ChannelChange, bool) 
 }
 
 // graphEntries lists a channel's entries, newest first, and its head.
+// Each bundle's version is read once: reading it decodes its property.
 func graphEntries(ch *model.Channel) ([]GraphEntry, string) {
 	if ch == nil {
 		return nil, ""
 	}
 	p := ch.Package
-	out := make([]GraphEntry, 0, len(ch.Decl.Entries))
+	type sortable struct {
+		entry   GraphEntry
+		version *semver.Version
+	}
+	all := make([]sortable, 0, len(ch.Decl.Entries))
 	for _, e := range ch.Decl.Entries {
 		g := GraphEntry{Name: e.Name, Replaces: e.Replaces, Skips: slices.Clone(e.Skips), SkipRange: e.SkipRange, Deprecated: bundleDeprecated(p, e.Name)}
 		slices.Sort(g.Skips)
-		if v := versionOf(p.Bundles[e.Name]); v != nil {
+		v := versionOf(p.Bundles[e.Name])
+		if v != nil {
 			g.Version = v.String()
 		}
-		out = append(out, g)
+		all = append(all, sortable{g, v})
 	}
-	slices.SortStableFunc(out, compareNewestFirst(p))
+	slices.SortStableFunc(all, func(a, b sortable) int {
+		return compareNewestFirst(a.entry.Name, b.entry.Name, a.version, b.version)
+	})
+	out := make([]GraphEntry, len(all))
+	for i := range all {
+		out[i] = all[i].entry
+	}
 	head, _ := targetHead(ch)
 	return out, head
 }
 
 // compareNewestFirst orders entries by descending version (entries
 // without one last), then by name.
-func compareNewestFirst(p *model.Package) func(a, b GraphEntry) int {
-	return func(a, b GraphEntry) int {
-		va, vb := versionOf(p.Bundles[a.Name]), versionOf(p.Bundles[b.Name])
-		switch {
-		case va != nil && vb != nil:
-			if c := vb.Compare(*va); c != 0 {
-				return c
-			}
-		case va != nil:
-			return -1
-		case vb != nil:
-			return 1
+func compareNewestFirst(a, b string, va, vb *semver.Version) int {
+	switch {
+	case va != nil && vb != nil:
+		if c := vb.Compare(*va); c != 0 {
+			return c
 		}
-		return cmp.Compare(a.Name, b.Name)
+	case va != nil:
+		return -1
+	case vb != nil:
+		return 1
 	}
+	return cmp.Compare(a, b)
 }
 
 func equalEntries(a, b GraphEntry) bool {

@@ -37,22 +37,22 @@ const (
 // WriteMarkdown writes the pull-request summary of a lint run.
 func WriteMarkdown(w io.Writer, res *Result, opts MarkdownOptions) error {
 	var b strings.Builder
-	listed, unchanged, suppressed := splitFindings(res.Findings, opts.Baseline != "")
+	listed := listedFindings(res.Findings, opts.Baseline != "")
+	sum := Summarize(res.Findings)
 	verdict := "✅ passed"
 	if !opts.Passed {
 		verdict = "❌ failed"
 	}
 	fmt.Fprintf(&b, "## opm lint: %s\n\n", verdict)
-	errs, warns := Count(listed)
 	kind := "new "
 	if opts.Baseline == "" {
 		kind = ""
 	}
-	fmt.Fprintf(&b, "**%d %s%s, %d %s%s**", errs, kind, plural(errs, "error"), warns, kind, plural(warns, "warning"))
+	fmt.Fprintf(&b, "**%d %s%s, %d %s%s**", sum.Errors, kind, plural(sum.Errors, "error"), sum.Warnings, kind, plural(sum.Warnings, "warning"))
 	if opts.Baseline != "" {
-		fmt.Fprintf(&b, " · %d existing", unchanged)
+		fmt.Fprintf(&b, " · %d existing", sum.Existing)
 	}
-	fmt.Fprintf(&b, " · %d suppressed · %d %s run", suppressed, len(res.Rules), plural(len(res.Rules), "rule"))
+	fmt.Fprintf(&b, " · %d suppressed · %d %s run", sum.Suppressed, len(res.Rules), plural(len(res.Rules), "rule"))
 	if opts.Baseline != "" {
 		fmt.Fprintf(&b, " · compared with %s", mdCode(opts.Baseline))
 	}
@@ -70,21 +70,16 @@ func WriteMarkdown(w io.Writer, res *Result, opts MarkdownOptions) error {
 	return err
 }
 
-// splitFindings picks the findings the summary lists (the new ones;
-// without a baseline every one that is not suppressed) and counts the
-// others.
-func splitFindings(fs []Finding, withBaseline bool) (listed []Finding, unchanged, suppressed int) {
+// listedFindings picks the findings the summary lists: the new ones;
+// without a baseline every one that is not suppressed. Summarize counts
+// them all.
+func listedFindings(fs []Finding, withBaseline bool) (listed []Finding) {
 	for _, f := range fs {
-		switch {
-		case f.Suppressed != "":
-			suppressed++
-		case withBaseline && f.BaselineState == BaselineUnchanged:
-			unchanged++
-		default:
+		if f.Suppressed == "" && (!withBaseline || f.BaselineState != BaselineUnchanged) {
 			listed = append(listed, f)
 		}
 	}
-	return listed, unchanged, suppressed
+	return listed
 }
 
 // writeChangesMarkdown writes the changes, catalogs changed alike

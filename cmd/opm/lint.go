@@ -131,14 +131,8 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks,
 		Images: &render.Renderer{Images: reg.imageOptions(cmd, f.platform)},
 	}
-	if opts.Config, err = lint.ResolveConfig(f.config, args); err != nil {
+	if opts.Config, opts.Target, err = resolveLintConfig(f, args); err != nil {
 		return err
-	}
-	opts.Target = opts.Config.Target
-	if f.target != "" {
-		if opts.Target, err = lint.ParseTarget(f.target); err != nil {
-			return usageError{fmt.Errorf("--target: %w", err)}
-		}
 	}
 	res, err := lint.Lint(cmd.Context(), args, opts)
 	if err != nil {
@@ -223,22 +217,33 @@ func lintSummary(res *lint.Result, baseline bool) string {
 
 // printLintConfig writes the configuration a run would use.
 func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
-	cfg, err := lint.ResolveConfig(f.config, args)
+	cfg, target, err := resolveLintConfig(f, args)
 	if err != nil {
 		return err
 	}
-	opts := lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: cfg.Target}
-	if f.target != "" {
-		if opts.Target, err = lint.ParseTarget(f.target); err != nil {
-			return usageError{fmt.Errorf("--target: %w", err)}
-		}
-	}
-	out, err := lint.EffectiveConfig(opts)
+	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target})
 	if err != nil {
 		return err
 	}
 	_, err = cmd.OutOrStdout().Write(out)
 	return err
+}
+
+// resolveLintConfig reads the lint configuration (--config, else the one
+// found from the paths) and the target: --target, else the configuration's.
+func resolveLintConfig(f *lintFlags, args []string) (*lint.Config, lint.Target, error) {
+	cfg, err := lint.ResolveConfig(f.config, args)
+	if err != nil {
+		return nil, "", err
+	}
+	if f.target == "" {
+		return cfg, cfg.Target, nil
+	}
+	target, err := lint.ParseTarget(f.target)
+	if err != nil {
+		return nil, "", usageError{fmt.Errorf("--target: %w", err)}
+	}
+	return cfg, target, nil
 }
 
 // writeLintFailure writes, for -o json and sarif, the document saying that

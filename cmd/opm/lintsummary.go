@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -10,24 +11,14 @@ import (
 )
 
 // appendLintSummary appends lint's pull-request summary to file (lint
-// --summary), as GitHub Actions' $GITHUB_STEP_SUMMARY wants it: appended,
-// never truncated. Nothing is written when file is "".
+// --summary). Nothing is written when file is "".
 func appendLintSummary(file string, res *lint.Result, passed bool, baseline string) error {
 	if file == "" {
 		return nil
 	}
-	out, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("--summary: %w", err)
-	}
-	err = lint.WriteMarkdown(out, res, lint.MarkdownOptions{Passed: passed, Baseline: baseline})
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("--summary %s: %w", file, err)
-	}
-	return nil
+	return appendSummary(file, func(w io.Writer) error {
+		return lint.WriteMarkdown(w, res, lint.MarkdownOptions{Passed: passed, Baseline: baseline})
+	})
 }
 
 // writeLintSummaryFailure writes, for -o markdown and --summary, the
@@ -39,10 +30,24 @@ func writeLintSummaryFailure(cmd *cobra.Command, f *lintFlags, err error) {
 	if f.summary == "" {
 		return
 	}
-	out, oerr := os.OpenFile(f.summary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if oerr != nil {
-		return // the error already says why lint could not run
+	// a summary that cannot be written is left out: err already says why
+	// lint could not run
+	_ = appendSummary(f.summary, func(w io.Writer) error { return lint.WriteMarkdownFailure(w, err.Error()) })
+}
+
+// appendSummary appends what write writes to file, as GitHub Actions'
+// $GITHUB_STEP_SUMMARY wants it: appended, never truncated.
+func appendSummary(file string, write func(io.Writer) error) error {
+	out, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("--summary: %w", err)
 	}
-	_ = lint.WriteMarkdownFailure(out, err.Error())
-	_ = out.Close()
+	err = write(out)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("--summary %s: %w", file, err)
+	}
+	return nil
 }
