@@ -151,7 +151,11 @@ func (l *linter) loadAndLintCatalog(ctx context.Context, fsys fs.FS, name string
 	if cat.model, err = indexCatalog(name, cfg); err != nil {
 		return err
 	}
-	if l.baseline != nil {
+	switch {
+	case l.baseline == nil:
+	case l.baseline.unchanged(name):
+		cat.base = cat.model // the baseline's copy may leave it out
+	default:
 		if cat.base, err = l.baseline.catalog(ctx, name); err != nil {
 			return err
 		}
