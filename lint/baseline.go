@@ -146,6 +146,13 @@ func (bl *baseline) holds(p string) bool {
 	return err == nil
 }
 
+// unchanged reports whether the baseline is a git ref and the work tree
+// has the catalog or bundle directory dir as the ref has it (see
+// gitBaseline.keep: the ref's copy may leave it out).
+func (bl *baseline) unchanged(dir string) bool {
+	return bl.repo != nil && bl.repo.unchanged(dir)
+}
+
 // close removes what was extracted.
 func (bl *baseline) close() {
 	if bl != nil && bl.repo != nil {

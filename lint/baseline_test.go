@@ -218,6 +218,10 @@ func TestBaselineGitCatalogsRoot(t *testing.T) {
 		t.Error("an unchanged catalog extracted")
 	}
 	res := run(t, []string{"catalogs"}, Options{Baseline: "HEAD~1"})
+	// the catalogs left out of the copy are unchanged, not new
+	if len(res.Changes) != 1 || res.Changes[0].Catalog != "catalogs/v4.17" || res.Changes[0].New {
+		t.Errorf("changes: %+v", res.Changes)
+	}
 	news := 0
 	for _, f := range res.Findings {
 		if f.BaselineState == BaselineNew {

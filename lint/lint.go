@@ -198,8 +198,9 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 		return l.lintOperatorDir(ctx, p)
 	case isCatalogsRoot(r):
 		return l.lintCatalogsRoot(ctx, p)
-	case len(operatorDirsIn(r)) > 0:
-		for _, d := range operatorDirsIn(r) {
+	}
+	if dirs := operatorDirsIn(r); len(dirs) > 0 {
+		for _, d := range dirs {
 			if err := l.lintOperatorDir(ctx, filepath.Join(p, filepath.Base(d))); err != nil {
 				return err
 			}

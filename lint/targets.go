@@ -151,7 +151,11 @@ func (l *linter) loadAndLintCatalog(ctx context.Context, fsys fs.FS, name string
 	if cat.model, err = indexCatalog(name, cfg); err != nil {
 		return err
 	}
-	if l.baseline != nil {
+	switch {
+	case l.baseline == nil:
+	case l.baseline.unchanged(name):
+		cat.base = cat.model // the baseline's copy may leave it out
+	default:
 		if cat.base, err = l.baseline.catalog(ctx, name); err != nil {
 			return err
 		}
@@ -194,17 +198,10 @@ func isCatalogsRoot(dir string) bool {
 // lintCatalogsRoot lints each OpenShift catalog (v4.N) of a catalogs
 // directory as the catalog of that version.
 func (l *linter) lintCatalogsRoot(ctx context.Context, dir string) error {
-	entries, err := os.ReadDir(l.real(dir))
+	names, err := l.subdirs(dir, l.reuse.catalogsIn(dir))
 	if err != nil {
 		return err
 	}
-	names := l.reuse.catalogsIn(dir) // left out of the baseline's copy
-	for _, e := range entries {
-		if e.IsDir() && !slices.Contains(names, e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	slices.Sort(names)
 	for _, n := range names {
 		v := ocpOfName(n)
 		if v == nil {
@@ -357,17 +354,10 @@ func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.C
 // (and, in the run over the baseline, those the change left alone, which
 // the baseline's copy may leave out), sorted.
 func (l *linter) bundleDirsIn(dir string) ([]string, error) {
-	entries, err := os.ReadDir(l.real(dir))
+	names, err := l.subdirs(dir, l.reuse.dirsIn(dir))
 	if err != nil {
 		return nil, err
 	}
-	names := l.reuse.dirsIn(dir)
-	for _, e := range entries {
-		if e.IsDir() && !slices.Contains(names, e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	slices.Sort(names)
 	var out []string
 	for _, name := range names {
 		if d := filepath.Join(dir, name); l.reuse.bundle(d) != nil || render.IsBundleDir(l.real(d)) {
@@ -375,6 +365,24 @@ func (l *linter) bundleDirsIn(dir string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// subdirs lists, sorted, the names of the directories in dir (where
+// l.real says) and kept: those of dir the run over the baseline reuses,
+// which the baseline's copy may leave out.
+func (l *linter) subdirs(dir string, kept []string) ([]string, error) {
+	entries, err := os.ReadDir(l.real(dir))
+	if err != nil {
+		return nil, err
+	}
+	names := kept
+	for _, e := range entries {
+		if e.IsDir() && !slices.Contains(kept, e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	return names, nil
 }
 
 // prefixPositions makes the positions of a catalog loaded relative to a
