@@ -1,12 +1,7 @@
 package author
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
@@ -120,46 +115,13 @@ func joinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// place is the copy's catalog file and the line its bundle starts at
-// (the file is read again: catalogs are not kept in memory once loaded).
+// place is the copy's catalog file and the line its bundle's name is
+// at, as the catalog was loaded.
 func (c copyOf) place() string {
-	data, err := os.ReadFile(c.cat.file)
-	if err != nil {
-		return c.cat.Path
-	}
-	if l := bundleLine(data, c.b.Name); l > 0 {
-		return fmt.Sprintf("%s:%d", c.cat.Path, l)
+	if c.b.NameLine > 0 {
+		return fmt.Sprintf("%s:%d", c.cat.Path, c.b.NameLine)
 	}
 	return c.cat.Path
-}
-
-// bundleLine is the line of the name of the olm.bundle blob named name in
-// a catalog's text (YAML documents, or a JSON stream as opm writes them),
-// or 0.
-func bundleLine(data []byte, name string) int {
-	yamlNames := []string{"name: " + name, "name: " + strconv.Quote(name), "name: '" + name + "'"}
-	jsonName := `    "name": ` + strconv.Quote(name)
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, len(data)+1)
-	nameLine, isBundle := 0, false
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, `    "`) {
-			line = strings.TrimSuffix(line, ",")
-		}
-		switch {
-		case line == "---" || line == "{":
-			nameLine, isBundle = 0, false
-		case line == jsonName || (line != "" && line[0] != ' ' && slices.Contains(yamlNames, line)):
-			nameLine = n
-		case line == "schema: olm.bundle" || line == `    "schema": "olm.bundle"`:
-			isBundle = true
-		}
-		if nameLine > 0 && isBundle {
-			return nameLine
-		}
-	}
-	return 0
 }
 
 // withoutBulk is a bundle without the properties the csv-metadata
