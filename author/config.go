@@ -53,6 +53,10 @@ type RepoConfigError struct {
 // Unwrap is the error's kind, if it has one.
 func (e *RepoConfigError) Unwrap() error { return e.Err }
 
+// Refused reports that a mistake in the repository's files refuses the
+// request (see Refusal.Refused).
+func (e *RepoConfigError) Refused() bool { return true }
+
 // ErrNotFBC marks a ci.yaml that does not maintain its operator as a
 // file-based catalog (no fbc section, or fbc.enabled not true).
 var ErrNotFBC = errors.New("not maintained as a file-based catalog")

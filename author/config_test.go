@@ -189,17 +189,3 @@ func TestConflicts(t *testing.T) {
 		t.Errorf("conflicts: %q, want %q", c, want)
 	}
 }
-
-func TestBundleLine(t *testing.T) {
-	yamlText := "---\nname: p\nschema: olm.package\n---\nentries:\n- name: p.v1\nname: stable\nschema: olm.channel\n---\nimage: x\nname: p.v1\nschema: olm.bundle\n"
-	jsonText := "{\n    \"schema\": \"olm.bundle\",\n    \"name\": \"p.v1\",\n    \"image\": \"x\"\n}\n"
-	if l := bundleLine([]byte(yamlText), "p.v1"); l != 11 {
-		t.Errorf("YAML: line %d", l)
-	}
-	if l := bundleLine([]byte(jsonText), "p.v1"); l != 3 {
-		t.Errorf("JSON: line %d", l)
-	}
-	if l := bundleLine([]byte(yamlText), "p.v2"); l != 0 {
-		t.Errorf("missing: line %d", l)
-	}
-}

@@ -1,12 +1,8 @@
 package author
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
@@ -46,7 +42,7 @@ func (p *Package) Conflicts() []string {
 	for _, img := range images {
 		copies := byImage[img]
 		// Everything but the bulk first, across kinds; then each kind whole.
-		odd, found := oddCopies(copies, func(c copyOf) string { return string(bundleKey(withoutBulk(c.b))) }, nil)
+		odd, found := oddCopies(copies, func(c copyOf) *declcfg.Bundle { return withoutBulk(c.b) }, nil)
 		out = append(out, found...)
 		for _, full := range []bool{true, false} {
 			var same []copyOf
@@ -55,26 +51,23 @@ func (p *Package) Conflicts() []string {
 					same = append(same, c)
 				}
 			}
-			_, found := oddCopies(same, func(c copyOf) string { return string(bundleKey(c.b)) }, odd)
+			_, found := oddCopies(same, func(c copyOf) *declcfg.Bundle { return c.b }, odd)
 			out = append(out, found...)
 		}
 	}
 	return out
 }
 
-// oddCopies compares copies by key and describes those that differ,
-// leaving out the ones already reported (skip); it returns the copies it
-// reported too.
-func oddCopies(copies []copyOf, key func(copyOf) string, skip map[*Catalog]bool) (map[*Catalog]bool, []string) {
-	counts := map[string]int{}
-	for _, c := range copies {
-		counts[key(c)]++
-	}
-	if len(counts) < 2 {
+// oddCopies compares what view shows of the copies (with sameBundle) and
+// describes those that differ, leaving out the ones already reported
+// (skip); it returns the copies it reported too.
+func oddCopies(copies []copyOf, view func(copyOf) *declcfg.Bundle, skip map[*Catalog]bool) (map[*Catalog]bool, []string) {
+	class, sizes := sameClasses(copies, view)
+	if len(sizes) < 2 {
 		return nil, nil
 	}
-	majority, best, tie := "", 0, false
-	for k, n := range counts {
+	majority, best, tie := 0, 0, false
+	for k, n := range sizes {
 		switch {
 		case n > best:
 			majority, best, tie = k, n, false
@@ -98,18 +91,38 @@ func oddCopies(copies []copyOf, key func(copyOf) string, skip map[*Catalog]bool)
 		return reported, out
 	}
 	var agree []string
-	for _, c := range copies {
-		if key(c) == majority {
+	for i, c := range copies {
+		if class[i] == majority {
 			agree = append(agree, c.cat.Path)
 		}
 	}
-	for _, c := range copies {
-		if key(c) != majority && !skip[c.cat] {
+	for i, c := range copies {
+		if class[i] != majority && !skip[c.cat] {
 			reported[c.cat] = true
 			out = append(out, fmt.Sprintf("bundle %s: %s holds a copy that differs from the other %d catalogs' (%s)", c.b.Name, c.place(), len(agree), strings.Join(agree, ", ")))
 		}
 	}
 	return reported, out
+}
+
+// sameClasses sorts the copies into classes of equal views: the class of
+// each copy (numbered in order of first appearance) and each class's
+// size. Copies loaded from the same text share their property values, so
+// equal ones compare at once.
+func sameClasses(copies []copyOf, view func(copyOf) *declcfg.Bundle) (class, sizes []int) {
+	class = make([]int, len(copies))
+	var reps []*declcfg.Bundle
+	for i, c := range copies {
+		b := view(c)
+		k := slices.IndexFunc(reps, func(r *declcfg.Bundle) bool { return sameBundle(r, b) })
+		if k < 0 {
+			k = len(reps)
+			reps, sizes = append(reps, b), append(sizes, 0)
+		}
+		class[i] = k
+		sizes[k]++
+	}
+	return class, sizes
 }
 
 // joinAnd is "a and b", "a, b and c".
@@ -120,46 +133,13 @@ func joinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// place is the copy's catalog file and the line its bundle starts at
-// (the file is read again: catalogs are not kept in memory once loaded).
+// place is the copy's catalog file and the line its bundle's name is
+// at, as the catalog was loaded.
 func (c copyOf) place() string {
-	data, err := os.ReadFile(c.cat.file)
-	if err != nil {
-		return c.cat.Path
-	}
-	if l := bundleLine(data, c.b.Name); l > 0 {
-		return fmt.Sprintf("%s:%d", c.cat.Path, l)
+	if c.b.NameLine > 0 {
+		return fmt.Sprintf("%s:%d", c.cat.Path, c.b.NameLine)
 	}
 	return c.cat.Path
-}
-
-// bundleLine is the line of the name of the olm.bundle blob named name in
-// a catalog's text (YAML documents, or a JSON stream as opm writes them),
-// or 0.
-func bundleLine(data []byte, name string) int {
-	yamlNames := []string{"name: " + name, "name: " + strconv.Quote(name), "name: '" + name + "'"}
-	jsonName := `    "name": ` + strconv.Quote(name)
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, len(data)+1)
-	nameLine, isBundle := 0, false
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, `    "`) {
-			line = strings.TrimSuffix(line, ",")
-		}
-		switch {
-		case line == "---" || line == "{":
-			nameLine, isBundle = 0, false
-		case line == jsonName || (line != "" && line[0] != ' ' && slices.Contains(yamlNames, line)):
-			nameLine = n
-		case line == "schema: olm.bundle" || line == `    "schema": "olm.bundle"`:
-			isBundle = true
-		}
-		if nameLine > 0 && isBundle {
-			return nameLine
-		}
-	}
-	return 0
 }
 
 // withoutBulk is a bundle without the properties the csv-metadata

@@ -2,7 +2,6 @@ package author
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/blang/semver/v4"
 
@@ -15,13 +14,13 @@ import (
 // name a line of a catalog (one that may not exist yet), not the line
 // to fix.
 func checkEntries(t *Template, data []byte, cfg *declcfg.DeclarativeConfig) error {
-	names := make([]string, 0, len(cfg.Bundles))
+	names := make(map[string]bool, len(cfg.Bundles))
 	for i := range cfg.Bundles {
-		names = append(names, cfg.Bundles[i].Name)
+		names[cfg.Bundles[i].Name] = true
 	}
 	for _, ch := range cfg.Channels {
 		for _, e := range ch.Entries {
-			if slices.Contains(names, e.Name) {
+			if names[e.Name] {
 				continue
 			}
 			return refuse("%s: channel %s lists %s, but no olm.bundle entry of the template is that bundle: add an olm.bundle entry with its image, or remove the channel's entry%s",

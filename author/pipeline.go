@@ -36,6 +36,10 @@ type Refusal struct {
 func (r *Refusal) Error() string { return r.Msg }
 func (r *Refusal) Unwrap() error { return r.Err }
 
+// Refused reports that the request was refused, not a failure to run (as
+// the other packages' refusals say: cmd/opm's exit codes ask this).
+func (r *Refusal) Refused() bool { return true }
+
 func refuse(format string, args ...any) error {
 	err := fmt.Errorf(format, args...)
 	return &Refusal{Msg: err.Error(), Err: errors.Unwrap(err)}

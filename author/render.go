@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"golang.org/x/sync/errgroup"
 
@@ -191,30 +190,6 @@ func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// bundleKey is a bundle's fields, each length-prefixed so that no two
-// bundles share a key.
-func bundleKey(b *declcfg.Bundle) []byte {
-	var k []byte
-	field := func(s []byte) {
-		k = strconv.AppendInt(k, int64(len(s)), 10)
-		k = append(append(k, ':'), s...)
-	}
-	field([]byte(b.Schema))
-	field([]byte(b.Name))
-	field([]byte(b.Package))
-	field([]byte(b.Image))
-	for _, p := range b.Properties {
-		field([]byte(p.Type))
-		field(p.Value)
-	}
-	k = append(k, '|')
-	for _, ri := range b.RelatedImages {
-		field([]byte(ri.Name))
-		field([]byte(ri.Image))
-	}
-	return k
 }
 
 // renderAll renders the given template texts for each of the catalogs.

@@ -66,9 +66,8 @@ type Catalog struct {
 	Name   string         // such as v4.17
 	Path   string         // catalogs/<name>/<pkg>/catalog.yaml (or .json), relative to the root
 	Format declcfg.Format // YAML, or JSON for a committed catalog.json
-	// Data is the committed text while the catalog loads: Open reads it,
-	// loads it and lets it go (a plan reads it again when it needs it).
-	Data     []byte
+	// The committed text is not kept: Open reads it, loads it and lets it
+	// go (a plan reads it again when it needs it).
 	Template *Template
 	Config   *declcfg.DeclarativeConfig // the committed catalog, loaded; nil when missing
 	// Problems are what validation finds wrong with the committed catalog
@@ -277,10 +276,10 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 		}
 		g.Go(func() error {
 			// All are reported, in catalog order.
-			if c.Data, errs[i] = os.ReadFile(c.file); errs[i] == nil {
-				errs[i] = c.load(ctx, docs)
+			data, err := os.ReadFile(c.file)
+			if errs[i] = err; err == nil {
+				errs[i] = c.load(ctx, data, docs)
 			}
-			c.Data = nil
 			return nil
 		})
 	}
@@ -288,13 +287,14 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// load loads and validates the committed catalog: its objects are the
-// content rendering offline takes bundles from, and knowing it valid
-// lets a catalog rendered from it be checked by what changed.
+// load loads and validates the committed catalog's text data: its
+// objects are the content rendering offline takes bundles from, and
+// knowing it valid lets a catalog rendered from it be checked by what
+// changed.
 // The catalogs of a package repeat the same bundles: docs shares them.
-func (c *Catalog) load(ctx context.Context, docs *declcfg.DocumentCache) error {
-	c.exists, c.sum = true, digest(c.Data)
-	res, err := validateFile(ctx, c.Path, c.Data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
+func (c *Catalog) load(ctx context.Context, data []byte, docs *declcfg.DocumentCache) error {
+	c.exists, c.sum = true, digest(data)
+	res, err := validateFile(ctx, c.Path, data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
 	if err != nil {
 		return err
 	}

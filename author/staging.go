@@ -1,7 +1,6 @@
 package author
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -156,15 +155,16 @@ func sameDigest(name, want string) (bool, error) {
 	return want != "" && got == want, nil
 }
 
-// sameFile reports whether two files hold the same bytes.
+// sameFile reports whether file a holds the bytes of file b (false when
+// a does not exist).
 func sameFile(a, b string) (bool, error) {
-	da, err := os.ReadFile(a)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	}
+	db, err := os.ReadFile(b)
 	if err != nil {
 		return false, err
 	}
-	db, err := os.ReadFile(b)
-	return err == nil && bytes.Equal(da, db), err
+	_, same, err := holds(a, db)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return same, err
 }

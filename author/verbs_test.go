@@ -271,7 +271,7 @@ func TestApplyRefusesChangedFiles(t *testing.T) {
 
 // loadCatalog loads a catalog file's objects.
 func loadCatalog(rel string, data []byte) (*declcfg.DeclarativeConfig, error) {
-	c := &Catalog{Path: rel, Data: data}
-	err := c.load(context.Background(), nil)
+	c := &Catalog{Path: rel}
+	err := c.load(context.Background(), data, nil)
 	return c.Config, err
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -138,12 +137,12 @@ func exitCode(cmd *cobra.Command, err error) int {
 
 // refused reports whether err is the request being refused, because of
 // what the repository or catalog holds (a name it does not have, a bundle
-// already released) rather than a failure to run: author's refusals and
-// errors with a Refused method that says so (olmv1's and filter's
-// NotFoundError).
+// already released) rather than a failure to run: errors with a Refused
+// method that says so (author's refusals, validate's InvalidError, olmv1's
+// and filter's NotFoundError).
 func refused(err error) bool {
 	var r interface{ Refused() bool }
-	return author.IsRefusal(err) || errors.As(err, &r) && r.Refused()
+	return errors.As(err, &r) && r.Refused()
 }
 
 // usageError is a mistake in how a command was called.
