@@ -162,7 +162,7 @@ func graphEntries(ch *model.Channel) ([]GraphEntry, string) {
 	for i := range all {
 		out[i] = all[i].entry
 	}
-	head, _ := targetHead(ch)
+	head, _ := ch.UpgradeHead()
 	return out, head
 }
 
@@ -180,6 +180,17 @@ func compareNewestFirst(a, b string, va, vb *semver.Version) int {
 		return 1
 	}
 	return cmp.Compare(a, b)
+}
+
+// versionOf is a bundle's version, nil when it has none.
+func versionOf(b *model.Bundle) *semver.Version {
+	if b == nil {
+		return nil
+	}
+	if v, err := b.Version(); err == nil {
+		return &v.Version
+	}
+	return nil
 }
 
 func equalEntries(a, b GraphEntry) bool {

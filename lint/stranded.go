@@ -5,16 +5,15 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/blang/semver/v4"
-
 	"github.com/fbcat/opm/model"
 )
 
 // stranded-upgrade: compared with the baseline, an install that could
 // upgrade to its channel's head no longer can. OLM v0 upgrades an install
 // within its subscription's channel, along replaces, skips and skipRange
-// (model.Channel.Unreachable); a bundle taken out of a channel strands its
-// installs unless some entry still replaces, skips or skipRanges it.
+// (model.Channel.Reaching, which remove's Unreachable asks too); a bundle
+// taken out of a channel strands its installs unless some entry still
+// replaces, skips or skipRanges it.
 
 func strandedPackage(c *packageCheck) []Finding {
 	if c.cat.base == nil {
@@ -32,13 +31,13 @@ func strandedPackage(c *packageCheck) []Finding {
 }
 
 // reachableIn lists, sorted, the entries of a channel that can upgrade
-// to its head.
+// to the head installs upgrade to.
 func reachableIn(ch *model.Channel) []string {
-	head, ok := targetHead(ch)
+	head, ok := ch.UpgradeHead()
 	if !ok {
 		return nil
 	}
-	reach := reaching(ch, head, nil)
+	reach := ch.Reaching(head, nil)
 	var out []string
 	for _, e := range ch.Decl.Entries {
 		if reach[e.Name] && !slices.Contains(out, e.Name) {
@@ -47,75 +46,6 @@ func reachableIn(ch *model.Channel) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// targetHead is the head installs upgrade to: the channel's one head or,
-// when a change left it several (opm validate reports that), the one of
-// the highest version.
-func targetHead(ch *model.Channel) (string, bool) {
-	heads := ch.Heads()
-	if len(heads) == 0 {
-		return "", false
-	}
-	best, bestV := heads[0], versionOf(ch.Package.Bundles[heads[0]])
-	for _, h := range heads[1:] {
-		if v := versionOf(ch.Package.Bundles[h]); v != nil && (bestV == nil || v.GT(*bestV)) {
-			best, bestV = h, v
-		}
-	}
-	return best, true
-}
-
-// versionOf is a bundle's version, nil when it has none.
-func versionOf(b *model.Bundle) *semver.Version {
-	if b == nil {
-		return nil
-	}
-	if v, err := b.Version(); err == nil {
-		return &v.Version
-	}
-	return nil
-}
-
-// reaching is the set of bundles from which a chain of upgrades
-// (replaces, skips, skipRange) leads to head in ch. gone are bundles no
-// longer in the channel, with their versions: an entry that still
-// replaces, skips or skipRanges one upgrades its installs.
-func reaching(ch *model.Channel, head string, gone map[string]*semver.Version) map[string]bool {
-	versions := map[string]*semver.Version{}
-	for _, e := range ch.Decl.Entries {
-		versions[e.Name] = versionOf(ch.Package.Bundles[e.Name])
-	}
-	for name, v := range gone {
-		versions[name] = v
-	}
-	seen := map[string]bool{head: true}
-	todo := []string{head}
-	mark := func(name string) {
-		if _, ok := versions[name]; ok && !seen[name] {
-			seen[name] = true
-			todo = append(todo, name)
-		}
-	}
-	for len(todo) > 0 {
-		to := ch.Entry(todo[len(todo)-1])
-		todo = todo[:len(todo)-1]
-		if to == nil {
-			continue // a bundle taken out: installs leave it, none reach it
-		}
-		mark(to.Replaces)
-		for _, s := range to.Skips {
-			mark(s)
-		}
-		if r, err := semver.ParseRange(to.SkipRange); to.SkipRange != "" && err == nil {
-			for name, v := range versions {
-				if v != nil && r(*v) {
-					mark(name)
-				}
-			}
-		}
-	}
-	return seen
 }
 
 // strandedChannel compares one channel with the baseline's.
@@ -132,7 +62,7 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 		at.Message = fmt.Sprintf("channel %q is gone: installs subscribed to it (%s) have nothing to upgrade to; keep the channel (deprecate it instead), or give it an entry that replaces its head", chName, names(was))
 		return []Finding{at}
 	}
-	head, ok := targetHead(ch)
+	head, ok := ch.UpgradeHead()
 	if !ok {
 		if len(ch.Decl.Entries) > 0 {
 			return nil // a cycle: catalog-invalid reports it
@@ -141,13 +71,13 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 		at.Message = fmt.Sprintf("channel %q has no entries now: installs subscribed to it (%s) have nothing to upgrade to; keep an entry that replaces or skips them, or deprecate the channel", chName, names(was))
 		return []Finding{at}
 	}
-	gone := map[string]*semver.Version{}
+	gone := map[string]*model.Bundle{}
 	for _, name := range was {
 		if ch.Entry(name) == nil {
-			gone[name] = versionOf(old.Bundles[name])
+			gone[name] = old.Bundles[name]
 		}
 	}
-	reach := reaching(ch, head, gone)
+	reach := ch.Reaching(head, gone)
 	var out []Finding
 	for _, name := range was {
 		if reach[name] {
