@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/model"
 )
 
@@ -14,8 +15,9 @@ import (
 // (model.Channel.Reaching, which remove's Unreachable asks too); a bundle
 // taken out of a channel strands its installs unless some entry still
 // replaces, skips or skipRanges it.
+const ruleStranded = "stranded-upgrade"
 
-func strandedPackage(c *packageCheck) []Finding {
+func strandedPackage(c *packageCheck) []finding.Finding {
 	if c.cat.base == nil {
 		return nil
 	}
@@ -23,7 +25,7 @@ func strandedPackage(c *packageCheck) []Finding {
 	if old == nil {
 		return nil // a new package
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, chName := range old.ChannelNames() {
 		out = append(out, strandedChannel(c, old, chName)...)
 	}
@@ -49,18 +51,18 @@ func reachableIn(ch *model.Channel) []string {
 }
 
 // strandedChannel compares one channel with the baseline's.
-func strandedChannel(c *packageCheck, old *model.Package, chName string) []Finding {
+func strandedChannel(c *packageCheck, old *model.Package, chName string) []finding.Finding {
 	was := reachableIn(old.Channels[chName])
 	if len(was) == 0 {
 		return nil
 	}
 	p := c.pkg
 	ch := p.Channels[chName]
-	at := Finding{Rule: ruleStranded, Severity: Error, Package: p.Name, Channel: chName}
+	at := finding.Finding{Rule: ruleStranded, Severity: finding.Error, Package: p.Name, Channel: chName}
 	if ch == nil {
 		at.File, at.Line = p.Decl.Pos.File, p.Decl.Pos.Line
 		at.Message = fmt.Sprintf("channel %q is gone: installs subscribed to it (%s) have nothing to upgrade to; keep the channel (deprecate it instead), or give it an entry that replaces its head", chName, names(was))
-		return []Finding{at}
+		return []finding.Finding{at}
 	}
 	head, ok := ch.UpgradeHead()
 	if !ok {
@@ -69,7 +71,7 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 		}
 		at.File, at.Line = ch.Decl.Pos.File, ch.Decl.Pos.Line
 		at.Message = fmt.Sprintf("channel %q has no entries now: installs subscribed to it (%s) have nothing to upgrade to; keep an entry that replaces or skips them, or deprecate the channel", chName, names(was))
-		return []Finding{at}
+		return []finding.Finding{at}
 	}
 	gone := map[string]*model.Bundle{}
 	for _, name := range was {
@@ -78,7 +80,7 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 		}
 	}
 	reach := ch.Reaching(head, gone)
-	var out []Finding
+	var out []finding.Finding
 	for _, name := range was {
 		if reach[name] {
 			continue
@@ -99,16 +101,16 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 
 // strandedPackagesGone reports the packages of the baseline a catalog no
 // longer has.
-func strandedPackagesGone(cat *catalog, file string) []Finding {
+func strandedPackagesGone(cat *catalog, file string) []finding.Finding {
 	if cat.base == nil {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, name := range cat.base.PackageNames() {
 		if cat.model.Packages[name] != nil {
 			continue
 		}
-		out = append(out, Finding{Rule: ruleStranded, Severity: Error, Package: name, File: file,
+		out = append(out, finding.Finding{Rule: ruleStranded, Severity: finding.Error, Package: name, File: file,
 			Message: fmt.Sprintf("package %q is gone from the catalog: its installs have nothing to upgrade to; deprecate the package (olm.deprecations) instead of removing it", name)})
 	}
 	return out

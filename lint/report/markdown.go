@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"encoding/json"
@@ -7,6 +7,9 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/fbcat/opm/lint"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // The pull-request summary: GitHub-flavoured markdown for a job summary
@@ -21,7 +24,7 @@ import (
 type MarkdownOptions struct {
 	// Passed is the run's verdict, as its exit status says it.
 	Passed bool
-	// Baseline is what the run compared with (Options.Baseline); ""
+	// Baseline is what the run compared with (lint.Options.Baseline); ""
 	// says there was nothing to compare with: no changes are shown and
 	// every finding is listed.
 	Baseline string
@@ -35,10 +38,10 @@ const (
 )
 
 // WriteMarkdown writes the pull-request summary of a lint run.
-func WriteMarkdown(w io.Writer, res *Result, opts MarkdownOptions) error {
+func WriteMarkdown(w io.Writer, res *lint.Result, opts MarkdownOptions) error {
 	var b strings.Builder
 	listed := listedFindings(res.Findings, opts.Baseline != "")
-	sum := Summarize(res.Findings)
+	sum := finding.Summarize(res.Findings)
 	verdict := "✅ passed"
 	if !opts.Passed {
 		verdict = "❌ failed"
@@ -73,9 +76,9 @@ func WriteMarkdown(w io.Writer, res *Result, opts MarkdownOptions) error {
 // listedFindings picks the findings the summary lists: the new ones;
 // without a baseline every one that is not suppressed. Summarize counts
 // them all.
-func listedFindings(fs []Finding, withBaseline bool) (listed []Finding) {
+func listedFindings(fs []finding.Finding, withBaseline bool) (listed []finding.Finding) {
 	for _, f := range fs {
-		if f.Suppressed == "" && (!withBaseline || f.BaselineState != BaselineUnchanged) {
+		if f.Suppressed == "" && (!withBaseline || f.BaselineState != finding.BaselineUnchanged) {
 			listed = append(listed, f)
 		}
 	}
@@ -84,7 +87,7 @@ func listedFindings(fs []Finding, withBaseline bool) (listed []Finding) {
 
 // writeChangesMarkdown writes the changes, catalogs changed alike
 // together.
-func writeChangesMarkdown(b *strings.Builder, changes []CatalogChange, withBaseline bool) {
+func writeChangesMarkdown(b *strings.Builder, changes []lint.CatalogChange, withBaseline bool) {
 	b.WriteString("### Changes\n\n")
 	if !withBaseline {
 		b.WriteString("_No baseline: give `--baseline` (a git ref such as `origin/main`) to see what the change does to each catalog and which findings it introduces._\n\n")
@@ -108,13 +111,13 @@ func writeChangesMarkdown(b *strings.Builder, changes []CatalogChange, withBasel
 
 // groupChanges puts together the catalogs whose packages changed the
 // same way (a release added to every OpenShift catalog), in order.
-func groupChanges(changes []CatalogChange) [][]CatalogChange {
-	var groups [][]CatalogChange
+func groupChanges(changes []lint.CatalogChange) [][]lint.CatalogChange {
+	var groups [][]lint.CatalogChange
 	index := map[string]int{}
 	for _, c := range changes {
 		data, _ := json.Marshal(struct {
 			New      bool
-			Packages []PackageChange
+			Packages []lint.PackageChange
 		}{c.New, c.Packages})
 		key := string(data)
 		if i, ok := index[key]; ok {
@@ -122,13 +125,13 @@ func groupChanges(changes []CatalogChange) [][]CatalogChange {
 			continue
 		}
 		index[key] = len(groups)
-		groups = append(groups, []CatalogChange{c})
+		groups = append(groups, []lint.CatalogChange{c})
 	}
 	return groups
 }
 
 // writeCatalogGroup heads the changes of catalogs changed alike.
-func writeCatalogGroup(b *strings.Builder, group []CatalogChange) {
+func writeCatalogGroup(b *strings.Builder, group []lint.CatalogChange) {
 	var versions, dirs []string
 	for _, c := range group {
 		versions = append(versions, c.OpenShift)
@@ -156,7 +159,7 @@ func writeCatalogGroup(b *strings.Builder, group []CatalogChange) {
 
 // writePackageMarkdown writes what changed in one package; graphs counts
 // the changed channels met so far, drawn up to the cap.
-func writePackageMarkdown(b *strings.Builder, p PackageChange, graphs *int) {
+func writePackageMarkdown(b *strings.Builder, p lint.PackageChange, graphs *int) {
 	fmt.Fprintf(b, "**%s**", mdCode(p.Package))
 	switch {
 	case p.New:
@@ -207,7 +210,7 @@ func writePackageMarkdown(b *strings.Builder, p PackageChange, graphs *int) {
 }
 
 // writeFindingsMarkdown writes the findings table.
-func writeFindingsMarkdown(b *strings.Builder, fs []Finding, withBaseline bool) {
+func writeFindingsMarkdown(b *strings.Builder, fs []finding.Finding, withBaseline bool) {
 	title := "Findings"
 	if withBaseline {
 		title = "New findings"
@@ -224,7 +227,7 @@ func writeFindingsMarkdown(b *strings.Builder, fs []Finding, withBaseline bool) 
 			break
 		}
 		icon := "⚠️ warning"
-		if f.Severity == Error {
+		if f.Severity == finding.Error {
 			icon = "❌ error"
 		}
 		msg := f.Message
@@ -289,13 +292,6 @@ func cutList(items []string) string {
 		return strings.Join(items[:maxMarkdownNames], ", ") + fmt.Sprintf(" and %d more", len(items)-maxMarkdownNames)
 	}
 	return strings.Join(items, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // WriteMarkdownFailure writes the summary of a run that could not lint

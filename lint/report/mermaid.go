@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/blang/semver/v4"
+
+	"github.com/fbcat/opm/lint"
 )
 
 // The upgrade graph of a changed channel, before and after the change,
@@ -31,7 +33,7 @@ const mermaidClasses = `  classDef added fill:#dafbe1,stroke:#1a7f37
 // graphSide is one side (before or after) being drawn.
 type graphSide struct {
 	prefix  string // node id prefix: b or a
-	entries []GraphEntry
+	entries []lint.GraphEntry
 	head    string
 	total   int // entries in the channel, drawn or not
 	ids     map[string]string
@@ -40,7 +42,7 @@ type graphSide struct {
 }
 
 // writeChannelMermaid writes the flowchart of a changed channel.
-func writeChannelMermaid(b *strings.Builder, c ChannelChange) {
+func writeChannelMermaid(b *strings.Builder, c lint.ChannelChange) {
 	before := &graphSide{prefix: "b", head: c.HeadBefore, total: len(c.Before)}
 	after := &graphSide{prefix: "a", head: c.HeadAfter, total: len(c.After)}
 	focus := changedEntries(c)
@@ -154,14 +156,14 @@ func (s *graphSide) edges() {
 
 // changedEntries names the entries that differ between the sides, and
 // the heads.
-func changedEntries(c ChannelChange) map[string]bool {
+func changedEntries(c lint.ChannelChange) map[string]bool {
 	out := map[string]bool{c.HeadBefore: true, c.HeadAfter: true}
-	before := map[string]GraphEntry{}
+	before := map[string]lint.GraphEntry{}
 	for _, e := range c.Before {
 		before[e.Name] = e
 	}
 	for _, e := range c.After {
-		if old, ok := before[e.Name]; !ok || !equalEntries(old, e) {
+		if old, ok := before[e.Name]; !ok || !old.Equal(e) {
 			out[e.Name] = true
 		}
 		delete(before, e.Name)
@@ -176,7 +178,7 @@ func changedEntries(c ChannelChange) map[string]bool {
 // trimEntries keeps a big channel's graph readable: the entries of focus
 // and their neighbours (what they replace or skip, what replaces or
 // skips them), at most maxGraphEntries, newest first.
-func trimEntries(entries []GraphEntry, focus map[string]bool) []GraphEntry {
+func trimEntries(entries []lint.GraphEntry, focus map[string]bool) []lint.GraphEntry {
 	if len(entries) <= maxGraphEntries {
 		return entries
 	}
@@ -196,7 +198,7 @@ func trimEntries(entries []GraphEntry, focus map[string]bool) []GraphEntry {
 			keep[e.Name] = true
 		}
 	}
-	var out []GraphEntry
+	var out []lint.GraphEntry
 	for _, e := range entries {
 		if keep[e.Name] && len(out) < maxGraphEntries {
 			out = append(out, e)
@@ -205,7 +207,7 @@ func trimEntries(entries []GraphEntry, focus map[string]bool) []GraphEntry {
 	return out
 }
 
-func entrySet(entries []GraphEntry) map[string]bool {
+func entrySet(entries []lint.GraphEntry) map[string]bool {
 	out := make(map[string]bool, len(entries))
 	for _, e := range entries {
 		out[e.Name] = true

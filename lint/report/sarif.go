@@ -1,7 +1,9 @@
-package lint
+package report
 
 import (
 	"github.com/fbcat/opm/encoding/sarif"
+	"github.com/fbcat/opm/lint"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // docsURI is the page that documents the rules.
@@ -9,9 +11,9 @@ const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 
 // SARIF makes a SARIF 2.1.0 log of a lint result: every rule that ran with
 // its description, help and default level, and one result per finding at
-// its file and line, with its baseline state and suppression. The tool's informationUri is the rules' page unless
-// o names another.
-func SARIF(res *Result, o sarif.Options) *sarif.Log {
+// its file and line, with its baseline state and suppression. The tool's informationUri
+// is the rules' page unless o names another.
+func SARIF(res *lint.Result, o sarif.Options) *sarif.Log {
 	log := sarif.New(o.WithInformationURI(docsURI))
 	run := &log.Runs[0]
 	index := map[string]int{}
@@ -27,7 +29,7 @@ func SARIF(res *Result, o sarif.Options) *sarif.Log {
 }
 
 // sarifResult is a finding's result.
-func sarifResult(f *Finding, index map[string]int, o sarif.Options) sarif.Result {
+func sarifResult(f *finding.Finding, index map[string]int, o sarif.Options) sarif.Result {
 	text := f.Message
 	if s := f.Subject(); s != "" {
 		text = s + ": " + text
@@ -45,8 +47,8 @@ func sarifResult(f *Finding, index map[string]int, o sarif.Options) sarif.Result
 }
 
 // sarifLevel is a severity's SARIF level: an info is a note.
-func sarifLevel(s Severity) string {
-	if s == Info {
+func sarifLevel(s finding.Severity) string {
+	if s == finding.Info {
 		return "note"
 	}
 	return string(s)
@@ -59,7 +61,7 @@ func SARIFFailure(msg string, o sarif.Options) *sarif.Log {
 }
 
 // sarifRule is a rule's reportingDescriptor.
-func sarifRule(r Rule) sarif.Rule {
+func sarifRule(r lint.Rule) sarif.Rule {
 	return sarif.Rule{
 		ID:                   r.ID,
 		Name:                 sarifName(r.ID),

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"flag"
@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 var updateMarkdown = flag.Bool("update", false, "rewrite the golden files of testdata/markdown")
@@ -41,7 +44,7 @@ func checkGolden(t *testing.T, dir, name, got string) {
 	}
 }
 
-func markdownOf(t *testing.T, res *Result, opts MarkdownOptions) string {
+func markdownOf(t *testing.T, res *lint.Result, opts MarkdownOptions) string {
 	t.Helper()
 	var b strings.Builder
 	if err := WriteMarkdown(&b, res, opts); err != nil {
@@ -59,14 +62,14 @@ func TestMarkdownRelease(t *testing.T) {
 		writeFiles(t, filepath.Join(root, "catalogs", v), map[string]string{"catalog.yaml": changedChain})
 	}
 	t.Chdir(root)
-	changes := run(t, []string{"catalogs"}, Options{Baseline: "base"}).Changes
+	changes := lintRun(t, []string{"catalogs"}, lint.Options{Baseline: "base"}).Changes
 	// Findings as the baseline comparison marks them (made here, so that
 	// the golden holds the summary's shape, not today's rule messages).
-	res := &Result{Changes: changes, Rules: Rules()[:2], Findings: []Finding{
-		{Rule: ruleStranded, Severity: Error, Package: "etcd", Channel: "alpha", Bundle: "etcdoperator.v0.9.0", File: "catalogs/v4.17/catalog.yaml", Line: 9,
-			Message: "installs of etcdoperator.v0.9.0 cannot upgrade", BaselineState: BaselineNew},
-		{Rule: "csv-fields", Severity: Warning, Package: "etcd", Message: "no icon", BaselineState: BaselineUnchanged},
-		{Rule: "csv-fields", Severity: Warning, Package: "etcd", Message: "ignored", Suppressed: "known"},
+	res := &lint.Result{Changes: changes, Rules: lint.Rules()[:2], Findings: []finding.Finding{
+		{Rule: "stranded-upgrade", Severity: finding.Error, Package: "etcd", Channel: "alpha", Bundle: "etcdoperator.v0.9.0", File: "catalogs/v4.17/catalog.yaml", Line: 9,
+			Message: "installs of etcdoperator.v0.9.0 cannot upgrade", BaselineState: finding.BaselineNew},
+		{Rule: "csv-fields", Severity: finding.Warning, Package: "etcd", Message: "no icon", BaselineState: finding.BaselineUnchanged},
+		{Rule: "csv-fields", Severity: finding.Warning, Package: "etcd", Message: "ignored", Suppressed: "known"},
 	}}
 	checkGolden(t, golden, "release.md", markdownOf(t, res, MarkdownOptions{Passed: false, Baseline: "origin/main"}))
 }
@@ -74,12 +77,12 @@ func TestMarkdownRelease(t *testing.T) {
 // Without a baseline every finding that is not suppressed is listed, and
 // no change is shown.
 func TestMarkdownNoBaseline(t *testing.T) {
-	res := &Result{
-		Rules: Rules()[:3],
-		Findings: []Finding{
-			{Rule: "removed-api", Severity: Error, Package: "p", Bundle: "p.v1", File: "operators/p/1/manifests/x.yaml", Line: 3,
+	res := &lint.Result{
+		Rules: lint.Rules()[:3],
+		Findings: []finding.Finding{
+			{Rule: "removed-api", Severity: finding.Error, Package: "p", Bundle: "p.v1", File: "operators/p/1/manifests/x.yaml", Line: 3,
 				Message: "uses policy/v1beta1 PodSecurityPolicy, removed in Kubernetes 1.25 (OpenShift >=4.12 <5); a|b *c* _d_ [e](f) `g`\nline"},
-			{Rule: "csv-fields", Severity: Warning, Message: "<script>alert(1)</script> & more"},
+			{Rule: "csv-fields", Severity: finding.Warning, Message: "<script>alert(1)</script> & more"},
 		},
 		Notes: []string{"stranded-upgrade: not checked"},
 	}
@@ -90,32 +93,32 @@ func TestMarkdownNoBaseline(t *testing.T) {
 // a big change short.
 func TestMarkdownEscapesAndCaps(t *testing.T) {
 	weird := `we"ird <b>|x</b> [#1]; {y} ` + "`z`"
-	var entries []GraphEntry
+	var entries []lint.GraphEntry
 	for i := 60; i > 0; i-- {
-		e := GraphEntry{Name: fmt.Sprintf("op.v1.0.%d", i), Version: fmt.Sprintf("1.0.%d", i)}
+		e := lint.GraphEntry{Name: fmt.Sprintf("op.v1.0.%d", i), Version: fmt.Sprintf("1.0.%d", i)}
 		if i > 1 {
 			e.Replaces = fmt.Sprintf("op.v1.0.%d", i-1)
 		}
 		entries = append(entries, e)
 	}
-	after := append([]GraphEntry{{Name: weird, Version: "2.0.0", Replaces: "op.v1.0.60", Skips: []string{"op.v1.0.59"}, SkipRange: ">=1.0.0 <2.0.0"}}, entries...)
+	after := append([]lint.GraphEntry{{Name: weird, Version: "2.0.0", Replaces: "op.v1.0.60", Skips: []string{"op.v1.0.59"}, SkipRange: ">=1.0.0 <2.0.0"}}, entries...)
 	var added []string
 	for i := range 25 {
 		added = append(added, fmt.Sprintf("extra.v0.0.%d", i))
 	}
-	var channels []ChannelChange
+	var channels []lint.ChannelChange
 	for i := range maxMarkdownGraphs + 2 {
-		channels = append(channels, ChannelChange{Channel: fmt.Sprintf("c%02d", i), HeadAfter: "x", After: []GraphEntry{{Name: "x"}}})
+		channels = append(channels, lint.ChannelChange{Channel: fmt.Sprintf("c%02d", i), HeadAfter: "x", After: []lint.GraphEntry{{Name: "x"}}})
 	}
-	res := &Result{Changes: []CatalogChange{
-		{Catalog: "catalogs/v4.19/op", OpenShift: "v4.19", Packages: []PackageChange{{
+	res := &lint.Result{Changes: []lint.CatalogChange{
+		{Catalog: "catalogs/v4.19/op", OpenShift: "v4.19", Packages: []lint.PackageChange{{
 			Package: "op", Added: append([]string{weird}, added...),
-			Channels: []ChannelChange{{Channel: `st"able`, HeadBefore: "op.v1.0.60", HeadAfter: weird, Before: entries, After: after}},
+			Channels: []lint.ChannelChange{{Channel: `st"able`, HeadBefore: "op.v1.0.60", HeadAfter: weird, Before: entries, After: after}},
 		}}},
-		{Catalog: "elsewhere", New: true, Packages: []PackageChange{{Package: "many", New: true, Channels: channels}}},
+		{Catalog: "elsewhere", New: true, Packages: []lint.PackageChange{{Package: "many", New: true, Channels: channels}}},
 	}}
 	for i := range maxMarkdownFindings + 3 {
-		res.Findings = append(res.Findings, Finding{Rule: "r", Severity: Warning, Message: fmt.Sprint(i), BaselineState: BaselineNew})
+		res.Findings = append(res.Findings, finding.Finding{Rule: "r", Severity: finding.Warning, Message: fmt.Sprint(i), BaselineState: finding.BaselineNew})
 	}
 	got := markdownOf(t, res, MarkdownOptions{Passed: true, Baseline: "HEAD~1"})
 	checkGolden(t, goldenDir(t), "caps.md", got)
@@ -125,9 +128,9 @@ func TestMarkdownEscapesAndCaps(t *testing.T) {
 }
 
 func TestTrimEntries(t *testing.T) {
-	var entries []GraphEntry
+	var entries []lint.GraphEntry
 	for i := 100; i > 0; i-- {
-		entries = append(entries, GraphEntry{Name: fmt.Sprint(i), Replaces: fmt.Sprint(i - 1)})
+		entries = append(entries, lint.GraphEntry{Name: fmt.Sprint(i), Replaces: fmt.Sprint(i - 1)})
 	}
 	got := trimEntries(entries, map[string]bool{"50": true, "100": true})
 	var names []string
