@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fbcat/opm/author/authortest"
@@ -74,6 +75,28 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		}
 		if len(got) == 0 || !reflect.DeepEqual(got, want) {
 			t.Fatalf("findings%s\nwant%s", dump(got), dump(want))
+		}
+	}
+}
+
+// Bundle directories are read in the order of their versions, but an
+// error is that of the first directory in directory order that cannot
+// be read: 1.10.0 before 1.9.0, which is read first.
+func TestBundleDirsFirstError(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range []string{"1.10.0", "1.9.0"} {
+		writeFiles(t, filepath.Join(dir, v), map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "metadata/annotations.yaml": annotationsYAML("")})
+	}
+	bundleDir(t, filepath.Join(dir, "1.0.0"), testCSV(csvOpts{}), annotationsYAML(""), nil)
+	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		l := &linter{setup: setup{rules: rules}}
+		_, err := l.lintBundleDirs(context.Background(), dir)
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "1.10.0")) {
+			t.Fatalf("got %v, want the error of 1.10.0", err)
 		}
 	}
 }
