@@ -8,10 +8,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -19,6 +17,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
 
@@ -81,21 +80,13 @@ type Catalog struct {
 	sum     string           // the committed text's digest
 }
 
-// catalogVersion reads the OpenShift version a catalog name stands for
-// ("v4.17" is 4.17).
-var catalogVersion = regexp.MustCompile(`^v?(\d+)\.(\d+)$`)
-
 // MigrateLevel is the --migrate-level its catalog is rendered with: the
 // community pipeline renders catalogs of OpenShift 4.17 and later with
-// bundle-object-to-csv-metadata, older ones without migrations.
+// bundle-object-to-csv-metadata, older ones without migrations. The
+// catalog's name is its OpenShift version, with or without the v.
 func (c *Catalog) MigrateLevel() string {
-	m := catalogVersion.FindStringSubmatch(c.Name)
-	if m == nil {
-		return ""
-	}
-	major, _ := strconv.Atoi(m[1])
-	minor, _ := strconv.Atoi(m[2])
-	if major > 4 || (major == 4 && minor >= 17) {
+	v, _, err := openshift.ParseVersion(c.Name)
+	if err == nil && !v.Less(openshift.Version{Major: 4, Minor: 17}) {
 		return "bundle-object-to-csv-metadata"
 	}
 	return ""

@@ -1,12 +1,13 @@
 package lint
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // gitRepo makes the copy of testdata/repo a git repository with one
@@ -77,12 +78,12 @@ func TestBaselineGitRef(t *testing.T) {
 	changeRepo(t, root)
 	commit("after")
 	res := run(t, []string{"operators/widget"}, Options{Baseline: "HEAD~1"})
-	var news []Finding
+	var news []finding.Finding
 	for _, f := range res.Findings {
 		switch f.BaselineState {
-		case BaselineNew:
+		case finding.BaselineNew:
 			news = append(news, f)
-		case BaselineUnchanged:
+		case finding.BaselineUnchanged:
 		default:
 			t.Fatalf("no baseline state: %+v", f)
 		}
@@ -93,14 +94,14 @@ func TestBaselineGitRef(t *testing.T) {
 	rules := map[string]int{}
 	for _, f := range news {
 		rules[f.Rule]++
-		if f.Severity != Error {
+		if f.Severity != finding.Error {
 			t.Errorf("a new finding that is not an error: %+v", f)
 		}
 	}
 	if rules[ruleRemovedAPI] != 1 || rules[ruleOpenShiftRange] != 2 || len(news) != 3 {
 		t.Fatalf("want a new removed-api and two openshift-range errors (v4.16, v4.17), got:%s", dump(news))
 	}
-	if Passed(res.Findings, Error) {
+	if finding.Passed(res.Findings, finding.Error) {
 		t.Fatal("new errors passed")
 	}
 	// the same change with the new errors ignored by the configuration
@@ -114,49 +115,13 @@ func TestBaselineGitRef(t *testing.T) {
 			t.Errorf("suppressed %q: %+v", f.Suppressed, f)
 		}
 	}
-	if !Passed(res.Findings, Error) || Summarize(res.Findings).Errors != 0 {
-		t.Fatalf("ignored: %+v", Summarize(res.Findings))
+	if !finding.Passed(res.Findings, finding.Error) || finding.Summarize(res.Findings).Errors != 0 {
+		t.Fatalf("ignored: %+v", finding.Summarize(res.Findings))
 	}
 	// linted against itself, nothing is new
 	res = run(t, []string{"operators/widget"}, Options{Baseline: "HEAD"})
-	if s := Summarize(res.Findings); s.Errors+s.Warnings+s.Infos != 0 || s.Existing != len(res.Findings) || !Passed(res.Findings, Warning) {
+	if s := finding.Summarize(res.Findings); s.Errors+s.Warnings+s.Infos != 0 || s.Existing != len(res.Findings) || !finding.Passed(res.Findings, finding.Warning) {
 		t.Fatalf("against HEAD: %+v", s)
-	}
-}
-
-// The baseline's copy leaves out the bundle directories the change did
-// not touch: their findings are the work tree's.
-func TestBaselineGitKeepsUnchangedDirs(t *testing.T) {
-	root, commit := gitRepo(t)
-	changeRepo(t, root)
-	commit("after")
-	writeFiles(t, root, map[string]string{"operators/widget/1.2.0/manifests/untracked.yaml": "kind: ConfigMap\n"})
-	g, err := readGitBaseline(context.Background(), root, "HEAD~1", []string{filepath.Join(root, "operators/widget")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.close()
-	for dir, want := range map[string]bool{"1.0.0": true, "1.1.0": false, "1.1.1": false, "1.2.0": false} {
-		if got := g.kept["operators/widget/"+dir]; got != want {
-			t.Errorf("%s kept: %v, want %v", dir, got, want)
-		}
-		_, err := os.Stat(filepath.Join(g.tmp, "operators/widget", dir))
-		if extracted := err == nil; extracted == want {
-			t.Errorf("%s extracted: %v", dir, extracted)
-		}
-	}
-	for _, f := range []string{"operators/widget/ci.yaml", "catalogs/v4.16/widget/catalog.yaml", "catalogs/v4.17/widget/catalog.yaml"} {
-		if _, err := os.Stat(filepath.Join(g.tmp, f)); err != nil {
-			t.Errorf("not extracted: %v", err)
-		}
-	}
-	if _, err := os.Stat(filepath.Join(g.tmp, "catalogs/v4.18")); err == nil {
-		t.Error("another package's catalog extracted")
-	}
-	tmp := g.tmp
-	g.close()
-	if _, err := os.Stat(tmp); err == nil {
-		t.Error("the copy is left behind")
 	}
 }
 
@@ -166,7 +131,7 @@ func TestBaselineDir(t *testing.T) {
 	root := copyRepo(t)
 	changeRepo(t, root)
 	res := run(t, []string{filepath.Join(root, "operators/widget")}, Options{Baseline: old})
-	s := Summarize(res.Findings)
+	s := finding.Summarize(res.Findings)
 	if s.Errors != 3 || s.Existing == 0 || s.Warnings != 0 {
 		t.Fatalf("want 3 new errors and the rest existing, got %+v:%s", s, dump(res.Findings))
 	}
@@ -175,7 +140,7 @@ func TestBaselineDir(t *testing.T) {
 	replaceIn(t, filepath.Join(cat, "catalog.yaml"), "name: fast", "name: fast2")
 	res = run(t, []string{cat}, Options{Baseline: filepath.Join(old, "catalogs/v4.16/widget")})
 	for _, f := range res.Findings {
-		if f.BaselineState == BaselineNew && f.Rule != ruleStranded {
+		if f.BaselineState == finding.BaselineNew && f.Rule != ruleStranded {
 			t.Errorf("new: %+v", f)
 		}
 	}
@@ -184,39 +149,15 @@ func TestBaselineDir(t *testing.T) {
 	}
 }
 
-// The messages compared leave out the lines they quote.
-func TestBaselineKey(t *testing.T) {
-	a := Finding{Rule: ruleDefaultDeprecated, Package: "p", Message: `deprecated (catalogs/v4.16/p/catalog.yaml:12: "x")`, Line: 3}
-	b := a
-	b.Message, b.Line = strings.Replace(a.Message, ":12:", ":40:", 1), 9
-	if baselineKey(&a) != baselineKey(&b) {
-		t.Error("a line decides")
-	}
-	b.Object = "CronJob x"
-	if baselineKey(&a) == baselineKey(&b) {
-		t.Error("the object does not decide")
-	}
-}
-
 // Linting catalogs/ against a ref: the catalogs the change left alone are
-// not extracted, and their findings are the work tree's.
+// not extracted (see the baseline package's TestGitCatalogsRoot), and
+// their findings are the work tree's.
 func TestBaselineGitCatalogsRoot(t *testing.T) {
 	root, commit := gitRepo(t)
 	inDir(t, root)
 	before := run(t, []string{"catalogs"}, Options{})
 	replaceIn(t, filepath.Join(root, "catalogs/v4.17/widget/catalog.yaml"), "  replaces: widget-operator.v1.1.0", "  replaces: widget-operator.v1.0.9")
 	commit("after")
-	g, err := readGitBaseline(context.Background(), root, "HEAD~1", []string{"catalogs"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.close()
-	if !g.kept["catalogs/v4.16"] || g.kept["catalogs/v4.17"] || !g.kept["catalogs/v4.18"] {
-		t.Errorf("kept: %v", g.kept)
-	}
-	if _, err := os.Stat(filepath.Join(g.tmp, "catalogs/v4.16")); err == nil {
-		t.Error("an unchanged catalog extracted")
-	}
 	res := run(t, []string{"catalogs"}, Options{Baseline: "HEAD~1"})
 	// the catalogs left out of the copy are unchanged, not new
 	if len(res.Changes) != 1 || res.Changes[0].Catalog != "catalogs/v4.17" || res.Changes[0].New {
@@ -224,14 +165,14 @@ func TestBaselineGitCatalogsRoot(t *testing.T) {
 	}
 	news := 0
 	for _, f := range res.Findings {
-		if f.BaselineState == BaselineNew {
+		if f.BaselineState == finding.BaselineNew {
 			news++
 			if !strings.HasPrefix(f.File, "catalogs/v4.17/") {
 				t.Errorf("new outside the changed catalog: %+v", f)
 			}
 		}
 	}
-	outside := func(fs []Finding) (n int) {
+	outside := func(fs []finding.Finding) (n int) {
 		for _, f := range fs {
 			if !strings.HasPrefix(f.File, "catalogs/v4.17/") {
 				n++
@@ -260,7 +201,7 @@ func TestBaselineGitTopCatalog(t *testing.T) {
 	replaceIn(t, filepath.Join(root, "catalog.yaml"), "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n    skips: [etcdoperator.v0.8.0]\n")
 	inDir(t, root)
 	res := run(t, []string{"."}, Options{Baseline: "HEAD", Rules: []string{ruleDangling}})
-	if len(res.Findings) != 1 || res.Findings[0].BaselineState != BaselineNew {
+	if len(res.Findings) != 1 || res.Findings[0].BaselineState != finding.BaselineNew {
 		t.Fatalf("want one new finding (not yet committed):%s", dump(res.Findings))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -45,7 +46,7 @@ type bundle struct {
 	// metaRead is set once the CSV of olm.csv.metadata was looked for.
 	metaRead bool
 	// crdIndex holds the CRDs by name once read (see crds).
-	crdIndex map[string]*crd
+	crdIndex map[string]*crdcompat.CRD
 }
 
 // object is one Kubernetes object of a bundle, with where it is written.
@@ -370,6 +371,15 @@ func csvFromMetadata(b *declcfg.Bundle) *object {
 		return o
 	}
 	return nil
+}
+
+// catalogPos is where findings about a catalog's bundle point: its name:
+// line (its first line when that is not known).
+func (b *bundle) catalogPos() (string, int) {
+	if b.decl.NameLine > 0 {
+		return b.decl.Pos.File, b.decl.NameLine
+	}
+	return b.decl.Pos.File, b.decl.Pos.Line
 }
 
 // csvAnnotation returns an annotation of the bundle's CSV, as text the

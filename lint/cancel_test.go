@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // TestLintInconsistentCatalog: a catalog that loads but has objects the
@@ -31,25 +33,25 @@ type cancelling struct {
 }
 
 func (c *cancelling) linter(at string, cancel context.CancelFunc) *linter {
-	finding := []Finding{{Rule: "cancels", Severity: Error, Message: "m"}}
-	return &linter{rules: []Rule{{
+	found := []finding.Finding{{Rule: "cancels", Severity: finding.Error, Message: "m"}}
+	return &linter{setup: setup{rules: []Rule{{
 		ID: "cancels",
-		pkg: func(p *packageCheck) []Finding {
+		pkg: func(p *packageCheck) []finding.Finding {
 			c.mu.Lock()
 			c.checked = append(c.checked, p.cat.name)
 			c.mu.Unlock()
 			if p.cat.name == at {
 				cancel()
 			}
-			return finding
+			return found
 		},
-		bundle: func(*bundleCheck) []Finding {
+		bundle: func(*bundleCheck) []finding.Finding {
 			if at == "bundle" {
 				cancel()
 			}
-			return finding
+			return found
 		},
-	}}}
+	}}}}
 }
 
 // TestLintCancelled: a lint cancelled at any point, the last target

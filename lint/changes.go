@@ -2,10 +2,7 @@ package lint
 
 import (
 	"cmp"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/blang/semver/v4"
 
@@ -130,7 +127,7 @@ func compareChannel(name string, old, now *model.Package) (ChannelChange, bool) 
 	c.After, c.HeadAfter = graphEntries(is)
 	c.Deprecated = channelDeprecated(is) && !channelDeprecated(was)
 	changed := was == nil || is == nil || c.Deprecated || c.HeadBefore != c.HeadAfter ||
-		!slices.EqualFunc(c.Before, c.After, equalEntries)
+		!slices.EqualFunc(c.Before, c.After, GraphEntry.Equal)
 	return c, changed
 }
 
@@ -162,7 +159,7 @@ func graphEntries(ch *model.Channel) ([]GraphEntry, string) {
 	for i := range all {
 		out[i] = all[i].entry
 	}
-	head, _ := targetHead(ch)
+	head, _ := ch.UpgradeHead()
 	return out, head
 }
 
@@ -182,7 +179,19 @@ func compareNewestFirst(a, b string, va, vb *semver.Version) int {
 	return cmp.Compare(a, b)
 }
 
-func equalEntries(a, b GraphEntry) bool {
+// versionOf is a bundle's version, nil when it has none.
+func versionOf(b *model.Bundle) *semver.Version {
+	if b == nil {
+		return nil
+	}
+	if v, err := b.Version(); err == nil {
+		return &v.Version
+	}
+	return nil
+}
+
+// Equal reports whether two entries are the same.
+func (a GraphEntry) Equal(b GraphEntry) bool {
 	return a.Name == b.Name && a.Version == b.Version && a.Replaces == b.Replaces && a.SkipRange == b.SkipRange &&
 		a.Deprecated == b.Deprecated && slices.Equal(a.Skips, b.Skips)
 }
@@ -235,34 +244,4 @@ func channelDeprecated(ch *model.Channel) bool {
 	}
 	_, ok := ch.Package.Deprecated(declcfg.SchemaChannel, ch.Name)
 	return ok
-}
-
-// recordChanges keeps what the change did to a catalog, when linting
-// against a baseline and the catalog changed.
-func (l *linter) recordChanges(cat *catalog) {
-	if l.baseline == nil {
-		return
-	}
-	if _, err := os.Stat(cat.name); cat.base == nil && err != nil {
-		return // an image: it has no history to compare with
-	}
-	pkgs := CompareCatalogs(cat.base, cat.model)
-	if len(pkgs) == 0 {
-		return
-	}
-	c := CatalogChange{Catalog: catalogDisplayName(cat.name), New: cat.base == nil, Packages: pkgs}
-	if cat.ocp != nil {
-		c.OpenShift = "v" + cat.ocp.String()
-	}
-	l.changes = append(l.changes, c)
-}
-
-// catalogDisplayName names a catalog by its directory: an operator
-// directory's catalogs are loaded from their catalog file.
-func catalogDisplayName(name string) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yaml", ".yml", ".json":
-		name = filepath.Dir(name)
-	}
-	return filepath.ToSlash(name)
 }

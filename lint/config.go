@@ -3,6 +3,9 @@ package lint
 import (
 	"fmt"
 	"slices"
+
+	"github.com/fbcat/opm/lint/crdcompat"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // A repository's lint configuration (.opm-lint.yaml, see configfile.go):
@@ -41,22 +44,22 @@ func (t Target) check() error {
 // olmv0Refuses are the crd-upgrade-unsafe reasons OLM v0 refuses too: it
 // will not drop a version objects are stored in, and the API server will
 // not change a CRD's scope.
-var olmv0Refuses = []string{ReasonStoredVersionRemoved, ReasonScopeChanged}
+var olmv0Refuses = []string{crdcompat.StoredVersionRemoved, crdcompat.ScopeChanged}
 
 // severity is a finding's severity for the target: what only OLM v1
 // refuses (olmv1-unsupported, and the crd-upgrade-unsafe findings whose
 // reasons OLM v0 accepts) is a warning unless OLM v1 installs.
-func (t Target) severity(f *Finding) Severity {
+func (t Target) severity(f *finding.Finding) finding.Severity {
 	switch f.Rule {
 	case ruleOLMv1:
-		if t == TargetOLMv1 && f.Severity == Warning {
-			return Error
+		if t == TargetOLMv1 && f.Severity == finding.Warning {
+			return finding.Error
 		}
 	case ruleCRDUpgrade:
-		if t == TargetOLMv1 || slices.ContainsFunc(f.Reasons, func(r Reason) bool { return slices.Contains(olmv0Refuses, r.Kind) }) {
-			return Error
+		if t == TargetOLMv1 || slices.ContainsFunc(f.Reasons, func(r crdcompat.Change) bool { return slices.Contains(olmv0Refuses, r.Kind) }) {
+			return finding.Error
 		}
-		return Warning
+		return finding.Warning
 	}
 	return f.Severity
 }
@@ -77,7 +80,7 @@ type Config struct {
 type RuleSetting struct {
 	Off bool
 	// Severity, if set, is every finding's of the rule.
-	Severity Severity
+	Severity finding.Severity
 	Line     int
 }
 
@@ -97,7 +100,7 @@ func (c *Config) off(id string) bool {
 
 // apply gives a finding the configured severity, and suppresses it when
 // an ignore matches it.
-func (c *Config) apply(f *Finding) {
+func (c *Config) apply(f *finding.Finding) {
 	if c == nil {
 		return
 	}
@@ -113,7 +116,7 @@ func (c *Config) apply(f *Finding) {
 }
 
 // matches reports whether the ignore covers a finding.
-func (ig *Ignore) matches(f *Finding) bool {
+func (ig *Ignore) matches(f *finding.Finding) bool {
 	return (ig.Rule == "" || ig.Rule == f.Rule) && (ig.Package == "" || ig.Package == f.Package) &&
 		(ig.Bundle == "" || ig.Bundle == f.Bundle)
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/crdcompat"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 const goodConfig = `# the repository's lint configuration
@@ -28,7 +31,7 @@ func TestParseConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Target != TargetOLMv1 || !c.off(ruleCSVFields) || c.off(ruleRemovedAPI) || c.Rules[ruleDangling].Severity != Error || len(c.Ignores) != 2 || c.Ignores[0].Line != 8 {
+	if c.Target != TargetOLMv1 || !c.off(ruleCSVFields) || c.off(ruleRemovedAPI) || c.Rules[ruleDangling].Severity != finding.Error || len(c.Ignores) != 2 || c.Ignores[0].Line != 8 {
 		t.Fatalf("config: %+v", c)
 	}
 	if c, err := ParseConfig("empty.yaml", nil); err != nil || c.Target != "" || len(c.Ignores) != 0 {
@@ -106,22 +109,22 @@ func TestConfigApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := Finding{Rule: ruleDangling, Severity: Warning, Package: "etcd"}
+	f := finding.Finding{Rule: ruleDangling, Severity: finding.Warning, Package: "etcd"}
 	c.apply(&f)
-	if f.Severity != Error || f.Suppressed != "" {
+	if f.Severity != finding.Error || f.Suppressed != "" {
 		t.Fatalf("severity override: %+v", f)
 	}
-	f = Finding{Rule: ruleRemovedAPI, Severity: Error, Package: "etcd", Bundle: "etcdoperator.v0.9.2"}
+	f = finding.Finding{Rule: ruleRemovedAPI, Severity: finding.Error, Package: "etcd", Bundle: "etcdoperator.v0.9.2"}
 	c.apply(&f)
-	if !strings.HasPrefix(f.Suppressed, "shipped before") || !Passed([]Finding{f}, Warning) {
+	if !strings.HasPrefix(f.Suppressed, "shipped before") || !finding.Passed([]finding.Finding{f}, finding.Warning) {
 		t.Fatalf("ignored: %+v", f)
 	}
-	f = Finding{Rule: ruleRemovedAPI, Severity: Error, Package: "etcd", Bundle: "etcdoperator.v0.9.4"}
+	f = finding.Finding{Rule: ruleRemovedAPI, Severity: finding.Error, Package: "etcd", Bundle: "etcdoperator.v0.9.4"}
 	c.apply(&f)
-	if f.Suppressed != "" || Passed([]Finding{f}, Error) {
+	if f.Suppressed != "" || finding.Passed([]finding.Finding{f}, finding.Error) {
 		t.Fatalf("another bundle: %+v", f)
 	}
-	f = Finding{Rule: ruleOLMv1, Severity: Warning, Package: "legacy"}
+	f = finding.Finding{Rule: ruleOLMv1, Severity: finding.Warning, Package: "legacy"}
 	c.apply(&f)
 	if f.Suppressed != "frozen" {
 		t.Fatalf("a package ignored: %+v", f)
@@ -131,27 +134,27 @@ func TestConfigApply(t *testing.T) {
 // What only OLM v1 refuses is a warning for OLM v0, an error for OLM v1;
 // a stored version removed is an error for both.
 func TestTargetSeverity(t *testing.T) {
-	crd := func(kinds ...string) *Finding {
-		f := &Finding{Rule: ruleCRDUpgrade, Severity: Error}
+	crd := func(kinds ...string) *finding.Finding {
+		f := &finding.Finding{Rule: ruleCRDUpgrade, Severity: finding.Error}
 		for _, k := range kinds {
-			f.Reasons = append(f.Reasons, Reason{Kind: k})
+			f.Reasons = append(f.Reasons, crdcompat.Change{Kind: k})
 		}
 		return f
 	}
 	tests := []struct {
-		f      *Finding
+		f      *finding.Finding
 		target Target
-		want   Severity
+		want   finding.Severity
 	}{
-		{crd(ReasonFieldRemoved, ReasonTypeChanged), "", Warning},
-		{crd(ReasonFieldRemoved, ReasonTypeChanged), TargetOLMv0, Warning},
-		{crd(ReasonFieldRemoved, ReasonTypeChanged), TargetOLMv1, Error},
-		{crd(ReasonFieldRemoved, ReasonStoredVersionRemoved), TargetOLMv0, Error},
-		{crd(ReasonScopeChanged), TargetOLMv0, Error},
-		{&Finding{Rule: ruleOLMv1, Severity: Warning}, TargetOLMv0, Warning},
-		{&Finding{Rule: ruleOLMv1, Severity: Warning}, TargetOLMv1, Error},
-		{&Finding{Rule: ruleRemovedAPI, Severity: Error}, TargetOLMv0, Error},
-		{&Finding{Rule: ruleCSVFields, Severity: Warning}, TargetOLMv1, Warning},
+		{crd(crdcompat.FieldRemoved, crdcompat.TypeChanged), "", finding.Warning},
+		{crd(crdcompat.FieldRemoved, crdcompat.TypeChanged), TargetOLMv0, finding.Warning},
+		{crd(crdcompat.FieldRemoved, crdcompat.TypeChanged), TargetOLMv1, finding.Error},
+		{crd(crdcompat.FieldRemoved, crdcompat.StoredVersionRemoved), TargetOLMv0, finding.Error},
+		{crd(crdcompat.ScopeChanged), TargetOLMv0, finding.Error},
+		{&finding.Finding{Rule: ruleOLMv1, Severity: finding.Warning}, TargetOLMv0, finding.Warning},
+		{&finding.Finding{Rule: ruleOLMv1, Severity: finding.Warning}, TargetOLMv1, finding.Error},
+		{&finding.Finding{Rule: ruleRemovedAPI, Severity: finding.Error}, TargetOLMv0, finding.Error},
+		{&finding.Finding{Rule: ruleCSVFields, Severity: finding.Warning}, TargetOLMv1, finding.Warning},
 	}
 	for _, tt := range tests {
 		if got := tt.target.severity(tt.f); got != tt.want {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // ConfigFileName is the repository configuration lint looks for, from the
@@ -194,7 +196,7 @@ func (p *configParser) rules(n *yaml.Node) error {
 			set.Off = true
 		case "on", "true":
 		default:
-			if set.Severity, err = ParseSeverity(s); err != nil {
+			if set.Severity, err = finding.ParseSeverity(s); err != nil {
 				return p.fail(val, "rules.%s: %q: use off, on, error, warning or info", key.Value, s)
 			}
 		}

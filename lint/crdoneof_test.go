@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/crdcompat"
 )
 
 // withOneOf is oldSpec with a tls field whose oneOf holds the given
@@ -61,7 +63,7 @@ func TestCRDUpgradeOneOf(t *testing.T) {
 			}
 			file := filepath.Join(dir, "manifests", "crd.yaml")
 			for i, r := range got[0].Reasons {
-				if !strings.Contains(reasonText(&r), tt.want[i]) || r.Kind != ReasonOneOfChanged {
+				if !strings.Contains(r.String(), tt.want[i]) || r.Kind != crdcompat.OneOfChanged {
 					t.Errorf("reason %+v, want %q", r, tt.want[i])
 				}
 				if tt.name != "oneOf dropped" && r.Line != lineOf(t, file, "oneOf:")+1 {

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/crdcompat"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // The spec properties of the EtcdCluster CRD of the older bundle.
@@ -74,7 +77,7 @@ func TestCRDUpgrade(t *testing.T) {
 			}
 			file := filepath.Join(dir, "manifests", "etcdclusters.crd.yaml")
 			for i, f := range got {
-				if !strings.Contains(f.Message, tt.want[i]) || !strings.Contains(f.Message, "CRD etcdclusters.etcd.database.coreos.com") || f.File != file || f.Line < 1 || f.Severity != Error {
+				if !strings.Contains(f.Message, tt.want[i]) || !strings.Contains(f.Message, "CRD etcdclusters.etcd.database.coreos.com") || f.File != file || f.Line < 1 || f.Severity != finding.Error {
 					t.Errorf("finding %+v, want %q in %s", f, tt.want[i], file)
 				}
 			}
@@ -95,10 +98,10 @@ func TestCRDUpgradeLine(t *testing.T) {
 		t.Fatalf("want one finding at the CRD's first line, got:%s", dump(got))
 	}
 	r := got[0].Reasons
-	if r[0].Kind != ReasonEnumRemoved || r[0].Line != lineOf(t, file, "enum: [ephemeral, persistent]") {
+	if r[0].Kind != crdcompat.EnumRemoved || r[0].Line != lineOf(t, file, "enum: [ephemeral, persistent]") {
 		t.Errorf("enum: %+v, want it at the enum's line", r[0])
 	}
-	if r[1].Kind != ReasonFieldRemoved || r[1].Line != lineOf(t, file, "          spec:")+1 {
+	if r[1].Kind != crdcompat.FieldRemoved || r[1].Line != lineOf(t, file, "          spec:")+1 {
 		t.Errorf("removed field: %+v, want it at its parent", r[1])
 	}
 }
@@ -126,7 +129,7 @@ func TestCRDUpgradeOneFindingPerCRD(t *testing.T) {
 			t.Errorf("message %q lacks %q", f.Message, want)
 		}
 	}
-	if strings.Contains(f.Message, "extra4") || f.Reasons[0].Kind != ReasonScopeChanged || f.Reasons[7].Field != "spec.extra6" {
+	if strings.Contains(f.Message, "extra4") || f.Reasons[0].Kind != crdcompat.ScopeChanged || f.Reasons[7].Field != "spec.extra6" {
 		t.Errorf("finding %+v", f)
 	}
 }
@@ -174,6 +177,29 @@ func TestCRDUpgradeCatalog(t *testing.T) {
 		got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
 		if len(got) != 1 || got[0].Bundle != "etcdoperator.v0.9.4" || got[0].Channel != "alpha" || !strings.Contains(got[0].Message, "upgrade from etcdoperator.v0.9.2") {
 			t.Fatalf("replaces %v: want one finding, got:%s", replaces, dump(got))
+		}
+	}
+}
+
+// One change is spelled out in the finding's message; more are listed,
+// the first five, then counted.
+func TestChangesText(t *testing.T) {
+	r := func(field string) crdcompat.Change {
+		return crdcompat.Change{Kind: crdcompat.FieldRemoved, Version: "v1", Field: field, Message: "field removed"}
+	}
+	tests := []struct {
+		reasons []crdcompat.Change
+		want    string
+	}{
+		{[]crdcompat.Change{{Kind: crdcompat.ScopeChanged, Message: "scope changed"}}, "CRD x: scope changed"},
+		{[]crdcompat.Change{r("a")}, "CRD x, version v1, field a: field removed"},
+		{[]crdcompat.Change{r("a"), {Kind: crdcompat.ScopeChanged, Message: "scope changed"}}, "CRD x: 2 unsafe changes: (1) version v1, field a: field removed; (2) scope changed"},
+		{[]crdcompat.Change{r("a"), r("b"), r("c"), r("d"), r("e"), r("f")},
+			"CRD x: 6 unsafe changes: (1) version v1, field a: field removed; (2) version v1, field b: field removed; (3) version v1, field c: field removed; (4) version v1, field d: field removed; (5) version v1, field e: field removed; and 1 more"},
+	}
+	for _, tt := range tests {
+		if got := changesText("CRD x", tt.reasons); got != tt.want {
+			t.Errorf("got  %q\nwant %q", got, tt.want)
 		}
 	}
 }

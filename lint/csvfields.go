@@ -12,6 +12,7 @@ import (
 	"github.com/blang/semver/v4"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // csv-fields: what operator-framework/api's operatorhub and good-practices
@@ -19,6 +20,7 @@ import (
 // pipeline's required-fields check ask of a CSV. Each check is a function
 // of the CSV; a catalog's bundle is checked where the console reads it:
 // the head of each channel.
+const ruleCSVFields = "csv-fields"
 
 // capabilities and categories are the values OperatorHub and the
 // community pipeline accept.
@@ -44,12 +46,12 @@ var csvChecks = []func(o *object) []csvIssue{
 	checkLinks, checkBasics, checkResourceRequests, checkCRDDescriptions,
 }
 
-func csvFieldsBundle(c *bundleCheck) []Finding { return csvFindings(c.b, "") }
+func csvFieldsBundle(c *bundleCheck) []finding.Finding { return csvFindings(c.b, "") }
 
 // csvFieldsPackage checks the CSV of each channel head that has no bundle
 // directory (those are checked as directories).
-func csvFieldsPackage(c *packageCheck) []Finding {
-	var out []Finding
+func csvFieldsPackage(c *packageCheck) []finding.Finding {
+	var out []finding.Finding
 	seen := map[string]bool{}
 	for _, chName := range c.pkg.ChannelNames() {
 		head, err := c.pkg.Channels[chName].Head()
@@ -64,15 +66,15 @@ func csvFieldsPackage(c *packageCheck) []Finding {
 	return out
 }
 
-func csvFindings(b *bundle, channel string) []Finding {
+func csvFindings(b *bundle, channel string) []finding.Finding {
 	csv := b.theCSV()
 	if csv == nil {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, check := range csvChecks {
 		for _, is := range check(csv) {
-			f := objectFinding(ruleCSVFields, Warning, b, csv, is.node, "%s", is.msg)
+			f := objectFinding(ruleCSVFields, finding.Warning, b, csv, is.node, "%s", is.msg)
 			f.Channel = channel
 			out = append(out, f)
 		}

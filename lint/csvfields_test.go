@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 func TestCSVFields(t *testing.T) {
@@ -43,7 +45,7 @@ func TestCSVFields(t *testing.T) {
 			}
 			found := false
 			for _, f := range got {
-				found = found || strings.Contains(f.Message, tt.want) && f.Severity == Warning && f.Line > 0
+				found = found || strings.Contains(f.Message, tt.want) && f.Severity == finding.Warning && f.Line > 0
 			}
 			if !found || len(got) > 2 {
 				t.Fatalf("want a finding with %q, got:%s", tt.want, dump(got))

@@ -11,8 +11,27 @@
 // operator directories of a catalog repository (operators/<pkg>/: its
 // bundle directories and the catalogs its ci.yaml maps) and image
 // references, and returns every finding, sorted, each at the file and line
-// that causes it. Each rule is a small unit with an entry in the table
-// Rules returns. The package reads only the file system (and runs git for
+// that causes it. The package reads only the file system (and runs git for
 // a baseline given as a git ref), except that image references are pulled
 // through the renderer the caller passes.
+//
+// This package is the engine and the rules; its rooms are:
+//   - lint.go, baselinerun.go: Lint, and the second run over the baseline;
+//   - walk.go, operatordir.go, bundledirs.go, catalog.go: the walk from
+//     a path down to the two units rules run on, a bundle and a catalog,
+//     every path read through the run's view (view.go);
+//   - rules.go: the rule table; a file per rule (removedapi.go, olmv1.go,
+//     crdupgrade.go, stranded.go, openshiftrange.go, graph.go,
+//     csvfields.go, invalid.go), each a function of a bundle (bundleCheck)
+//     or of one package of a catalog (packageCheck, check.go);
+//   - bundle.go: a bundle as the rules read it (a directory's manifests or
+//     a catalog's olm.bundle.object properties);
+//   - config*.go: the target and the repository configuration
+//     (.opm-lint.yaml).
+//
+// Beside it: lint/finding (the findings and their verdict, shared by
+// every room), lint/crdcompat (the CRD compatibility engine),
+// lint/baseline (what a change is compared with), lint/layout (what a
+// directory is in a catalog repository) and lint/report (text, JSON,
+// SARIF and the pull-request markdown).
 package lint

@@ -5,14 +5,19 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // default-channel-deprecated and dangling-reference: two checks of a
 // package's graph.
+const (
+	ruleDefaultDeprecated = "default-channel-deprecated"
+	ruleDangling          = "dangling-reference"
+)
 
 // defaultDeprecatedPackage reports a default channel that olm.deprecations
 // deprecates: new installs would subscribe to it.
-func defaultDeprecatedPackage(c *packageCheck) []Finding {
+func defaultDeprecatedPackage(c *packageCheck) []finding.Finding {
 	p := c.pkg
 	if p.Decl == nil || p.Deprecation == nil {
 		return nil
@@ -28,8 +33,8 @@ func defaultDeprecatedPackage(c *packageCheck) []Finding {
 			line = e.Line
 		}
 	}
-	return []Finding{{
-		Rule: ruleDefaultDeprecated, Severity: Warning, Package: p.Name, Channel: ch,
+	return []finding.Finding{{
+		Rule: ruleDefaultDeprecated, Severity: finding.Warning, Package: p.Name, Channel: ch,
 		File: p.Decl.Pos.File, Line: p.Decl.Pos.Line,
 		Message: fmt.Sprintf("the default channel %q is deprecated (%s:%d: %q): new installs subscribe to a deprecated channel; make a channel that is not deprecated the default", ch, p.Deprecation.Pos.File, line, msg),
 	}}
@@ -39,9 +44,9 @@ func defaultDeprecatedPackage(c *packageCheck) []Finding {
 // of the package (a warning: the upgrade edge is lost), and those whose
 // skips do (an info: opm alpha catalog remove leaves skips of the bundle
 // it removes, as OLM practice wants, so that installs of it upgrade).
-func danglingPackage(c *packageCheck) []Finding {
+func danglingPackage(c *packageCheck) []finding.Finding {
 	p := c.pkg
-	var out []Finding
+	var out []finding.Finding
 	for _, chName := range p.ChannelNames() {
 		ch := p.Channels[chName]
 		for _, e := range ch.Decl.Entries {
@@ -49,10 +54,10 @@ func danglingPackage(c *packageCheck) []Finding {
 			if line == 0 {
 				line = ch.Decl.Pos.Line
 			}
-			at := Finding{Rule: ruleDangling, Package: p.Name, Channel: chName, Bundle: e.Name, File: ch.Decl.Pos.File, Line: line}
+			at := finding.Finding{Rule: ruleDangling, Package: p.Name, Channel: chName, Bundle: e.Name, File: ch.Decl.Pos.File, Line: line}
 			if e.Replaces != "" && p.Bundles[e.Replaces] == nil {
 				f := at
-				f.Severity = Warning
+				f.Severity = finding.Warning
 				f.Message = fmt.Sprintf("the entry replaces %q, which the package does not have: correct the name, or drop the reference if no catalog ever had that bundle", e.Replaces)
 				out = append(out, f)
 			}
@@ -64,7 +69,7 @@ func danglingPackage(c *packageCheck) []Finding {
 			}
 			if len(missing) > 0 {
 				f := at
-				f.Severity = Info
+				f.Severity = finding.Info
 				f.Message = fmt.Sprintf("the entry skips %s, which the package does not have: fine for a bundle that was removed (its installs still upgrade), else correct the name", strings.Join(missing, ", "))
 				out = append(out, f)
 			}

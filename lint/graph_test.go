@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 func TestDefaultChannelDeprecated(t *testing.T) {
@@ -40,12 +42,12 @@ func TestDangling(t *testing.T) {
 	tests := []struct {
 		name, entries string
 		want          string
-		severity      Severity
+		severity      finding.Severity
 	}{
 		{name: "complete", entries: "  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.0\n"},
-		{name: "replaces a bundle never released", entries: "  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.1\n", want: `replaces "etcdoperator.v0.9.1"`, severity: Warning},
+		{name: "replaces a bundle never released", entries: "  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.1\n", want: `replaces "etcdoperator.v0.9.1"`, severity: finding.Warning},
 		// what opm alpha catalog remove writes: an info, which never fails
-		{name: "skips one", entries: "  - name: etcdoperator.v0.9.2\n    skips: [etcdoperator.v0.9.0, etcdoperator.v0.8.0]\n", want: `skips "etcdoperator.v0.8.0"`, severity: Info},
+		{name: "skips one", entries: "  - name: etcdoperator.v0.9.2\n    skips: [etcdoperator.v0.9.0, etcdoperator.v0.8.0]\n", want: `skips "etcdoperator.v0.8.0"`, severity: finding.Info},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // csvOpts shape a test CSV after real ones.
@@ -214,8 +216,8 @@ func run(t *testing.T, paths []string, opts Options) *Result {
 }
 
 // only keeps the findings of one rule.
-func only(fs []Finding, rule string) []Finding {
-	var out []Finding
+func only(fs []finding.Finding, rule string) []finding.Finding {
+	var out []finding.Finding
 	for _, f := range fs {
 		if f.Rule == rule {
 			out = append(out, f)
@@ -241,7 +243,7 @@ func lineOf(t *testing.T, file, s string) int {
 }
 
 // dump lists findings for failure messages.
-func dump(fs []Finding) string {
+func dump(fs []finding.Finding) string {
 	var b strings.Builder
 	for i := range fs {
 		b.WriteString("\n  " + fs[i].String())

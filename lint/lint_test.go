@@ -2,13 +2,11 @@ package lint
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/fbcat/opm/encoding/sarif"
 )
 
 func TestSelectRules(t *testing.T) {
@@ -23,97 +21,13 @@ func TestSelectRules(t *testing.T) {
 	if _, err := selectRules([]string{"removed-apis"}, nil, nil); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
 		t.Fatalf("unknown rule: %v", err)
 	}
-	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil); err == nil {
-		t.Fatal("no rule left: no error")
+	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil); !errors.Is(err, ErrNoRules) {
+		t.Fatalf("no rule left: %v", err)
 	}
 	for _, r := range Rules() {
 		if r.Description == "" || r.Help == "" || (r.bundle == nil && r.pkg == nil && r.ID != ruleCatalogInvalid) {
 			t.Errorf("rule %s is incomplete", r.ID)
 		}
-	}
-}
-
-func TestSeverity(t *testing.T) {
-	if s, err := ParseSeverity("warning"); err != nil || s != Warning {
-		t.Fatal(s, err)
-	}
-	if _, err := ParseSeverity("fatal"); err == nil {
-		t.Fatal("fatal is no severity")
-	}
-	fs := []Finding{{Severity: Warning}, {Severity: Warning}}
-	if !Passed(fs, Error) || Passed(fs, Warning) {
-		t.Error("Passed")
-	}
-	fs = append(fs, Finding{Severity: Error})
-	if e, w := Count(fs); e != 1 || w != 2 {
-		t.Errorf("Count: %d %d", e, w)
-	}
-}
-
-func TestFindingString(t *testing.T) {
-	f := Finding{Rule: ruleDangling, Severity: Warning, Package: "etcd", Channel: "alpha", Bundle: "etcdoperator.v0.9.2", File: "catalog.yaml", Line: 10, Message: "m"}
-	want := `catalog.yaml:10: warning dangling-reference: bundle "etcdoperator.v0.9.2" (package "etcd", channel "alpha"): m`
-	if f.String() != want {
-		t.Errorf("got  %s\nwant %s", f.String(), want)
-	}
-	f = Finding{Rule: ruleStranded, Severity: Error, Package: "etcd", File: "catalog", Message: "m"}
-	if got := f.String(); got != `catalog: error stranded-upgrade: package "etcd": m` {
-		t.Errorf("got %s", got)
-	}
-	// The same finding through two channels is kept once.
-	fs := sortFindings([]Finding{{File: "b", Message: "x", Channel: "stable"}, {File: "a"}, {File: "b", Message: "x", Channel: "alpha"}})
-	if len(fs) != 2 || fs[1].Channel != "alpha" {
-		t.Errorf("sortFindings: %+v", fs)
-	}
-}
-
-func TestSARIF(t *testing.T) {
-	dir := bundleDir(t, t.TempDir(), testCSV(csvOpts{}), annotationsYAML("  com.redhat.openshift.versions: v4.11-v4.13\n"), map[string]string{"cronjob.yaml": cronJobV1beta1, "crd.yaml": testCRD("              size: {type: integer}\n")})
-	res := run(t, []string{dir}, Options{Disable: []string{ruleOLMv1}})
-	log := SARIF(res, sarif.Options{ToolName: "opm", ToolVersion: "v0", BaseDir: dir})
-	data, err := json.Marshal(log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Version string `json:"version"`
-		Runs    []struct {
-			Tool struct {
-				Driver struct {
-					Rules []struct {
-						ID, HelpURI          string
-						DefaultConfiguration struct{ Level string }
-					}
-				}
-			}
-			Results []struct {
-				RuleID, Level string
-				RuleIndex     int
-				Locations     []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string }
-						Region           struct{ StartLine int }
-					}
-				}
-			}
-		}
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	run := doc.Runs[0]
-	if doc.Version != "2.1.0" || len(run.Tool.Driver.Rules) != len(Rules())-1 || len(run.Results) != 1 {
-		t.Fatalf("log: %s", data)
-	}
-	r := run.Results[0]
-	rule := run.Tool.Driver.Rules[r.RuleIndex]
-	loc := r.Locations[0].PhysicalLocation
-	if r.RuleID != ruleRemovedAPI || rule.ID != ruleRemovedAPI || r.Level != "error" || rule.DefaultConfiguration.Level != "error" ||
-		!strings.HasSuffix(rule.HelpURI, "#removed-api") || loc.ArtifactLocation.URI != "manifests/cronjob.yaml" || loc.Region.StartLine != 1 {
-		t.Fatalf("result: %s", data)
-	}
-	if sarifName("olmv1-unsupported") != "Olmv1Unsupported" {
-		t.Error(sarifName("olmv1-unsupported"))
 	}
 }
 
@@ -152,6 +66,13 @@ func TestLintErrors(t *testing.T) {
 				t.Fatalf("error %v, want one with %q", err, tt.want)
 			}
 		})
+	}
+	// The previous bundle's errors are about that option, which a command
+	// line names by its flag.
+	_, err := Lint(ctx, []string{bundle}, Options{Previous: empty})
+	var opt *OptionError
+	if !errors.As(err, &opt) || opt.Option != "Previous" || opt.Naming("--previous") != "--previous "+empty+": not a registry+v1 bundle directory (manifests/ and metadata/)" {
+		t.Errorf("previous: %v", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()

@@ -3,19 +3,16 @@ package lint
 import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/olmv1"
 )
 
 // olmv1-unsupported: OLM v1 cannot install the bundle. The verdict is
 // package olmv1's (operator-controller's validators and resolver checks);
 // this file only turns its reasons into findings.
+const ruleOLMv1 = "olmv1-unsupported"
 
-// olmv1Options is the verdict's options for a lint run.
-func olmv1Options(o *Options) olmv1.CheckOptions {
-	return olmv1.CheckOptions{NoWebhooks: o.NoWebhooks}
-}
-
-func olmv1Bundle(c *bundleCheck) []Finding {
+func olmv1Bundle(c *bundleCheck) []finding.Finding {
 	var ob *olmv1.Bundle
 	var err error
 	if c.b.fsys != nil {
@@ -23,7 +20,7 @@ func olmv1Bundle(c *bundleCheck) []Finding {
 	} else {
 		ob, err = olmv1.BundleFromDeclcfg(c.b.decl)
 	}
-	return olmv1Findings(c.b, "", ob, err, olmv1Options(c.opts))
+	return olmv1Findings(c.b, "", ob, err, olmv1.CheckOptions{NoWebhooks: c.noWebhooks})
 }
 
 // decoded gives the verdict the trees of the bundle directory's manifests
@@ -42,9 +39,9 @@ func (b *bundle) decoded(name string) (*value.Value, bool) {
 // olmv1Package checks the catalog's bundles that carry their manifests or
 // CSV metadata. Bundles with a directory in the operator directory are
 // left to the bundle check, which points into their manifests.
-func olmv1Package(c *packageCheck) []Finding {
-	opts := olmv1Options(c.opts)
-	var out []Finding
+func olmv1Package(c *packageCheck) []finding.Finding {
+	opts := olmv1.CheckOptions{NoWebhooks: c.noWebhooks}
+	var out []finding.Finding
 	for _, name := range c.pkg.BundleNames() {
 		if c.cat.dirs[name] != nil {
 			continue
@@ -73,20 +70,20 @@ func carriesManifests(props []declcfg.Property) bool {
 
 // olmv1Findings turns the verdict on one bundle into findings; a bundle
 // OLM v1 cannot read is one finding too.
-func olmv1Findings(b *bundle, channel string, ob *olmv1.Bundle, err error, opts olmv1.CheckOptions) []Finding {
+func olmv1Findings(b *bundle, channel string, ob *olmv1.Bundle, err error, opts olmv1.CheckOptions) []finding.Finding {
 	if err != nil {
 		file, line := b.position()
-		f := bundleFinding(ruleOLMv1, Warning, b, file, line, "OLM v1 cannot read the bundle: %v", err)
+		f := bundleFinding(ruleOLMv1, finding.Warning, b, file, line, "OLM v1 cannot read the bundle: %v", err)
 		f.Channel = channel
-		return []Finding{f}
+		return []finding.Finding{f}
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, r := range olmv1.Unsupported(ob, opts) {
 		file, line := r.File, r.Line
 		if file == "" || b.decl != nil && file == b.decl.Pos.File {
 			file, line = b.position() // not a property's line: the bundle's name
 		}
-		f := bundleFinding(ruleOLMv1, Warning, b, file, line, "%s (%s)", r.Message, r.Code)
+		f := bundleFinding(ruleOLMv1, finding.Warning, b, file, line, "%s (%s)", r.Message, r.Code)
 		f.Channel = channel
 		out = append(out, f)
 	}

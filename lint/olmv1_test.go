@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // webhookDefinitions is a validating webhook, as CSVs declare them.
@@ -50,7 +52,7 @@ func TestOLMv1Bundle(t *testing.T) {
 				t.Fatalf("want %v, got:%s", tt.want, dump(got))
 			}
 			for i, f := range got {
-				if !strings.HasSuffix(f.Message, tt.want[i]) || f.Severity != Warning || f.File == "" || f.Line == 0 {
+				if !strings.HasSuffix(f.Message, tt.want[i]) || f.Severity != finding.Warning || f.File == "" || f.Line == 0 {
 					t.Errorf("finding %d: %+v, want reason %s at a file and line", i, f, tt.want[i])
 				}
 			}

@@ -5,23 +5,25 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 func TestOpenShiftRangeBundle(t *testing.T) {
 	maxOCP := func(v string) string { return `[{"type": "olm.maxOpenShiftVersion", "value": ` + v + `}]` }
 	tests := []struct {
 		name, versions, properties string
-		want                       []Severity
+		want                       []finding.Severity
 		msg                        string
 	}{
 		{name: "v4.12", versions: "v4.12"},
 		{name: "range", versions: "v4.12-v4.14", properties: maxOCP(`"4.14"`)},
-		{name: "commas", versions: "v4.12,v4.13", want: []Severity{Error}, msg: "commas are not allowed"},
-		{name: "legacy", versions: "v4.5,v4.6", want: []Severity{Warning}, msg: "legacy form"},
-		{name: "no v", versions: "4.12", want: []Severity{Warning}, msg: "letter v"},
-		{name: "max before the range", versions: "v4.14", properties: maxOCP(`"4.12"`), want: []Severity{Error}, msg: "before the first version"},
-		{name: "max a number", properties: maxOCP("4.10"), want: []Severity{Warning}, msg: `reads as 4.1: write it as a string, "4.10"`},
-		{name: "max twice", properties: `[{"type": "olm.maxOpenShiftVersion", "value": "4.12"},{"type": "olm.maxOpenShiftVersion", "value": "4.13"}]`, want: []Severity{Error}, msg: "twice"},
+		{name: "commas", versions: "v4.12,v4.13", want: []finding.Severity{finding.Error}, msg: "commas are not allowed"},
+		{name: "legacy", versions: "v4.5,v4.6", want: []finding.Severity{finding.Warning}, msg: "legacy form"},
+		{name: "no v", versions: "4.12", want: []finding.Severity{finding.Warning}, msg: "letter v"},
+		{name: "max before the range", versions: "v4.14", properties: maxOCP(`"4.12"`), want: []finding.Severity{finding.Error}, msg: "before the first version"},
+		{name: "max a number", properties: maxOCP("4.10"), want: []finding.Severity{finding.Warning}, msg: `reads as 4.1: write it as a string, "4.10"`},
+		{name: "max twice", properties: `[{"type": "olm.maxOpenShiftVersion", "value": "4.12"},{"type": "olm.maxOpenShiftVersion", "value": "4.13"}]`, want: []finding.Severity{finding.Error}, msg: "twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,9 +158,6 @@ func TestCatalogsRoot(t *testing.T) {
 	got := run(t, []string{filepath.Join(root, "catalogs")}, Options{Rules: []string{ruleStranded}, Baseline: filepath.Join(base, "catalogs")}).Findings
 	if len(got) != 1 || got[0].File != cat || got[0].Bundle != "widget-operator.v1.0.0" {
 		t.Fatalf("want 1.0.0 stranded in v4.17, got:%s", dump(got))
-	}
-	if !isCatalogsRoot(filepath.Join(root, "catalogs")) || isCatalogsRoot(filepath.Join(root, "catalogs", "v4.17")) || isCatalogsRoot(filepath.Join(root, "nope")) {
-		t.Error("isCatalogsRoot")
 	}
 }
 

@@ -2,76 +2,114 @@ package lint
 
 import (
 	"context"
-	"runtime"
+	"errors"
+	"fmt"
+	"path/filepath"
 
-	"golang.org/x/sync/errgroup"
+	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/lint/layout"
 )
 
-// The bundle directories of an operator directory are read and linted a
-// few at a time (they are large: a few MB of CRDs each, tens of them),
-// and each one's manifests are released once its bundle rules ran and
-// its CRDs were compared with its neighbours' (see precompare.go): the
-// upgrade comparisons read the CRDs again when they need them (see
-// crdUpgradeDirs), so that the trees of every bundle do not stay alive
-// at once. Findings do not depend on the order bundles are linted in.
-
-// bundleFindings runs the bundle rules on a bundle.
-func (l *linter) bundleFindings(b *bundle) []Finding {
-	c := &bundleCheck{b: b, previous: l.previous, opts: &l.opts, pairs: &l.crdPairs}
-	var out []Finding
-	for _, r := range l.rules {
-		if r.bundle != nil {
-			out = append(out, r.bundle(c)...)
-		}
-	}
-	return out
-}
-
-// lintBundleDirs reads the bundle directories of an operator directory
-// and runs the bundle rules on each, a few at a time. It returns the
-// bundles in directory order; an error is that of the first directory
-// (in that order) that cannot be read.
-//
-// The directories are read in the order of the versions their names
-// spell, and, when crd-upgrade-unsafe runs, each one's CRDs are compared
-// with those of the one before it in that order while both bundles'
-// trees are alive: crdUpgradeDirs then finds the pairs of consecutive
-// versions compared already (when the names are the versions) instead of
-// decoding the CRDs a second time.
-func (l *linter) lintBundleDirs(ctx context.Context, dir string) ([]*bundle, error) {
-	paths, err := l.bundleDirsIn(dir)
+// lintOperatorDir lints an operator directory: its bundle directories,
+// and the catalogs its ci.yaml maps, knowing each bundle's directory.
+func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
+	root := filepath.Join(dir, "..", "..")
+	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	bundles := make([]*bundle, len(paths))
-	found := make([][]Finding, len(paths))
-	errs := make([]error, len(paths))
-	order := namedVersionOrder(paths)
-	pre := newPrecompare(len(order), l.enabled(ruleCRDUpgrade))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for k, i := range order {
-		g.Go(func() error {
-			if errs[i] = ctx.Err(); errs[i] == nil {
-				if bundles[i], errs[i] = l.readBundleDir(paths[i]); errs[i] == nil {
-					found[i] = l.memoFindings(bundles[i])
-				}
-			}
-			pre.read(k, bundles[i])
-			if k > 0 {
-				pre.compare(k, &l.crdPairs)
-			}
-			return nil
-		})
+	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
+	if errors.Is(err, author.ErrNotFBC) {
+		// bundle directories only: its catalogs are not file-based
+		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
+		p, err = &author.Package{}, nil
 	}
-	_ = g.Wait() // errors are in errs, to report the first in order
-	for i := range paths {
-		if errs[i] != nil {
-			return nil, errs[i]
+	if err != nil {
+		return err
+	}
+	dirs, err := l.lintBundleDirs(ctx, dir)
+	if err != nil {
+		return err
+	}
+	byName := map[string]*bundle{}
+	for _, b := range dirs {
+		byName[b.name] = b
+	}
+	if l.enabled(ruleCRDUpgrade) {
+		fs, err := crdUpgradeDirs(ctx, dirs, &l.pairs)
+		if err != nil {
+			return err
 		}
-	}
-	for _, fs := range found {
 		l.add(fs)
 	}
-	return bundles, nil
+	for _, c := range p.Catalogs {
+		if err := l.lintMappedCatalog(ctx, root, c, byName); err != nil {
+			return err
+		}
+		c.Config = nil // linted: let it go
+	}
+	return nil
+}
+
+// lintMappedCatalog lints a catalog an operator directory's ci.yaml maps,
+// knowing the bundle directories by CSV name.
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle) error {
+	if c.Config == nil {
+		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
+		return nil
+	}
+	v, ok := layout.CatalogVersion(c.Name)
+	cat := &catalog{name: filepath.Join(root, c.Path), ocp: versionIf(v, ok), dirs: byName, problems: c.Problems}
+	prefixPositions(c.Config, root)
+	prefixProblems(cat.problems, root)
+	var err error
+	if cat.model, err = indexCatalog(cat.name, c.Config); err != nil {
+		return err
+	}
+	if l.compareTo != nil {
+		if cat.base, err = l.baselineCatalog(ctx, filepath.Join(root, filepath.Dir(c.Path))); err != nil {
+			return err
+		}
+	}
+	fs, err := l.lintCatalog(ctx, cat)
+	if err != nil {
+		return err
+	}
+	l.add(fs)
+	return nil
+}
+
+// prefixPositions makes the positions of a catalog loaded relative to a
+// repository root relative to the working directory.
+func prefixPositions(cfg *declcfg.DeclarativeConfig, root string) {
+	if filepath.Clean(root) == "." {
+		return
+	}
+	fix := func(p *declcfg.Pos) { p.File = filepath.ToSlash(filepath.Join(root, p.File)) }
+	for i := range cfg.Packages {
+		fix(&cfg.Packages[i].Pos)
+	}
+	for i := range cfg.Channels {
+		fix(&cfg.Channels[i].Pos)
+	}
+	for i := range cfg.Bundles {
+		fix(&cfg.Bundles[i].Pos)
+	}
+	for i := range cfg.Deprecations {
+		fix(&cfg.Deprecations[i].Pos)
+	}
+}
+
+// prefixProblems makes the positions of problems found relative to a
+// repository root relative to the working directory.
+func prefixProblems(list declcfg.ErrorList, root string) {
+	if filepath.Clean(root) == "." {
+		return
+	}
+	for _, p := range list {
+		if p.File != "" {
+			p.File = filepath.ToSlash(filepath.Join(root, p.File))
+		}
+	}
 }

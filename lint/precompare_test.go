@@ -4,9 +4,11 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/lint/crdcompat"
 )
 
 func TestNamedVersionOrder(t *testing.T) {
@@ -41,12 +43,12 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := &linter{rules: rules}
+		l := &linter{setup: setup{rules: rules}}
 		bundles, err := l.lintBundleDirs(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		compared := len(l.crdPairs.m)
+		compared := l.pairs.Len()
 		if on != (compared > 0) {
 			t.Fatalf("crd-upgrade-unsafe %v: %d pairs compared while reading", on, compared)
 		}
@@ -60,29 +62,41 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		if !on {
 			continue
 		}
-		got := crdUpgradeDirs(bundles, &l.crdPairs)
-		if len(l.crdPairs.m) != compared {
-			t.Errorf("%d pairs compared again after reading", len(l.crdPairs.m)-compared)
+		got, err := crdUpgradeDirs(context.Background(), bundles, &l.pairs)
+		if err != nil {
+			t.Fatal(err)
 		}
-		want := crdUpgradeDirs(bundles, &crdPairs{})
+		if l.pairs.Len() != compared {
+			t.Errorf("%d pairs compared again after reading", l.pairs.Len()-compared)
+		}
+		want, err := crdUpgradeDirs(context.Background(), bundles, &crdcompat.Pairs{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(got) == 0 || !reflect.DeepEqual(got, want) {
 			t.Fatalf("findings%s\nwant%s", dump(got), dump(want))
 		}
 	}
 }
 
-// The run over the baseline starts with the pairs the run over the
-// change compared: it does not compare them again (here it could not:
-// the bundles are not there).
-func TestCRDPairsSeed(t *testing.T) {
-	var head crdPairs
-	old, cur := &object{sum: [32]byte{1}}, &object{sum: [32]byte{2}}
-	want := []crdProblem{{}}
-	head.m = map[[2][32]byte]*crdPair{{old.sum, cur.sum}: {problems: want}}
-	head.m[[2][32]byte{old.sum, cur.sum}].once.Do(func() {})
-	var base crdPairs
-	base.seed(&head)
-	if got := base.problems(nil, old, nil, cur); !reflect.DeepEqual(got, want) {
-		t.Fatalf("problems %v, want %v", got, want)
+// Bundle directories are read in the order of their versions, but an
+// error is that of the first directory in directory order that cannot
+// be read: 1.10.0 before 1.9.0, which is read first.
+func TestBundleDirsFirstError(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range []string{"1.10.0", "1.9.0"} {
+		writeFiles(t, filepath.Join(dir, v), map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "metadata/annotations.yaml": annotationsYAML("")})
+	}
+	bundleDir(t, filepath.Join(dir, "1.0.0"), testCSV(csvOpts{}), annotationsYAML(""), nil)
+	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		l := &linter{setup: setup{rules: rules}}
+		_, err := l.lintBundleDirs(context.Background(), dir)
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "1.10.0")) {
+			t.Fatalf("got %v, want the error of 1.10.0", err)
+		}
 	}
 }

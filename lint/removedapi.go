@@ -3,16 +3,20 @@ package lint
 import (
 	"fmt"
 	"strings"
+
+	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/registryv1/openshift"
 )
 
 // removed-api: a manifest whose API version the Kubernetes release of one
 // of the bundle's target OpenShift versions no longer serves. OpenShift
 // 4.N runs Kubernetes 1.(N+13); the removals are in removedAPIs.
+const ruleRemovedAPI = "removed-api"
 
 // targets is the OpenShift versions a bundle is for, and how they were
 // found, for messages.
 type targets struct {
-	rng ocpRange
+	rng openshift.Range
 	why string
 }
 
@@ -21,10 +25,10 @@ type targets struct {
 // malformed: openshift-range reports that), capped by its CSV's
 // olm.maxOpenShiftVersion.
 func bundleTargets(b *bundle) targets {
-	t := targets{rng: allVersions, why: "every OpenShift version (no " + annotationOpenShiftVersions + ")"}
-	if s, _, ok := b.annotations.get(annotationOpenShiftVersions); ok {
-		if r, _, err := parseVersionsAnnotation(s); err == nil {
-			t = targets{rng: r, why: fmt.Sprintf("OpenShift %s (%s %s)", r, annotationOpenShiftVersions, s)}
+	t := targets{rng: openshift.AllVersions(), why: "every OpenShift version (no " + openshift.AnnotationVersions + ")"}
+	if s, _, ok := b.annotations.get(openshift.AnnotationVersions); ok {
+		if r, _, err := openshift.ParseVersionsAnnotation(s); err == nil {
+			t = targets{rng: r, why: fmt.Sprintf("OpenShift %s (%s %s)", r, openshift.AnnotationVersions, s)}
 		}
 	} else if b.annotations == nil {
 		t.why = "every OpenShift version (its annotations are not known)"
@@ -35,14 +39,14 @@ func bundleTargets(b *bundle) targets {
 // capTargets applies the CSV's olm.maxOpenShiftVersion.
 func capTargets(b *bundle, t targets) targets {
 	props, _, _ := b.csvAnnotation("olm.properties")
-	if m, err := parseMaxOpenShift(props); err == nil && m != nil {
-		t.rng = t.rng.capAt(m.v)
-		t.why = fmt.Sprintf("%s, capped by %s %s", t.why, propertyMaxOpenShiftVersion, m.text)
+	if m, err := openshift.ParseMaxVersion(props); err == nil && m != nil {
+		t.rng = t.rng.CapAt(m.Version)
+		t.why = fmt.Sprintf("%s, capped by %s %s", t.why, openshift.PropertyMaxVersion, m.Text)
 	}
 	return t
 }
 
-func removedAPIBundle(c *bundleCheck) []Finding {
+func removedAPIBundle(c *bundleCheck) []finding.Finding {
 	return removedFindings(c.b, bundleTargets(c.b), nil)
 }
 
@@ -50,8 +54,8 @@ func removedAPIBundle(c *bundleCheck) []Finding {
 // OpenShift version (every version for a catalog outside catalogs/v4.x/).
 // Bundles with a directory in the operator directory are left to the
 // bundle check, which knows their annotations and points at the manifest.
-func removedAPIPackage(c *packageCheck) []Finding {
-	var out []Finding
+func removedAPIPackage(c *packageCheck) []finding.Finding {
+	var out []finding.Finding
 	for _, name := range c.pkg.BundleNames() {
 		if c.cat.dirs[name] != nil || !hasObjects(c.pkg.Bundles[name].Decl) {
 			continue
@@ -60,9 +64,9 @@ func removedAPIPackage(c *packageCheck) []Finding {
 		if b == nil {
 			continue
 		}
-		t := targets{rng: allVersions, why: "every OpenShift version (a catalog outside catalogs/v4.x/)"}
+		t := targets{rng: openshift.AllVersions(), why: "every OpenShift version (a catalog outside catalogs/v4.x/)"}
 		if v := c.cat.ocp; v != nil {
-			t = targets{rng: ocpRange{min: *v, max: *v}, why: "OpenShift " + v.String() + " (the catalog's version)"}
+			t = targets{rng: openshift.Only(*v), why: "OpenShift " + v.String() + " (the catalog's version)"}
 		}
 		out = append(out, removedFindings(b, capTargets(b, t), c.cat.ocp)...)
 	}
@@ -71,55 +75,46 @@ func removedAPIPackage(c *packageCheck) []Finding {
 
 // removedFindings reports each object of b that some target version lacks.
 // inCatalog is the version of the catalog b is in, if any.
-func removedFindings(b *bundle, t targets, inCatalog *ocp) []Finding {
-	if t.rng.empty() {
+func removedFindings(b *bundle, t targets, inCatalog *openshift.Version) []finding.Finding {
+	if t.rng.Empty() {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, o := range b.objects {
 		r := removedIndex[o.apiVersion+" "+o.kind]
 		if r == nil {
 			continue
 		}
-		first, ok := t.rng.from(ocpForKube(r.removedIn))
+		first, ok := t.rng.FirstFrom(openshift.ForKubernetesMinor(r.removedIn))
 		if !ok {
 			continue
 		}
 		msg := fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it; the bundle targets %s. %s",
 			o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, first, t.why, removedFix(r, t, first, inCatalog))
-		out = append(out, objectFinding(ruleRemovedAPI, Error, b, o, o.get("apiVersion"), "%s", msg))
+		out = append(out, objectFinding(ruleRemovedAPI, finding.Error, b, o, o.get("apiVersion"), "%s", msg))
 	}
 	return out
 }
 
 // removedFix says how to fix a removed API: move to its replacement, or
 // stop targeting the versions that lack it.
-func removedFix(r *removedAPI, t targets, first ocp, inCatalog *ocp) string {
+func removedFix(r *removedAPI, t targets, first openshift.Version, inCatalog *openshift.Version) string {
 	var fixes []string
 	if r.replacement != "" {
 		fixes = append(fixes, fmt.Sprintf("Use %s (served since Kubernetes 1.%d)", r.replacement, r.since))
 	}
-	last := ocp{first.major, first.minor - 1}
+	last := openshift.Version{Major: first.Major, Minor: first.Minor - 1}
 	switch {
 	case inCatalog != nil:
 		fixes = append(fixes, fmt.Sprintf("leave the bundle out of the OpenShift %s catalog", inCatalog))
-	case !last.less(t.rng.min):
-		capped := ocpRange{min: t.rng.min, max: last}
+	case !last.Less(t.rng.Min):
+		capped := openshift.Range{Min: t.rng.Min, Max: last}
 		fixes = append(fixes, fmt.Sprintf("limit the bundle to OpenShift %s (%s %s, or %s %q)",
-			capped, annotationOpenShiftVersions, rangeAnnotation(capped), propertyMaxOpenShiftVersion, last.String()))
+			capped, openshift.AnnotationVersions, capped.Annotation(), openshift.PropertyMaxVersion, last.String()))
 	}
 	msg := strings.Join(fixes, ", or ")
 	if r.note != "" {
 		msg += " (" + r.note + ")"
 	}
 	return msg
-}
-
-// rangeAnnotation writes a closed range as com.redhat.openshift.versions
-// does.
-func rangeAnnotation(r ocpRange) string {
-	if r.min == r.max {
-		return "=v" + r.min.String()
-	}
-	return "v" + r.min.String() + "-v" + r.max.String()
 }

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // cronJobV1beta1 is a CronJob a bundle ships, on the API Kubernetes 1.25
@@ -70,7 +72,7 @@ func TestRemovedAPIBundle(t *testing.T) {
 			for name := range m {
 				file = filepath.Join(dir, "manifests", name)
 			}
-			if f.File != file || f.Line != lineOf(t, file, "apiVersion:") || f.Severity != Error || f.Bundle != "etcdoperator.v0.9.4" || f.Package != "etcd" {
+			if f.File != file || f.Line != lineOf(t, file, "apiVersion:") || f.Severity != finding.Error || f.Bundle != "etcdoperator.v0.9.4" || f.Package != "etcd" {
 				t.Errorf("finding %+v, want it at %s:1", f, file)
 			}
 		})

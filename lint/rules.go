@@ -1,20 +1,22 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // Rule is one kind of check.
 type Rule struct {
-	// ID names the rule in findings and in --rule and --disable.
+	// ID names the rule in findings, in Options.Rules and Disable, and
+	// in the configuration.
 	ID string
 	// Severity is the rule's default severity; a finding can have its own
 	// (openshift-range reports tolerated oddities as warnings).
-	Severity Severity
+	Severity finding.Severity
 	// Description says in a sentence what the rule finds.
 	Description string
 	// Help says how to fix what it finds.
@@ -22,79 +24,69 @@ type Rule struct {
 
 	// bundle checks a bundle on its own (a bundle directory or image);
 	// pkg checks one package of a catalog. Either may be nil.
-	bundle func(*bundleCheck) []Finding
-	pkg    func(*packageCheck) []Finding
+	bundle func(*bundleCheck) []finding.Finding
+	pkg    func(*packageCheck) []finding.Finding
 }
-
-// The rule IDs.
-const (
-	ruleRemovedAPI        = "removed-api"
-	ruleOLMv1             = "olmv1-unsupported"
-	ruleCRDUpgrade        = "crd-upgrade-unsafe"
-	ruleStranded          = "stranded-upgrade"
-	ruleOpenShiftRange    = "openshift-range"
-	ruleDefaultDeprecated = "default-channel-deprecated"
-	ruleDangling          = "dangling-reference"
-	ruleCSVFields         = "csv-fields"
-	ruleCatalogInvalid    = "catalog-invalid"
-)
 
 // table is every rule, in the order they are documented.
 var table = []Rule{
 	{
-		ID: ruleRemovedAPI, Severity: Error,
+		ID: ruleRemovedAPI, Severity: finding.Error,
 		Description: "A manifest uses an API version that the Kubernetes release of one of the bundle's target OpenShift versions no longer serves",
 		Help:        "Move the manifest to the API version that replaces it, or narrow the bundle's com.redhat.openshift.versions (or set olm.maxOpenShiftVersion) to the OpenShift versions that still serve it",
 		bundle:      removedAPIBundle, pkg: removedAPIPackage,
 	},
 	{
-		ID: ruleOLMv1, Severity: Warning,
+		ID: ruleOLMv1, Severity: finding.Warning,
 		Description: "OLM v1 cannot install the bundle (install modes, webhooks, dependencies and other features it does not support); an error when the target is OLM v1",
 		Help:        "See the reason given; drop the feature OLM v1 lacks, or document that the bundle is for OLM v0 only",
 		bundle:      olmv1Bundle, pkg: olmv1Package,
 	},
 	{
-		ID: ruleCRDUpgrade, Severity: Error,
+		ID: ruleCRDUpgrade, Severity: finding.Error,
 		Description: "An upgrade edge changes a CRD in a way that breaks stored objects: a stored version or the scope changes (an error: OLM v0 refuses it too), or a change only OLM v1's CRD upgrade-safety preflight refuses (field removed, type changed, new required field, enum values removed, default changed, validation tightened: a warning unless the target is OLM v1)",
 		Help:        "Keep the old schema valid for existing objects: add a new API version (with a conversion) instead of changing a served one, relax the constraint, or make the new field optional",
 		bundle:      crdUpgradeBundle, pkg: crdUpgradePackage,
 	},
 	{
-		ID: ruleStranded, Severity: Error,
+		ID: ruleStranded, Severity: finding.Error,
 		Description: "Compared with the baseline, a bundle that could upgrade to its channel head no longer can (or its channel or package is gone)",
 		Help:        "Keep an upgrade path: have an entry replace, skip or skipRange the stranded bundle, or restore the channel",
 		pkg:         strandedPackage,
 	},
 	{
-		ID: ruleOpenShiftRange, Severity: Error,
+		ID: ruleOpenShiftRange, Severity: finding.Error,
 		Description: "com.redhat.openshift.versions or olm.maxOpenShiftVersion is malformed, or a bundle is in an OpenShift catalog its range excludes",
 		Help:        "Write the range as v4.12 (4.12 and later), =v4.12 (only 4.12) or v4.12-v4.14, and keep each bundle out of the catalogs of versions it does not support",
 		bundle:      openshiftRangeBundle, pkg: openshiftRangePackage,
 	},
 	{
-		ID: ruleDefaultDeprecated, Severity: Warning,
+		ID: ruleDefaultDeprecated, Severity: finding.Warning,
 		Description: "The package's default channel is deprecated",
 		Help:        "Make a channel that is not deprecated the default channel (opm alpha catalog default-channel)",
 		pkg:         defaultDeprecatedPackage,
 	},
 	{
-		ID: ruleDangling, Severity: Warning,
+		ID: ruleDangling, Severity: finding.Warning,
 		Description: "A channel entry replaces a bundle the package does not have (a warning), or skips one (an info: skipping a bundle that was removed is ordinary)",
 		Help:        "Correct the name, or drop the reference if the bundle was never released in this catalog",
 		pkg:         danglingPackage,
 	},
 	{
-		ID: ruleCSVFields, Severity: Warning,
+		ID: ruleCSVFields, Severity: finding.Warning,
 		Description: "The CSV lacks or misstates what OperatorHub, the community pipeline and the good-practices validator ask for (alm-examples, capabilities, categories, icon, maintainers, links, provider, description, resource requests)",
 		Help:        "Fix the CSV field named; the console shows these fields to users",
 		bundle:      csvFieldsBundle, pkg: csvFieldsPackage,
 	},
 	{
-		ID: ruleCatalogInvalid, Severity: Error,
+		ID: ruleCatalogInvalid, Severity: finding.Error,
 		Description: "opm validate rejects the catalog (an empty channel, an upgrade graph without one head, a malformed property, ...)",
 		Help:        "Fix what the message says; opm validate on the catalog reports the same problems",
 	},
 }
+
+// ErrNoRules is the error of a choice of rules that leaves none to run.
+var ErrNoRules = errors.New("no rule left to run: the rules disabled turn off every rule chosen")
 
 // Rules returns every rule, in the order they are documented.
 func Rules() []Rule { return slices.Clone(table) }
@@ -118,7 +110,7 @@ func selectRules(only, disable []string, cfg *Config) ([]Rule, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no rule left to run: --disable turns off every rule --rule chose")
+		return nil, ErrNoRules
 	}
 	return out, nil
 }
@@ -135,31 +127,4 @@ func ruleIDs() []string {
 		ids[i] = r.ID
 	}
 	return ids
-}
-
-// objectFinding is a finding about an object of a bundle, at the line of
-// the node n (nil: the object) in its manifest. In a catalog it is at the
-// bundle's name: line, and names the object: the lines of an
-// olm.bundle.object (one base64 or JSON line) are not the manifest's.
-func objectFinding(rule string, sev Severity, b *bundle, o *object, n *value.Value, format string, args ...any) Finding {
-	f := bundleFinding(rule, sev, b, o.file, o.at(n), format, args...)
-	if o.inCatalog && b.decl != nil {
-		f.File, f.Line = b.catalogPos()
-		f.Object = o.kind + " " + o.name
-	}
-	return f
-}
-
-// catalogPos is where findings about a catalog's bundle point: its name:
-// line (its first line when that is not known).
-func (b *bundle) catalogPos() (string, int) {
-	if b.decl.NameLine > 0 {
-		return b.decl.Pos.File, b.decl.NameLine
-	}
-	return b.decl.Pos.File, b.decl.Pos.Line
-}
-
-// bundleFinding is a finding about a bundle at a place.
-func bundleFinding(rule string, sev Severity, b *bundle, file string, line int, format string, args ...any) Finding {
-	return Finding{Rule: rule, Severity: sev, Package: b.pkg, Bundle: b.name, File: file, Line: line, Message: fmt.Sprintf(format, args...)}
 }

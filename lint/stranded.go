@@ -5,18 +5,19 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/blang/semver/v4"
-
+	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/model"
 )
 
 // stranded-upgrade: compared with the baseline, an install that could
 // upgrade to its channel's head no longer can. OLM v0 upgrades an install
 // within its subscription's channel, along replaces, skips and skipRange
-// (model.Channel.Unreachable); a bundle taken out of a channel strands its
-// installs unless some entry still replaces, skips or skipRanges it.
+// (model.Channel.Reaching, which remove's Unreachable asks too); a bundle
+// taken out of a channel strands its installs unless some entry still
+// replaces, skips or skipRanges it.
+const ruleStranded = "stranded-upgrade"
 
-func strandedPackage(c *packageCheck) []Finding {
+func strandedPackage(c *packageCheck) []finding.Finding {
 	if c.cat.base == nil {
 		return nil
 	}
@@ -24,7 +25,7 @@ func strandedPackage(c *packageCheck) []Finding {
 	if old == nil {
 		return nil // a new package
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, chName := range old.ChannelNames() {
 		out = append(out, strandedChannel(c, old, chName)...)
 	}
@@ -32,13 +33,13 @@ func strandedPackage(c *packageCheck) []Finding {
 }
 
 // reachableIn lists, sorted, the entries of a channel that can upgrade
-// to its head.
+// to the head installs upgrade to.
 func reachableIn(ch *model.Channel) []string {
-	head, ok := targetHead(ch)
+	head, ok := ch.UpgradeHead()
 	if !ok {
 		return nil
 	}
-	reach := reaching(ch, head, nil)
+	reach := ch.Reaching(head, nil)
 	var out []string
 	for _, e := range ch.Decl.Entries {
 		if reach[e.Name] && !slices.Contains(out, e.Name) {
@@ -49,106 +50,37 @@ func reachableIn(ch *model.Channel) []string {
 	return out
 }
 
-// targetHead is the head installs upgrade to: the channel's one head or,
-// when a change left it several (opm validate reports that), the one of
-// the highest version.
-func targetHead(ch *model.Channel) (string, bool) {
-	heads := ch.Heads()
-	if len(heads) == 0 {
-		return "", false
-	}
-	best, bestV := heads[0], versionOf(ch.Package.Bundles[heads[0]])
-	for _, h := range heads[1:] {
-		if v := versionOf(ch.Package.Bundles[h]); v != nil && (bestV == nil || v.GT(*bestV)) {
-			best, bestV = h, v
-		}
-	}
-	return best, true
-}
-
-// versionOf is a bundle's version, nil when it has none.
-func versionOf(b *model.Bundle) *semver.Version {
-	if b == nil {
-		return nil
-	}
-	if v, err := b.Version(); err == nil {
-		return &v.Version
-	}
-	return nil
-}
-
-// reaching is the set of bundles from which a chain of upgrades
-// (replaces, skips, skipRange) leads to head in ch. gone are bundles no
-// longer in the channel, with their versions: an entry that still
-// replaces, skips or skipRanges one upgrades its installs.
-func reaching(ch *model.Channel, head string, gone map[string]*semver.Version) map[string]bool {
-	versions := map[string]*semver.Version{}
-	for _, e := range ch.Decl.Entries {
-		versions[e.Name] = versionOf(ch.Package.Bundles[e.Name])
-	}
-	for name, v := range gone {
-		versions[name] = v
-	}
-	seen := map[string]bool{head: true}
-	todo := []string{head}
-	mark := func(name string) {
-		if _, ok := versions[name]; ok && !seen[name] {
-			seen[name] = true
-			todo = append(todo, name)
-		}
-	}
-	for len(todo) > 0 {
-		to := ch.Entry(todo[len(todo)-1])
-		todo = todo[:len(todo)-1]
-		if to == nil {
-			continue // a bundle taken out: installs leave it, none reach it
-		}
-		mark(to.Replaces)
-		for _, s := range to.Skips {
-			mark(s)
-		}
-		if r, err := semver.ParseRange(to.SkipRange); to.SkipRange != "" && err == nil {
-			for name, v := range versions {
-				if v != nil && r(*v) {
-					mark(name)
-				}
-			}
-		}
-	}
-	return seen
-}
-
 // strandedChannel compares one channel with the baseline's.
-func strandedChannel(c *packageCheck, old *model.Package, chName string) []Finding {
+func strandedChannel(c *packageCheck, old *model.Package, chName string) []finding.Finding {
 	was := reachableIn(old.Channels[chName])
 	if len(was) == 0 {
 		return nil
 	}
 	p := c.pkg
 	ch := p.Channels[chName]
-	at := Finding{Rule: ruleStranded, Severity: Error, Package: p.Name, Channel: chName}
+	at := finding.Finding{Rule: ruleStranded, Severity: finding.Error, Package: p.Name, Channel: chName}
 	if ch == nil {
 		at.File, at.Line = p.Decl.Pos.File, p.Decl.Pos.Line
 		at.Message = fmt.Sprintf("channel %q is gone: installs subscribed to it (%s) have nothing to upgrade to; keep the channel (deprecate it instead), or give it an entry that replaces its head", chName, names(was))
-		return []Finding{at}
+		return []finding.Finding{at}
 	}
-	head, ok := targetHead(ch)
+	head, ok := ch.UpgradeHead()
 	if !ok {
 		if len(ch.Decl.Entries) > 0 {
 			return nil // a cycle: catalog-invalid reports it
 		}
 		at.File, at.Line = ch.Decl.Pos.File, ch.Decl.Pos.Line
 		at.Message = fmt.Sprintf("channel %q has no entries now: installs subscribed to it (%s) have nothing to upgrade to; keep an entry that replaces or skips them, or deprecate the channel", chName, names(was))
-		return []Finding{at}
+		return []finding.Finding{at}
 	}
-	gone := map[string]*semver.Version{}
+	gone := map[string]*model.Bundle{}
 	for _, name := range was {
 		if ch.Entry(name) == nil {
-			gone[name] = versionOf(old.Bundles[name])
+			gone[name] = old.Bundles[name]
 		}
 	}
-	reach := reaching(ch, head, gone)
-	var out []Finding
+	reach := ch.Reaching(head, gone)
+	var out []finding.Finding
 	for _, name := range was {
 		if reach[name] {
 			continue
@@ -169,16 +101,16 @@ func strandedChannel(c *packageCheck, old *model.Package, chName string) []Findi
 
 // strandedPackagesGone reports the packages of the baseline a catalog no
 // longer has.
-func strandedPackagesGone(cat *catalog, file string) []Finding {
+func strandedPackagesGone(cat *catalog, file string) []finding.Finding {
 	if cat.base == nil {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, name := range cat.base.PackageNames() {
 		if cat.model.Packages[name] != nil {
 			continue
 		}
-		out = append(out, Finding{Rule: ruleStranded, Severity: Error, Package: name, File: file,
+		out = append(out, finding.Finding{Rule: ruleStranded, Severity: finding.Error, Package: name, File: file,
 			Message: fmt.Sprintf("package %q is gone from the catalog: its installs have nothing to upgrade to; deprecate the package (olm.deprecations) instead of removing it", name)})
 	}
 	return out

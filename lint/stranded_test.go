@@ -2,11 +2,14 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // chainCatalog is a catalog of etcd whose alpha channel has the entries
@@ -60,7 +63,7 @@ func TestStranded(t *testing.T) {
 				t.Fatalf("want %q stranded, got:%s", tt.want, dump(got))
 			}
 			for i, f := range got {
-				if f.Bundle != tt.want[i] || f.Severity != Error || !strings.HasPrefix(f.File, dir) {
+				if f.Bundle != tt.want[i] || f.Severity != finding.Error || !strings.HasPrefix(f.File, dir) {
 					t.Errorf("finding %+v, want bundle %q", f, tt.want[i])
 				}
 			}
@@ -114,13 +117,19 @@ func TestStrandedGitBaseline(t *testing.T) {
 
 // A baseline catalog the model cannot index (a channel of a package
 // without its olm.package blob) is an error, not a silently smaller graph.
+// The error is about the baseline option, which a command line names by
+// its flag.
 func TestInconsistentBaseline(t *testing.T) {
 	base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
 	writeFiles(t, base, map[string]string{"catalog.yaml": strings.Replace(chain3, "schema: olm.package\n", "schema: olm.packagex\n", 1)})
 	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
 	_, err := Lint(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
-	if err == nil || !strings.Contains(err.Error(), "--baseline") || !strings.Contains(err.Error(), "inconsistent") {
+	var opt *OptionError
+	if !errors.As(err, &opt) || opt.Option != "Baseline" || !strings.HasPrefix(err.Error(), "the baseline: catalog") || !strings.Contains(err.Error(), "inconsistent") {
 		t.Fatalf("want an error naming the inconsistent baseline, got %v", err)
+	}
+	if msg := opt.Naming("--baseline"); !strings.HasPrefix(msg, "--baseline: catalog") {
+		t.Errorf("named by its flag: %s", msg)
 	}
 }
 
@@ -133,7 +142,7 @@ func TestCatalogInvalid(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"catalog.yaml": strings.Replace(two, "name: beta\nentries:\n  - name: etcdoperator.v0.9.0\n", "name: beta\nentries: []\n", 1)})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleCatalogInvalid, ruleStranded}, Baseline: base}).Findings
 	if len(got) != 2 || got[0].Rule != ruleCatalogInvalid || got[0].Channel != "beta" || !strings.Contains(got[0].Message, "channel has no entries") ||
-		got[1].Rule != ruleStranded || !strings.Contains(got[1].Message, `channel "beta" has no entries now`) || got[0].BaselineState != BaselineNew || got[1].BaselineState != BaselineNew {
+		got[1].Rule != ruleStranded || !strings.Contains(got[1].Message, `channel "beta" has no entries now`) || got[0].BaselineState != finding.BaselineNew || got[1].BaselineState != finding.BaselineNew {
 		t.Fatalf("want catalog-invalid and stranded-upgrade, both new, got:%s", dump(got))
 	}
 	if got := run(t, []string{base}, Options{Rules: []string{ruleCatalogInvalid}}).Findings; len(got) != 0 {

@@ -2,11 +2,8 @@ package model
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
-
-	"github.com/blang/semver/v4"
 )
 
 // Heads lists, sorted, the channel's entries that no entry replaces or
@@ -92,61 +89,4 @@ func (ch *Channel) Graph() (*Graph, error) {
 	}
 	slices.Sort(g.Stranded)
 	return g, nil
-}
-
-// Unreachable lists, sorted, the channel's entries from which no chain of
-// upgrades (replaces, skips, skipRange) leads to the channel's head: the
-// installs that would be stranded. Without exactly one head, every entry
-// is.
-func (ch *Channel) Unreachable() []string {
-	heads := ch.Heads()
-	if len(heads) != 1 {
-		names := slices.Collect(maps.Keys(ch.entries))
-		slices.Sort(names)
-		return names
-	}
-	versions := map[string]*semver.Version{}
-	for name := range ch.entries {
-		if b := ch.Package.Bundles[name]; b != nil {
-			if v, err := b.Version(); err == nil {
-				versions[name] = &v.Version
-			}
-		}
-	}
-	seen := map[string]bool{heads[0]: true}
-	todo := []string{heads[0]}
-	reach := func(name string) {
-		if _, ok := ch.entries[name]; ok && !seen[name] {
-			seen[name] = true
-			todo = append(todo, name)
-		}
-	}
-	for len(todo) > 0 {
-		to := ch.entries[todo[len(todo)-1]]
-		todo = todo[:len(todo)-1]
-		reach(to.Replaces)
-		for _, s := range to.Skips {
-			reach(s)
-		}
-		if to.SkipRange == "" {
-			continue
-		}
-		r, err := semver.ParseRange(to.SkipRange)
-		if err != nil {
-			continue
-		}
-		for name, v := range versions {
-			if v != nil && r(*v) {
-				reach(name)
-			}
-		}
-	}
-	var out []string
-	for name := range ch.entries {
-		if !seen[name] {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
 }

@@ -3,13 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/encoding/sarif"
 	"github.com/fbcat/opm/lint"
+	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/report"
 	"github.com/fbcat/opm/render"
 )
 
@@ -30,7 +32,7 @@ type lintFlags struct {
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
-	f := &lintFlags{output: outputFlag{value: "text", allowed: []string{"text", "json", "sarif", "markdown"}}, failOn: string(lint.Error)}
+	f := &lintFlags{output: outputFlag{value: "text", allowed: []string{"text", "json", "sarif", "markdown"}}, failOn: string(finding.Error)}
 	cmd := &cobra.Command{
 		Use:   "lint PATH...",
 		Short: "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
@@ -120,8 +122,8 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	if len(args) == 0 {
 		return usageError{errors.New("give at least one PATH: a catalog, bundle or operator directory, or an image reference")}
 	}
-	failOn, err := lint.ParseSeverity(f.failOn)
-	if err != nil || failOn == lint.Info {
+	failOn, err := finding.ParseSeverity(f.failOn)
+	if err != nil || failOn == finding.Info {
 		return usageError{fmt.Errorf("--fail-on %q: use error or warning (infos never fail)", f.failOn)}
 	}
 	if err := reg.check(); err != nil {
@@ -136,22 +138,21 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	}
 	res, err := lint.Lint(cmd.Context(), args, opts)
 	if err != nil {
-		return err
+		return lintFlagError(err)
 	}
-	passed := lint.Passed(res.Findings, failOn)
+	passed := finding.Passed(res.Findings, failOn)
 	for _, n := range res.Notes {
 		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
 	}
 	switch f.output.value {
 	case "json":
-		sum := lint.Summarize(res.Findings)
-		err = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Passed: passed, Summary: &sum, Findings: nonNil(res.Findings), Fixed: res.Fixed})
+		err = writeStructured(cmd.OutOrStdout(), "json", report.JSON(res, passed))
 	case "sarif":
-		err = sarif.Write(cmd.OutOrStdout(), lint.SARIF(res, sarifOptions()))
+		err = sarif.Write(cmd.OutOrStdout(), report.SARIF(res, sarifOptions()))
 	case "markdown":
-		err = lint.WriteMarkdown(cmd.OutOrStdout(), res, lint.MarkdownOptions{Passed: passed, Baseline: f.baseline})
+		err = report.WriteMarkdown(cmd.OutOrStdout(), res, report.MarkdownOptions{Passed: passed, Baseline: f.baseline})
 	default:
-		writeLintReport(cmd.OutOrStdout(), res, f.baseline != "")
+		err = report.WriteText(cmd.OutOrStdout(), res, f.baseline != "")
 	}
 	if err == nil {
 		err = appendLintSummary(f.summary, res, passed, f.baseline)
@@ -165,55 +166,28 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	return nil
 }
 
-// lintOutput is the -o json document.
-type lintOutput struct {
-	Passed   bool           `json:"passed"`
-	Error    *validateError `json:"error,omitempty"`
-	Findings []lint.Finding `json:"findings"`
-	// Fixed are the baseline's findings the change fixed.
-	Fixed   []lint.Finding `json:"fixed,omitempty"`
-	Summary *lint.Summary  `json:"summary,omitempty"`
+// lintFlagError names, in an error about an option of lint, the flag
+// that sets it, as lint's library errors name the option by what it is.
+func lintFlagError(err error) error {
+	var opt *lint.OptionError
+	switch {
+	case errors.As(err, &opt):
+		return flagNamedError{msg: opt.Naming("--" + strings.ToLower(opt.Option)), err: err}
+	case errors.Is(err, lint.ErrNoRules):
+		return flagNamedError{msg: "no rule left to run: --disable turns off every rule --rule chose", err: err}
+	}
+	return err
 }
 
-func nonNil(fs []lint.Finding) []lint.Finding {
-	if fs == nil {
-		return []lint.Finding{}
-	}
-	return fs
+// flagNamedError is a library error told with the flags that set what it
+// is about.
+type flagNamedError struct {
+	msg string
+	err error
 }
 
-// writeLintReport prints one line per finding and a summary.
-func writeLintReport(w io.Writer, res *lint.Result, baseline bool) {
-	for i := range res.Findings {
-		fmt.Fprintln(w, res.Findings[i].String())
-	}
-	fmt.Fprintln(w, lintSummary(res, baseline))
-}
-
-// lintSummary is the closing line: the errors, warnings and infos that
-// are new (all, without a baseline), then the existing, suppressed and
-// fixed ones when there are any.
-func lintSummary(res *lint.Result, baseline bool) string {
-	s := lint.Summarize(res.Findings)
-	news := ""
-	if baseline {
-		news = "new "
-	}
-	line := fmt.Sprintf("%d %s%s, %d %s%s", s.Errors, news, plural(s.Errors, "error", "errors"), s.Warnings, news, plural(s.Warnings, "warning", "warnings"))
-	if s.Infos > 0 {
-		line += fmt.Sprintf(", %d %s%s", s.Infos, news, plural(s.Infos, "info", "infos"))
-	}
-	if baseline {
-		line += fmt.Sprintf(", %d existing", s.Existing)
-	}
-	if s.Suppressed > 0 || baseline {
-		line += fmt.Sprintf(", %d suppressed", s.Suppressed)
-	}
-	if baseline {
-		line += fmt.Sprintf(", %d fixed", len(res.Fixed))
-	}
-	return line + fmt.Sprintf(" (%d %s run)", len(res.Rules), plural(len(res.Rules), "rule", "rules"))
-}
+func (e flagNamedError) Error() string { return e.msg }
+func (e flagNamedError) Unwrap() error { return e.err }
 
 // printLintConfig writes the configuration a run would use.
 func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
@@ -223,7 +197,7 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 	}
 	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target})
 	if err != nil {
-		return err
+		return lintFlagError(err)
 	}
 	_, err = cmd.OutOrStdout().Write(out)
 	return err
@@ -252,9 +226,9 @@ func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
 	writeLintSummaryFailure(cmd, f, err)
 	switch f.output.value {
 	case "json":
-		_ = writeStructured(cmd.OutOrStdout(), "json", lintOutput{Error: &validateError{Message: err.Error()}, Findings: []lint.Finding{}})
+		_ = writeStructured(cmd.OutOrStdout(), "json", report.JSONFailure(err.Error()))
 	case "sarif":
-		_ = sarif.Write(cmd.OutOrStdout(), lint.SARIFFailure(err.Error(), sarifOptions()))
+		_ = sarif.Write(cmd.OutOrStdout(), report.SARIFFailure(err.Error(), sarifOptions()))
 	}
 }
 

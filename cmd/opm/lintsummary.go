@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/lint"
+	"github.com/fbcat/opm/lint/report"
 )
 
 // appendLintSummary appends lint's pull-request summary to file (lint
@@ -17,7 +18,7 @@ func appendLintSummary(file string, res *lint.Result, passed bool, baseline stri
 		return nil
 	}
 	return appendSummary(file, func(w io.Writer) error {
-		return lint.WriteMarkdown(w, res, lint.MarkdownOptions{Passed: passed, Baseline: baseline})
+		return report.WriteMarkdown(w, res, report.MarkdownOptions{Passed: passed, Baseline: baseline})
 	})
 }
 
@@ -25,14 +26,14 @@ func appendLintSummary(file string, res *lint.Result, passed bool, baseline stri
 // summary of a run that could not lint.
 func writeLintSummaryFailure(cmd *cobra.Command, f *lintFlags, err error) {
 	if f.output.value == "markdown" {
-		_ = lint.WriteMarkdownFailure(cmd.OutOrStdout(), err.Error())
+		_ = report.WriteMarkdownFailure(cmd.OutOrStdout(), err.Error())
 	}
 	if f.summary == "" {
 		return
 	}
 	// a summary that cannot be written is left out: err already says why
 	// lint could not run
-	_ = appendSummary(f.summary, func(w io.Writer) error { return lint.WriteMarkdownFailure(w, err.Error()) })
+	_ = appendSummary(f.summary, func(w io.Writer) error { return report.WriteMarkdownFailure(w, err.Error()) })
 }
 
 // appendSummary appends what write writes to file, as GitHub Actions'

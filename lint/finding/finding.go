@@ -1,0 +1,89 @@
+package finding
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/lint/crdcompat"
+)
+
+// Finding is one problem a rule found, at the file and line that causes
+// it: a manifest, an annotation, a catalog line.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Package  string   `json:"package"`
+	Channel  string   `json:"channel"`
+	Bundle   string   `json:"bundle"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Message  string   `json:"message"`
+	// Object names the manifest the finding is about when the file holds
+	// it embedded (a catalog's olm.bundle.object), e.g.
+	// "CustomResourceDefinition foos.example.com".
+	Object string `json:"object,omitempty"`
+	// BaselineState is set when linting against a baseline: "new" for a
+	// finding the change introduced, "unchanged" for one the baseline
+	// already had (SARIF's baselineState). Unchanged findings never fail
+	// a run.
+	BaselineState string `json:"baselineState,omitempty"`
+	// Suppressed is the reason the repository's lint configuration gives
+	// for ignoring the finding; a suppressed finding never fails a run.
+	Suppressed string `json:"suppressed,omitempty"`
+	// Reasons are the changes behind a finding that has several (one
+	// crd-upgrade-unsafe finding per upgrade edge and CRD lists each
+	// unsafe change); nil for other findings.
+	Reasons []crdcompat.Change `json:"reasons,omitempty"`
+}
+
+// The baseline states of a finding.
+const (
+	BaselineNew       = "new"
+	BaselineUnchanged = "unchanged"
+	// BaselineAbsent marks a finding of the baseline that the change
+	// fixed (lint's Result.Fixed).
+	BaselineAbsent = "absent"
+)
+
+// Location is "file:line", as much of it as is known.
+func (f *Finding) Location() string {
+	e := declcfg.Error{File: f.File, Line: f.Line}
+	return e.Location()
+}
+
+// Subject names what the finding is about, e.g.
+// `bundle "foo.v1" (package "foo", channel "stable")`.
+func (f *Finding) Subject() string {
+	e := declcfg.Error{Package: f.Package, Channel: f.Channel, Bundle: f.Bundle}
+	return e.Subject()
+}
+
+// String is the finding's line: "file:line: severity rule: subject:
+// message".
+func (f *Finding) String() string {
+	var b strings.Builder
+	if loc := f.Location(); loc != "" {
+		b.WriteString(loc)
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%s %s: ", f.Severity, f.Rule)
+	if s := f.Subject(); s != "" {
+		b.WriteString(s)
+		b.WriteString(": ")
+	}
+	b.WriteString(f.Message)
+	switch {
+	case f.Suppressed != "":
+		fmt.Fprintf(&b, " (suppressed: %s)", f.Suppressed)
+	case f.BaselineState == BaselineUnchanged:
+		b.WriteString(" (existing)")
+	}
+	return b.String()
+}
+
+// Counts reports whether a finding can fail a run: it is not suppressed,
+// the baseline does not already have it, and it is more than an info.
+func (f *Finding) Counts() bool {
+	return f.Suppressed == "" && f.BaselineState != BaselineUnchanged && f.Severity != Info
+}
