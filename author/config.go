@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
 // The template types ci.yaml names, as the community pipeline spells them.
@@ -81,12 +82,8 @@ func configErr(file string, n *yaml.Node, format string, args ...any) *RepoConfi
 func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		line := 0
-		if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
-			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		}
-		return nil, &RepoConfigError{File: file, Line: line, Msg: "invalid YAML: " + msg}
+		e := fbcyaml.SyntaxError(data, 1, err)
+		return nil, &RepoConfigError{File: file, Line: int(e.Line), Msg: "invalid YAML: " + e.Msg}
 	}
 	if len(doc.Content) == 0 {
 		return nil, &RepoConfigError{File: file, Msg: "the file is empty"}
