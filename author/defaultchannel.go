@@ -22,7 +22,7 @@ func (p *Package) SetDefaultChannel(ctx context.Context, channel string, opts Op
 	for _, d := range basics {
 		t := d.t
 		if d.channel(channel) == nil {
-			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.Template, strings.Join(d.channelNames(), ", ")))
+			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.TemplateFile, strings.Join(d.channelNames(), ", ")))
 			continue
 		}
 		if d.pkg() == nil {

@@ -66,7 +66,7 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 		if e[t], err = d.f.Bytes(); err != nil {
 			return nil, err
 		}
-		done = append(done, t.Template)
+		done = append(done, t.TemplateFile)
 	}
 	if len(done) == 0 {
 		if len(semverOnes) > 0 {

@@ -75,7 +75,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 			return nil, err
 		}
 		if changed {
-			done = append(done, templateOf(doc).Template)
+			done = append(done, templateOf(doc).TemplateFile)
 		}
 	}
 	plan, err := p.plan(ctx, e, p.sourceWith(opts), opts)
@@ -127,7 +127,7 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 	head := heads[0]
 	if nv, ok := p.version(req.Bundle); ok {
 		if hv, ok := p.version(head); ok && nv.LTE(hv) {
-			return false, refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.t.Template)
+			return false, refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.t.TemplateFile)
 		}
 	}
 	replaces := head
@@ -149,10 +149,10 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
 	stream := semverStream(req.Channel)
 	if stream == "" {
-		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.Template, streamHint(req.Channel), strings.Join(semverStreams, ", "))
+		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.TemplateFile, streamHint(req.Channel), strings.Join(semverStreams, ", "))
 	}
 	if req.override() {
-		return false, refuse("%s is a semver template: it computes edges from versions, so --replaces, --skips and --skip-range do not apply", d.t.Template)
+		return false, refuse("%s is a semver template: it computes edges from versions, so --replaces, --skips and --skip-range do not apply", d.t.TemplateFile)
 	}
 	v, ok := p.version(req.Bundle)
 	newest, newestV := "", v
@@ -168,9 +168,9 @@ func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) 
 	listed := slices.Contains(d.images(stream), image)
 	switch {
 	case newest != "" && listed:
-		return false, refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.t.Template, newest, newestV)
+		return false, refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.t.TemplateFile, newest, newestV)
 	case newest != "":
-		return false, refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.t.Template)
+		return false, refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.t.TemplateFile)
 	case listed:
 		return false, nil
 	}

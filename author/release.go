@@ -75,7 +75,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	var where []string
 	channels := p.channelCheck(req.NewChannel)
 	for _, target := range rel.targets {
-		t, err := p.Template(target.Template)
+		t, err := p.Template(target.TemplateFile)
 		if err != nil {
 			return nil, rel.errAt(target, "template_name", "%v", err)
 		}
@@ -93,7 +93,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 			notes = append(notes, note)
 		}
 		e[t] = data
-		where = append(where, fmt.Sprintf("%s (%s)", t.Template, strings.Join(target.Channels, ", ")))
+		where = append(where, fmt.Sprintf("%s (%s)", t.TemplateFile, strings.Join(target.Channels, ", ")))
 	}
 	src := p.sourceWith(opts)
 	src.Add(&rel.fbc)
@@ -200,12 +200,12 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 		return nil, err
 	case req.Target == nil || len(req.Target.Channels) == 0:
 		return nil, fmt.Errorf("%s has no release-config.yaml: say where to release the bundle with --channel (and --template, --replaces, --skips, --skip-range)", rel)
-	case req.Target.Template != "":
+	case req.Target.TemplateFile != "":
 		out.targets = []ReleaseTarget{*req.Target}
 	default:
 		for _, t := range p.Templates {
 			target := *req.Target
-			target.Template = t.Template
+			target.TemplateFile = t.TemplateFile
 			out.targets = append(out.targets, target)
 		}
 	}
@@ -312,7 +312,7 @@ func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, st
 	for _, ch := range target.Channels {
 		stream := semverStream(ch)
 		if stream == "" {
-			return nil, "", rel.errAt(target, "channels", "%q is no channel of semver template %s%s: a semver template releases into %s, and generates its channels from versions", ch, t.Template, streamHint(ch), strings.Join(semverStreams, ", "))
+			return nil, "", rel.errAt(target, "channels", "%q is no channel of semver template %s%s: a semver template releases into %s, and generates its channels from versions", ch, t.TemplateFile, streamHint(ch), strings.Join(semverStreams, ", "))
 		}
 		if slices.Contains(d.images(stream), rel.fbc.Image) {
 			continue
@@ -323,7 +323,7 @@ func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, st
 	}
 	note := ""
 	if target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" || target.DefaultChannel != "" {
-		note = fmt.Sprintf("%s is a semver template: it computes edges and the default channel from versions, so replaces, skips, skipRange and defaultChannel were not used", t.Template)
+		note = fmt.Sprintf("%s is a semver template: it computes edges and the default channel from versions, so replaces, skips, skipRange and defaultChannel were not used", t.TemplateFile)
 	}
 	out, err := d.f.Bytes()
 	return out, note, err

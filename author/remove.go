@@ -59,10 +59,10 @@ func (p *Package) Remove(ctx context.Context, name string, opts Options) (*Plan,
 		if err != nil {
 			return nil, err
 		}
-		from = append(from, templateOf(doc).Template)
+		from = append(from, templateOf(doc).TemplateFile)
 	}
 	var stranded []string
-	check := func(rendered []*Rendered) error {
+	check := func(rendered []*Expanded) error {
 		for _, r := range rendered {
 			for _, s := range strandedBy(r) {
 				stranded = append(stranded, fmt.Sprintf("%s: %s", r.Catalog.Path, s))
@@ -238,7 +238,7 @@ func (d *basicDoc) dropDeprecation(dep *yaml.Node, name string) error {
 // strandedBy lists, as "channel C: bundle", the entries of a rendered
 // catalog that cannot reach their channel's head but could in the
 // committed catalog.
-func strandedBy(r *Rendered) []string {
+func strandedBy(r *Expanded) []string {
 	if r.Catalog.Config == nil {
 		return nil
 	}

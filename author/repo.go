@@ -189,7 +189,7 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 		return nil, err
 	}
 	for _, m := range p.CI.Mappings {
-		t := &Template{Mapping: m, Path: path.Join(p.Dir, "catalog-templates", m.Template)}
+		t := &Template{Mapping: m, Path: path.Join(p.Dir, "catalog-templates", m.TemplateFile)}
 		if t.Data, err = r.readOptional(t.Path); err != nil {
 			return nil, err
 		}
@@ -307,11 +307,11 @@ func validateFile(ctx context.Context, file string, data []byte, opts validate.O
 // Template returns the mapped template named name.
 func (p *Package) Template(name string) (*Template, error) {
 	for _, t := range p.Templates {
-		if t.Template == name {
+		if t.TemplateFile == name {
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateNames())
+	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateFiles())
 }
 
 // FBCPackage is the name of the package the catalogs hold (which need

@@ -45,7 +45,7 @@ func apply(t *testing.T, r *Repo, plan *Plan, err error) *Plan {
 	}
 	for _, name := range []string{"widget", "gadget"} {
 		p := open(t, r, name)
-		check, err := p.Render(context.Background(), Options{})
+		check, err := p.Expand(context.Background(), Options{})
 		if err != nil || len(check.Changes) > 0 {
 			t.Fatalf("after the plan, %s does not match its templates: %v %v", name, err, check.Changes)
 		}
@@ -241,7 +241,7 @@ func TestDriftAndForce(t *testing.T) {
 	if !errors.As(err, &refusal) || !strings.Contains(err.Error(), "catalogs/v4.17/widget/catalog.yaml") {
 		t.Fatalf("drift: %v", err)
 	}
-	plan, err := open(t, r, "widget").Render(ctx, Options{})
+	plan, err := open(t, r, "widget").Expand(ctx, Options{})
 	if err != nil || len(plan.Changes) != 1 || plan.Changes[0].Path != "catalogs/v4.17/widget/catalog.yaml" {
 		t.Fatalf("render of a drifted catalog: %v %+v", err, plan)
 	}

@@ -222,7 +222,7 @@ one channel at a time) agree with their templates too.`,
 			if err != nil {
 				return err
 			}
-			res, err := f.repo().Render(cmd.Context(), author.RenderRequest{Packages: args, Check: check}, opts)
+			res, err := f.repo().Expand(cmd.Context(), author.ExpandRequest{Packages: args, Check: check}, opts)
 			if err != nil {
 				return err
 			}
@@ -246,7 +246,7 @@ one channel at a time) agree with their templates too.`,
 // reportDrift prints the catalogs that differ from their templates, and
 // the bundles whose copies in two catalogs differ, and fails when there
 // is one.
-func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Rendering) error {
+func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) error {
 	out := cmd.OutOrStdout()
 	plan, conflicts, failed := res.Plan, res.Conflicts, res.Drifted()
 	if f.output.value == "json" {
@@ -349,7 +349,7 @@ channel name close to an existing one (without --new-channel).`,
 				return err
 			}
 			req := author.ReleaseRequest{BundleDir: args[0], Image: image, NewChannel: newChannel}
-			if len(target.Channels) > 0 || target.Template != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
+			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
 			p, err := f.repo().OpenBundleDir(cmd.Context(), args[0])
@@ -366,7 +366,7 @@ channel name close to an existing one (without --new-channel).`,
 	fl := cmd.Flags()
 	fl.StringVar(&image, "image", "", "The bundle's image pull spec (required)")
 	fl.StringSliceVar(&target.Channels, "channel", nil, "Without release-config.yaml: the channels (or semver streams) to release into")
-	fl.StringVar(&target.Template, "template", "", "Without release-config.yaml: the one template to release into (default: every mapped template)")
+	fl.StringVar(&target.TemplateFile, "template", "", "Without release-config.yaml: the one template to release into (default: every mapped template)")
 	fl.StringVar(&target.Replaces, "replaces", "", "Without release-config.yaml: the bundle the new one replaces")
 	fl.StringSliceVar(&target.Skips, "skips", nil, "Without release-config.yaml: the bundles the new one skips")
 	fl.StringVar(&target.SkipRange, "skip-range", "", "Without release-config.yaml: the versions the new one skips (a semver range)")

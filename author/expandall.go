@@ -1,5 +1,5 @@
-// Rendering several operators again, or checking that their catalogs
-// match their templates: the use case of `opm alpha catalog render`.
+// Expanding the templates of several operators again, or checking that
+// their catalogs match them: the use case of `opm alpha catalog render`.
 
 package author
 
@@ -9,34 +9,34 @@ import (
 	"strings"
 )
 
-// RenderRequest names the operators to render again: every operator
-// Packages lists when Packages is empty. Check renders to compare only:
-// the summary then says what differs and what to do about it.
-type RenderRequest struct {
+// ExpandRequest names the operators whose templates to expand again:
+// those Packages lists, or every operator when it is empty. Check expands
+// to compare only: the summary then says what differs.
+type ExpandRequest struct {
 	Packages []string
 	Check    bool
 }
 
-// Rendering is what rendering operators again gives: one plan of the
+// Expansion is what expanding the templates of operators again gives: one plan of the
 // catalogs that differ from their templates (or are missing), and the
 // bundles whose committed copies differ between catalogs, which
-// rendering offline cannot tell apart from a hand edit (see
+// expanding offline cannot tell apart from a hand edit (see
 // Package.Conflicts).
-type Rendering struct {
+type Expansion struct {
 	Plan      *Plan
 	Conflicts []string
 }
 
 // Drifted reports whether a catalog differs from its template or a
 // bundle's copies differ between catalogs.
-func (r *Rendering) Drifted() bool {
+func (r *Expansion) Drifted() bool {
 	return len(r.Plan.Changes) > 0 || len(r.Conflicts) > 0
 }
 
-// Render renders every mapped catalog of the operators req names again
-// (see Package.Render), in the order given, and gathers the plans into
-// one. The first operator that fails stops it.
-func (r *Repo) Render(ctx context.Context, req RenderRequest, opts Options) (*Rendering, error) {
+// Expand expands the templates of the operators req names into their
+// catalogs again (see Package.Expand), in the order given, and gathers
+// the plans into one. The first operator that fails stops it.
+func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Expansion, error) {
 	names := req.Packages
 	if len(names) == 0 {
 		var err error
@@ -44,20 +44,20 @@ func (r *Repo) Render(ctx context.Context, req RenderRequest, opts Options) (*Re
 			return nil, err
 		}
 	}
-	out := &Rendering{Plan: &Plan{Root: r.Root}}
+	out := &Expansion{Plan: &Plan{Root: r.Root}}
 	for _, name := range names {
 		p, err := r.Open(ctx, name)
 		if err != nil {
 			return nil, err
 		}
-		one, err := p.Render(ctx, opts)
+		one, err := p.Expand(ctx, opts)
 		if err != nil {
 			return nil, err
 		}
 		out.Plan.Changes = append(out.Plan.Changes, one.Changes...)
 		out.Conflicts = append(out.Conflicts, p.Conflicts()...)
 	}
-	out.Plan.Summary = renderSummary(len(names), len(out.Plan.Changes), req.Check)
+	out.Plan.Summary = expandSummary(len(names), len(out.Plan.Changes), req.Check)
 	if req.Check && len(out.Conflicts) > 0 {
 		out.Plan.Summary = fmt.Sprintf("%s; %s with copies that differ between catalogs: fix the wrong copy by hand",
 			strings.TrimSuffix(out.Plan.Summary, "."), Plural(len(out.Conflicts), "bundle"))
@@ -65,9 +65,9 @@ func (r *Repo) Render(ctx context.Context, req RenderRequest, opts Options) (*Re
 	return out, nil
 }
 
-// renderSummary says in one line what rendering pkgs operators found:
-// changed catalogs that differ, to be rendered again or (check) fixed.
-func renderSummary(pkgs, changed int, check bool) string {
+// expandSummary says in one line what expanding pkgs operators found:
+// changed catalogs that differ, to be expanded again or (check) fixed.
+func expandSummary(pkgs, changed int, check bool) string {
 	switch {
 	case changed == 0:
 		return fmt.Sprintf("all catalogs of %s match their templates", Plural(pkgs, "operator"))
