@@ -92,7 +92,7 @@ func BenchmarkRemove(b *testing.B) {
 		if err != nil {
 			return nil, err
 		}
-		return p.Remove(ctx, "bench-operator.v7.2.3", author.Options{})
+		return p.Remove(ctx, author.RemoveRequest{Bundle: "bench-operator.v7.2.3"}, author.Options{})
 	})
 }
 

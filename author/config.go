@@ -48,7 +48,7 @@ type RepoConfigError struct {
 	File string
 	Line int
 	Msg  string
-	Err  error // ErrNotFBC, or nil
+	Err  error // ErrNotFBC, a *NeedError, or nil
 }
 
 // Unwrap is the error's kind, if it has one.

@@ -6,7 +6,6 @@ package author
 import (
 	"context"
 	"fmt"
-	"strings"
 )
 
 // ExpandRequest names the operators whose templates to expand again:
@@ -15,6 +14,17 @@ import (
 type ExpandRequest struct {
 	Packages []string
 	Check    bool
+}
+
+// Validate checks that each operator Packages names can be one: the name
+// of a directory under operators/.
+func (r ExpandRequest) Validate() error {
+	for _, name := range r.Packages {
+		if err := checkOperatorName(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Expansion is what expanding the templates of operators again gives: one plan of the
@@ -37,6 +47,9 @@ func (r *Expansion) Drifted() bool {
 // catalogs again (see Package.Expand), in the order given, and gathers
 // the plans into one. The first operator that fails stops it.
 func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Expansion, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
 	names := req.Packages
 	if len(names) == 0 {
 		var err error
@@ -60,13 +73,14 @@ func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Ex
 	out.Plan.Summary = expandSummary(len(names), len(out.Plan.Changes), req.Check)
 	if req.Check && len(out.Conflicts) > 0 {
 		out.Plan.Summary = fmt.Sprintf("%s; %s with copies that differ between catalogs: fix the wrong copy by hand",
-			strings.TrimSuffix(out.Plan.Summary, "."), Plural(len(out.Conflicts), "bundle"))
+			out.Plan.Summary, Plural(len(out.Conflicts), "bundle"))
 	}
 	return out, nil
 }
 
 // expandSummary says in one line what expanding pkgs operators found:
-// changed catalogs that differ, to be expanded again or (check) fixed.
+// changed catalogs that differ, expanded again or (check) to be looked
+// at: the plan of expanding them again shows the difference.
 func expandSummary(pkgs, changed int, check bool) string {
 	switch {
 	case changed == 0:
@@ -76,7 +90,7 @@ func expandSummary(pkgs, changed int, check bool) string {
 		if changed == 1 {
 			verb = "differs from its template"
 		}
-		return fmt.Sprintf("%s %s: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them", Plural(changed, "catalog"), verb)
+		return fmt.Sprintf("%s %s", Plural(changed, "catalog"), verb)
 	}
 	return fmt.Sprintf("%s rendered again from their templates", Plural(changed, "catalog"))
 }

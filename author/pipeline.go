@@ -3,7 +3,6 @@ package author
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -22,35 +21,6 @@ type Options struct {
 	// Bundles are bundles rendered elsewhere (such as from their
 	// directories), found by image before any committed catalog's copy.
 	Bundles []declcfg.Bundle
-}
-
-// Refusal is an error of a verb that will not do what was asked because
-// of the repository's content or what was asked, as opposed to a failure
-// to read or write files. Problems of configuration files (RepoConfigError)
-// count as refusals too.
-type Refusal struct {
-	Msg string
-	Err error // the cause, if any
-}
-
-func (r *Refusal) Error() string { return r.Msg }
-func (r *Refusal) Unwrap() error { return r.Err }
-
-// Refused reports that the request was refused, not a failure to run (as
-// the other packages' refusals say: cmd/opm's exit codes ask this).
-func (r *Refusal) Refused() bool { return true }
-
-func refuse(format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
-	return &Refusal{Msg: err.Error(), Err: errors.Unwrap(err)}
-}
-
-// IsRefusal reports whether err is a refusal or a problem of the
-// repository's files, rather than a failure to read or write them.
-func IsRefusal(err error) bool {
-	var r *Refusal
-	var c *RepoConfigError
-	return errors.As(err, &r) || errors.As(err, &c)
 }
 
 // edited are a verb's new template texts.
@@ -156,9 +126,8 @@ func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles,
 	if len(drifted) == 0 || force {
 		return nil
 	}
-	return refuse("refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  %s\n"+
-		"see the difference with: opm alpha catalog render %s --dry-run; then carry the edit into the template, or pass --force to overwrite the catalogs",
-		strings.Join(drifted, "\n  "), p.Name)
+	return refuse("%w", &NeedError{Need: NeedOverwrite, Package: p.Name,
+		Problem: "refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  " + strings.Join(drifted, "\n  ")})
 }
 
 // validateExpanded refuses an expanded catalog that opm validate would

@@ -111,7 +111,7 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 func (r *Repo) Packages() ([]string, error) {
 	entries, err := os.ReadDir(r.path("operators"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+		return nil, r.noRoot()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("listing the operators of %s: %w", r.Root, err)
@@ -173,8 +173,8 @@ func FindRoot(dir string) string {
 // Open reads an operator directory: its ci.yaml, the templates it maps
 // and their committed catalogs, loaded.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
-	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
-		return nil, fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
+	if err := checkOperatorName(name); err != nil {
+		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
 	ciFile := path.Join(p.Dir, "ci.yaml")
@@ -210,6 +210,15 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	return p, nil
 }
 
+// checkOperatorName refuses a name that cannot be an operator
+// directory's.
+func checkOperatorName(name string) error {
+	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
+		return fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
+	}
+	return nil
+}
+
 // findCatalog finds a catalog's committed catalog.yaml, or its
 // catalog.json when only that exists (new catalogs are YAML, as the
 // community pipeline writes them); loadCatalogs reads it.
@@ -236,10 +245,15 @@ func (r *Repo) exists(rel string) (bool, error) {
 	return err == nil, err
 }
 
+// noRoot is the error of a root without operators/.
+func (r *Repo) noRoot() error {
+	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s has no operators/ directory", r.Root)}
+}
+
 // noOperator explains a missing operator directory.
 func (r *Repo) noOperator(name string) error {
 	if _, err := os.Stat(r.path("operators")); err != nil {
-		return fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+		return r.noRoot()
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
 		hint := didYouMean(name, r.operators())
