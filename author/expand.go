@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"slices"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // Expanded is a catalog expanded from its template.
@@ -195,7 +194,7 @@ func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
 
 // expandAll expands the given template texts into each of the catalogs.
 func (p *Package) expandAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles) ([]*Expanded, error) {
-	return forEach(cats, func(c *Catalog) (*Expanded, error) { return p.ExpandCatalog(ctx, c, data(c), src) })
+	return forEach(ctx, cats, func(c *Catalog) (*Expanded, error) { return p.ExpandCatalog(ctx, c, data(c), src) })
 }
 
 // matched is a catalog expanded from its template as it is, and whether
@@ -207,30 +206,23 @@ type matched struct {
 
 // matchAll matches each of the catalogs with its template (see Match).
 func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles) ([]matched, error) {
-	return forEach(cats, func(c *Catalog) (matched, error) {
+	return forEach(ctx, cats, func(c *Catalog) (matched, error) {
 		r, same, err := p.Match(ctx, c, src)
 		return matched{r, same}, err
 	})
 }
 
 // forEach calls f for each catalog, a few at a time, and returns the
-// results in the order of cats, or the first error.
-func forEach[T any](cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
+// results in the order of cats, or the first error in that order.
+func forEach[T any](ctx context.Context, cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
 	out := make([]T, len(cats))
-	errs := make([]error, len(cats))
-	var g errgroup.Group
-	g.SetLimit(4)
-	for i, c := range cats {
-		g.Go(func() error {
-			out[i], errs[i] = f(c) // the first in the order of cats is returned
-			return nil
-		})
-	}
-	_ = g.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	err := parallel.Do(ctx, len(cats), 4, func(i int) error {
+		var err error
+		out[i], err = f(cats[i])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

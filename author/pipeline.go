@@ -81,7 +81,7 @@ func validateAll(ctx context.Context, rendered []*Expanded) error {
 		cats[i] = r.Catalog
 		byCat[r.Catalog] = r
 	}
-	_, err := forEach(cats, func(c *Catalog) (struct{}, error) {
+	_, err := forEach(ctx, cats, func(c *Catalog) (struct{}, error) {
 		r := byCat[c]
 		if err := validateExpanded(ctx, r); err != nil {
 			return struct{}{}, err

@@ -13,10 +13,9 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -267,29 +266,26 @@ func (r *Repo) noOperator(name string) error {
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
 
-// loadCatalogs reads and loads the committed catalogs, a few at a time,
-// and lets their texts go: only the decoded objects stay.
+// loadCatalogs reads and loads the committed catalogs, a few at a time
+// (no more than run at once: each holds its catalog's text), and lets
+// their texts go: only the decoded objects stay. Every catalog's error is
+// reported, in catalog order.
 func (p *Package) loadCatalogs(ctx context.Context) error {
-	var g errgroup.Group
-	// No more at once than run at once: each holds its catalog's text.
-	g.SetLimit(min(4, runtime.GOMAXPROCS(0)))
-	errs := make([]error, len(p.Catalogs))
-	docs := declcfg.NewDocumentCache()
-	for i, c := range p.Catalogs {
-		if !c.exists {
-			continue
+	var committed []*Catalog
+	for _, c := range p.Catalogs {
+		if c.exists {
+			committed = append(committed, c)
 		}
-		g.Go(func() error {
-			// All are reported, in catalog order.
-			data, err := os.ReadFile(c.file)
-			if errs[i] = err; err == nil {
-				errs[i] = c.load(ctx, data, docs)
-			}
-			return nil
-		})
 	}
-	_ = g.Wait()
-	return errors.Join(errs...)
+	docs := declcfg.NewDocumentCache()
+	return parallel.DoAll(ctx, len(committed), min(4, runtime.GOMAXPROCS(0)), func(i int) error {
+		c := committed[i]
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			return err
+		}
+		return c.load(ctx, data, docs)
+	})
 }
 
 // load loads and validates the committed catalog's text data: its
