@@ -104,14 +104,15 @@ func (f *File) checkKeys(n *yaml.Node) error {
 }
 
 // yamlError writes an error go-yaml v3 found in data (nil when it is not
-// the file's text) as "name:line: message", at the line upstream's parser
-// names (see fbcyaml.SyntaxError).
+// the file's text) as "name:line: invalid YAML: message", at the line
+// upstream's parser names (see fbcyaml.SyntaxError), as a template that
+// is rendered says it.
 func yamlError(name string, data []byte, err error) error {
 	e := fbcyaml.SyntaxError(data, 1, err)
 	if e.Line > 0 {
-		return fmt.Errorf("%s:%d: %s", name, e.Line, e.Msg)
+		return fmt.Errorf("%s:%d: invalid YAML: %s", name, e.Line, e.Msg)
 	}
-	return fmt.Errorf("%s: %s", name, e.Msg)
+	return fmt.Errorf("%s: invalid YAML: %s", name, e.Msg)
 }
 
 // decodeAll decodes every document of data as generic values.
