@@ -20,9 +20,10 @@ import (
 // so upstream's, finds reading data's documents, with go-yaml's message at
 // the line go-yaml names in it, counted from first. go-yaml names the line
 // of a problem of its parser one less than the line the problem was found
-// on, and none at all for such a problem found on the first line, which is
-// then put on first. A tab in the indentation of the line named is said to
-// be one. Only the syntax is checked: aliases are not expanded, and what
+// on, and none at all for a problem found on the first line, which is then
+// put on first; a problem it knows no place of (an undefined alias) gets
+// none (Line 0). A tab in the indentation of the line named is said to be
+// one. Only the syntax is checked: aliases are not expanded, and what
 // go-yaml refuses only when it decodes (a merge of a scalar) passes.
 //
 // When go-yaml v2 reads data without error, err (the error another parser,
@@ -31,7 +32,7 @@ import (
 // without a line. Line is 0 when there is no line to name.
 func SyntaxError(data []byte, first int32, err error) *Error {
 	if e := v2SyntaxError(data); e != nil {
-		return placeGoYAML(e, data, first)
+		return placeGoYAML(e, data, first, true)
 	}
 	var fe *Error
 	if errors.As(err, &fe) {
@@ -40,7 +41,7 @@ func SyntaxError(data []byte, first int32, err error) *Error {
 	if err == nil {
 		return nil
 	}
-	return placeGoYAML(err, data, first)
+	return placeGoYAML(err, data, first, false)
 }
 
 // v2SyntaxError reads every document of data with go-yaml v2, building
@@ -70,8 +71,10 @@ func (*unread) UnmarshalYAML(func(any) error) error { return nil }
 // several).
 var goYAMLLine = regexp.MustCompile(`^(?:yaml: )?(?:unmarshal errors:\s*)?line (\d+): ((?s).*)$`)
 
-// placeGoYAML is a go-yaml error of data at the file line it names.
-func placeGoYAML(err error, data []byte, first int32) *Error {
+// placeGoYAML is a go-yaml error of data at the file line it names; v2
+// says it is go-yaml v2's, whose messages without a line are of the first
+// line unless unplaced.
+func placeGoYAML(err error, data []byte, first int32, v2 bool) *Error {
 	msg := strings.TrimSpace(err.Error())
 	if m := goYAMLLine.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
@@ -84,10 +87,22 @@ func placeGoYAML(err error, data []byte, first int32) *Error {
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	e := &Error{Msg: depthMsg(msg)}
-	if parserProblems[msg] {
+	if v2 && !unplaced(msg) {
 		e.Line = first
 	}
 	return e
+}
+
+// unplaced reports whether go-yaml says msg of no place at all: its
+// problems of aliases and merges are found after parsing, where it keeps
+// no position. Its other messages without a line are of the first line.
+func unplaced(msg string) bool {
+	for _, prefix := range []string{"unknown anchor ", "anchor ", "document contains excessive aliasing", "map merge requires"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // indentTab is the column of a tab in the indentation of file line line

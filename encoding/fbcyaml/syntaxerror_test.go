@@ -38,7 +38,8 @@ var upstreamMistakes = []struct {
 	{"12 key without a colon", basicHead + "- schema: olm.package\n  name\n  defaultChannel: stable\n", 5, "could not find expected ':'"},
 	{"13 reserved character", basicHead + "- schema: olm.package\n  name: @foo\n", 4, "found character that cannot start any token"},
 	{"14 undefined alias", basicHead + "- schema: olm.package\n  name: *foo\n", 0, "unknown anchor 'foo' referenced"},
-	{"15 mistake on the first line", "[schema, , x]\n", 1, "did not find expected node content"}, // upstream: no line
+	{"15 mistake on the first line", "[schema, , x]\n", 1, "did not find expected node content"},                     // upstream: no line
+	{"15b scanner mistake on the first line", "schema: a: b\n", 1, "mapping values are not allowed in this context"}, // upstream: no line
 	{"16 block scalar less indented", basicHead + "- schema: olm.package\n  description: |\n      text\n    more\n  name: foo\n", 5, "did not find expected key"},
 	{"17 flow sequence unclosed at the end", basicHead + "- schema: olm.bundle\n  image: x\n  skips: [a, b\n", 5, "did not find expected ',' or ']'"},
 	{"18 dash without a space", basicHead + "-schema: olm.package\n  name: foo\n", 4, "mapping values are not allowed in this context"},
