@@ -24,7 +24,7 @@ func edit(t *testing.T, r *Repo, rel, old, new string) {
 	}
 }
 
-func TestRepoRenderAllMatch(t *testing.T) {
+func TestRepoExpandAllMatch(t *testing.T) {
 	r := testRepo(t)
 	for _, check := range []bool{false, true} {
 		res, err := r.Expand(context.Background(), ExpandRequest{Check: check}, Options{})
@@ -37,7 +37,7 @@ func TestRepoRenderAllMatch(t *testing.T) {
 	}
 }
 
-func TestRepoRenderDrift(t *testing.T) {
+func TestRepoExpandDrift(t *testing.T) {
 	r := testRepo(t)
 	ctx := context.Background()
 	edit(t, r, "catalogs/v4.17/widget/catalog.yaml", "defaultChannel: stable", "defaultChannel: fast")
@@ -63,7 +63,7 @@ func TestRepoRenderDrift(t *testing.T) {
 	}
 }
 
-func TestRepoRenderConflicts(t *testing.T) {
+func TestRepoExpandConflicts(t *testing.T) {
 	r := testRepo(t)
 	edit(t, r, "catalogs/v4.17/widget/catalog.yaml", "image: quay.io/example/widget-controller:v1.0.0", "image: quay.io/example/widget-controller:v1.0.0-hotfix")
 	for _, check := range []bool{false, true} {
@@ -82,7 +82,7 @@ func TestRepoRenderConflicts(t *testing.T) {
 	}
 }
 
-func TestRepoRenderStopsAtAFailure(t *testing.T) {
+func TestRepoExpandStopsAtAFailure(t *testing.T) {
 	r := testRepo(t)
 	_, err := r.Expand(context.Background(), ExpandRequest{Packages: []string{"widget", "nosuch"}}, Options{})
 	if err == nil || !strings.Contains(err.Error(), `no operator "nosuch"`) {
