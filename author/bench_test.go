@@ -92,7 +92,7 @@ func BenchmarkRemove(b *testing.B) {
 		if err != nil {
 			return nil, err
 		}
-		return p.Remove(ctx, "bench-operator.v7.2.3", author.Options{})
+		return p.Remove(ctx, author.RemoveRequest{Bundle: "bench-operator.v7.2.3"}, author.Options{})
 	})
 }
 
@@ -102,7 +102,7 @@ func BenchmarkRenderCheck(b *testing.B) {
 		if err != nil {
 			return nil, err
 		}
-		plan, err := p.Render(ctx, author.Options{})
+		plan, err := p.Expand(ctx, author.Options{})
 		if err == nil && len(plan.Changes) > 0 {
 			b.Fatalf("render --check: %d catalogs differ", len(plan.Changes))
 		}

@@ -116,7 +116,7 @@ func (p *Package) openTemplates() (basics []*basicDoc, semverOnes []string, err 
 			continue
 		}
 		if t.Kind() == template.Semver {
-			semverOnes = append(semverOnes, t.Template)
+			semverOnes = append(semverOnes, t.TemplateFile)
 			continue
 		}
 		d, err := openBasic(t)

@@ -79,19 +79,19 @@ func (p *Package) channelCheck(allowNew bool) *channelCheck {
 	return &channelCheck{existing: p.templateChannels(), allowNew: allowNew, pkg: p.Dir}
 }
 
-// check returns the refusal's message for a near miss ("" when the name
-// is fine: an existing channel, or a new one, then noted).
-func (c *channelCheck) check(name string) string {
+// check returns the error of a near miss (nil when the name is fine: an
+// existing channel, or a new one, then noted).
+func (c *channelCheck) check(name string) *NeedError {
 	if name == "" || slices.Contains(c.existing, name) {
-		return ""
+		return nil
 	}
 	if near := nearMiss(name, c.existing); near != "" && !c.allowNew {
-		return fmt.Sprintf("channel %q is in no template of %s: did you mean %s? (a new channel would be made beside it; pass --new-channel to make it on purpose)", name, c.pkg, near)
+		return &NeedError{Need: NeedNewChannel, Problem: fmt.Sprintf("channel %q is in no template of %s: did you mean %s?", name, c.pkg, near)}
 	}
 	if !slices.Contains(c.noted, name) {
 		c.noted = append(c.noted, name)
 	}
-	return ""
+	return nil
 }
 
 // notes says which channels are new.

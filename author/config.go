@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
 // The template types ci.yaml names, as the community pipeline spells them.
@@ -20,10 +21,10 @@ const (
 // Mapping is one entry of ci.yaml's fbc.catalog_mapping: a template and
 // the catalogs rendered from it.
 type Mapping struct {
-	Template string   // the template's file name in catalog-templates/
-	Type     string   // TypeBasic or TypeSemver
-	Catalogs []string // catalog names, such as v4.17
-	Line     int      // where the entry is in ci.yaml
+	TemplateFile string   // the template's file name in catalog-templates/
+	Type         string   // TypeBasic or TypeSemver
+	Catalogs     []string // catalog names, such as v4.17
+	Line         int      // where the entry is in ci.yaml
 }
 
 // Kind is the template format of the mapping's type.
@@ -47,7 +48,7 @@ type RepoConfigError struct {
 	File string
 	Line int
 	Msg  string
-	Err  error // ErrNotFBC, or nil
+	Err  error // ErrNotFBC, a *NeedError, or nil
 }
 
 // Unwrap is the error's kind, if it has one.
@@ -81,12 +82,8 @@ func configErr(file string, n *yaml.Node, format string, args ...any) *RepoConfi
 func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		line := 0
-		if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
-			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		}
-		return nil, &RepoConfigError{File: file, Line: line, Msg: "invalid YAML: " + msg}
+		e := fbcyaml.SyntaxError(data, 1, err)
+		return nil, &RepoConfigError{File: file, Line: int(e.Line), Msg: "invalid YAML: " + e.Msg}
 	}
 	if len(doc.Content) == 0 {
 		return nil, &RepoConfigError{File: file, Msg: "the file is empty"}
@@ -195,10 +192,10 @@ func ParseCIConfig(file string, data []byte) (*CIConfig, error) {
 		if err != nil {
 			return nil, err
 		}
-		if at, dup := templates[m.Template]; dup {
-			return nil, configErr(file, orNode(keyNode(item, "template_name"), item), "template %q is mapped twice (also at line %d)", m.Template, at)
+		if at, dup := templates[m.TemplateFile]; dup {
+			return nil, configErr(file, orNode(keyNode(item, "template_name"), item), "template %q is mapped twice (also at line %d)", m.TemplateFile, at)
 		}
-		templates[m.Template] = m.Line
+		templates[m.TemplateFile] = m.Line
 		for _, c := range m.Catalogs {
 			if at, dup := catalogs[c]; dup {
 				return nil, configErr(file, item, "catalog %q is mapped to two templates (also at line %d): a catalog is rendered from one template", c, at)
@@ -217,10 +214,10 @@ func parseMapping(file string, item *yaml.Node) (Mapping, error) {
 	m := Mapping{Line: item.Line}
 	var err error
 	name := orNode(member(item, "template_name"), item)
-	if m.Template, err = scalar(file, member(item, "template_name"), "template_name"); err != nil {
+	if m.TemplateFile, err = scalar(file, member(item, "template_name"), "template_name"); err != nil {
 		return m, err
 	}
-	if err := plainName(file, name, "template_name", m.Template); err != nil {
+	if err := plainName(file, name, "template_name", m.TemplateFile); err != nil {
 		return m, err
 	}
 	typ := orNode(member(item, "type"), item)
@@ -228,14 +225,14 @@ func parseMapping(file string, item *yaml.Node) (Mapping, error) {
 		return m, err
 	}
 	if m.Type != TypeBasic && m.Type != TypeSemver {
-		return m, configErr(file, typ, "template %q has type %q: the types are %s and %s", m.Template, m.Type, TypeBasic, TypeSemver)
+		return m, configErr(file, typ, "template %q has type %q: the types are %s and %s", m.TemplateFile, m.Type, TypeBasic, TypeSemver)
 	}
 	names := member(item, "catalog_names")
 	if m.Catalogs, err = stringList(file, names, "catalog_names"); err != nil {
 		return m, err
 	}
 	if len(m.Catalogs) == 0 {
-		return m, configErr(file, orNode(keyNode(item, "catalog_names"), item), "template %q maps to no catalogs: list them in catalog_names (e.g. [v4.17, v4.18])", m.Template)
+		return m, configErr(file, orNode(keyNode(item, "catalog_names"), item), "template %q maps to no catalogs: list them in catalog_names (e.g. [v4.17, v4.18])", m.TemplateFile)
 	}
 	for _, c := range m.Catalogs {
 		if err := plainName(file, names, "catalog name", c); err != nil {
@@ -253,11 +250,12 @@ func orNode(n, otherwise *yaml.Node) *yaml.Node {
 	return otherwise
 }
 
-// TemplateNames lists the mapped templates, in ci.yaml's order.
-func (c *CIConfig) TemplateNames() []string {
+// TemplateFiles lists the file names of the mapped templates, in
+// ci.yaml's order.
+func (c *CIConfig) TemplateFiles() []string {
 	var out []string
 	for _, m := range c.Mappings {
-		out = append(out, m.Template)
+		out = append(out, m.TemplateFile)
 	}
 	return out
 }
@@ -265,7 +263,8 @@ func (c *CIConfig) TemplateNames() []string {
 // ReleaseTarget is one entry of a bundle's release-config.yaml: where in
 // one template the bundle is released.
 type ReleaseTarget struct {
-	Template       string
+	// TemplateFile is the template's file name in catalog-templates/.
+	TemplateFile   string
 	Channels       []string
 	Replaces       string
 	Skips          []string
@@ -322,7 +321,7 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 	fields := []struct {
 		key string
 		dst *string
-	}{{"template_name", &t.Template}, {"replaces", &t.Replaces}, {"skipRange", &t.SkipRange}, {"defaultChannel", &t.DefaultChannel}}
+	}{{"template_name", &t.TemplateFile}, {"replaces", &t.Replaces}, {"skipRange", &t.SkipRange}, {"defaultChannel", &t.DefaultChannel}}
 	for _, f := range fields {
 		v, err := scalar(file, member(item, f.key), f.key)
 		if err != nil {
@@ -330,7 +329,7 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 		}
 		*f.dst = v
 	}
-	if err := plainName(file, orNode(member(item, "template_name"), item), "template_name", t.Template); err != nil {
+	if err := plainName(file, orNode(member(item, "template_name"), item), "template_name", t.TemplateFile); err != nil {
 		return t, err
 	}
 	var err error
@@ -338,7 +337,7 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 		return t, err
 	}
 	if len(t.Channels) == 0 {
-		return t, configErr(file, orNode(keyNode(item, "channels"), item), "template %q: channels lists no channel to release into", t.Template)
+		return t, configErr(file, orNode(keyNode(item, "channels"), item), "template %q: channels lists no channel to release into", t.TemplateFile)
 	}
 	if t.Skips, err = stringList(file, member(item, "skips"), "skips"); err != nil {
 		return t, err

@@ -2,6 +2,7 @@ package author
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +19,7 @@ func TestParseCIConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if names := cfg.TemplateNames(); strings.Join(names, ",") != "a.yaml,b.json" || cfg.Mappings[0].Kind() != template.Semver || cfg.Mappings[1].Kind() != template.Basic {
+	if names := cfg.TemplateFiles(); strings.Join(names, ",") != "a.yaml,b.json" || cfg.Mappings[0].Kind() != template.Semver || cfg.Mappings[1].Kind() != template.Basic {
 		t.Errorf("mappings: %+v", cfg.Mappings)
 	}
 	tests := []struct{ text, want string }{
@@ -48,7 +49,7 @@ func TestParseReleaseConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rc.Targets[0]; got.Template != "a.yaml" || got.Replaces != "x.v1" || got.Skips[0] != "x.v0" || got.SkipRange != "<1.0.0" || got.DefaultChannel != "fast" || got.Line != 2 {
+	if got := rc.Targets[0]; got.TemplateFile != "a.yaml" || got.Replaces != "x.v1" || got.Skips[0] != "x.v0" || got.SkipRange != "<1.0.0" || got.DefaultChannel != "fast" || got.Line != 2 {
 		t.Errorf("target %+v", got)
 	}
 	tests := []struct{ text, want string }{
@@ -150,14 +151,15 @@ func TestBundlesOfflineAndPulled(t *testing.T) {
 	p := open(t, r, "widget")
 	tmpl := p.Templates[0]
 	data := []byte(strings.Replace(string(tmpl.Data), "- schema: olm.bundle\n", "- schema: olm.bundle\n  image: quay.io/example/unknown:v9\n- schema: olm.bundle\n", 1))
-	_, err := p.RenderCatalog(context.Background(), p.Catalogs[0], data, p.NewBundles())
-	if err == nil || !strings.Contains(err.Error(), "no committed catalog of operators/widget holds quay.io/example/unknown:v9") || !strings.Contains(err.Error(), "--pull") {
+	_, err := p.ExpandCatalog(context.Background(), p.Catalogs[0], data, p.NewBundles())
+	var need *NeedError
+	if !errors.As(err, &need) || need.Need != NeedPull || !strings.Contains(err.Error(), "no committed catalog of operators/widget holds quay.io/example/unknown:v9") {
 		t.Errorf("offline: %v", err)
 	}
 	src := p.NewBundles()
 	pull := &fakePull{}
 	src.Pull = pull
-	rendered, err := p.RenderCatalog(context.Background(), p.Catalogs[1], data, src)
+	rendered, err := p.ExpandCatalog(context.Background(), p.Catalogs[1], data, src)
 	if err != nil || pull.calls != 1 || len(rendered.Config.Bundles) != 4 {
 		t.Fatalf("pulled: %v, %d calls", err, pull.calls)
 	}

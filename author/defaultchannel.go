@@ -7,11 +7,28 @@ import (
 	"strings"
 )
 
+// DefaultChannelRequest names the channel to make the package's default.
+type DefaultChannelRequest struct {
+	Channel string
+}
+
+// Validate checks that the request names the channel.
+func (r DefaultChannelRequest) Validate() error {
+	if r.Channel == "" {
+		return required("DefaultChannelRequest", "Channel", "the channel to make the default")
+	}
+	return nil
+}
+
 // SetDefaultChannel sets the default channel of the package in every
 // mapped template. The channel must exist in each of them; semver
 // templates choose their default channel themselves and are refused.
 // Nothing changes when anything is refused.
-func (p *Package) SetDefaultChannel(ctx context.Context, channel string, opts Options) (*Plan, error) {
+func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelRequest, opts Options) (*Plan, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	channel := req.Channel
 	e := edited{}
 	var missing []string
 	var docs []*basicDoc
@@ -22,7 +39,7 @@ func (p *Package) SetDefaultChannel(ctx context.Context, channel string, opts Op
 	for _, d := range basics {
 		t := d.t
 		if d.channel(channel) == nil {
-			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.Template, strings.Join(d.channelNames(), ", ")))
+			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.TemplateFile, strings.Join(d.channelNames(), ", ")))
 			continue
 		}
 		if d.pkg() == nil {

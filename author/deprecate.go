@@ -16,7 +16,21 @@ type DeprecateRequest struct {
 	Bundle  string
 	Channel string
 	Package bool
-	Message string
+	Message string // "" for a default message naming what is deprecated
+}
+
+// Validate checks that the request names exactly one thing to deprecate.
+func (r DeprecateRequest) Validate() error {
+	n := 0
+	for _, given := range []bool{r.Bundle != "", r.Channel != "", r.Package} {
+		if given {
+			n++
+		}
+	}
+	if n != 1 {
+		return &RequestError{Request: "DeprecateRequest", Fields: []string{"Bundle", "Channel", "Package"}, OneOf: true}
+	}
+	return nil
 }
 
 // reference is the olm.deprecations reference of the request, and a
@@ -37,6 +51,9 @@ func (r DeprecateRequest) reference() (yamledit.Map, string) {
 // is there. Semver templates cannot hold deprecations: a package whose
 // templates are all semver ones is refused with what to do instead.
 func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Options) (*Plan, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
 	ref, msg := req.reference()
 	if req.Message != "" {
 		msg = req.Message
@@ -66,7 +83,7 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 		if e[t], err = d.f.Bytes(); err != nil {
 			return nil, err
 		}
-		done = append(done, t.Template)
+		done = append(done, t.TemplateFile)
 	}
 	if len(done) == 0 {
 		if len(semverOnes) > 0 {

@@ -28,7 +28,7 @@ func TestSemverPackageDescribedOffline(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		check, err := open(t, r, "gadget").Render(ctx, Options{})
+		check, err := open(t, r, "gadget").Expand(ctx, Options{})
 		if err != nil || len(check.Changes) != 0 {
 			t.Fatalf("an undescribed package is no drift: %v %v", err, check)
 		}

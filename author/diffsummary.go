@@ -26,14 +26,23 @@ const (
 // line naming the object and its size, an olm.csv.metadata property one
 // line per field, and any other line longer than 300 characters is cut.
 // Lines are compared whole, so a changed object still shows as changed;
-// the hunks' line numbers are the files'.
-func (p *Plan) ReadableDiff(w io.Writer) error {
-	return p.eachDiff(w, ReadableUnifiedDiff)
+// the hunks' line numbers are the files'. A line cut short says how many
+// bytes were left out and that full prints them: what gives the whole
+// diff (Diff) to the reader, such as a command line's flag; "" says "the
+// full diff".
+func (p *Plan) ReadableDiff(w io.Writer, full string) error {
+	return p.eachDiff(w, func(w io.Writer, name string, old, new []byte) error {
+		return ReadableUnifiedDiff(w, name, old, new, full)
+	})
 }
 
 // ReadableUnifiedDiff is UnifiedDiff summarised as ReadableDiff says.
-func ReadableUnifiedDiff(w io.Writer, name string, old, new []byte) error {
-	ua, ub := readableUnits(old), readableUnits(new)
+func ReadableUnifiedDiff(w io.Writer, name string, old, new []byte, full string) error {
+	if full == "" {
+		full = "the full diff"
+	}
+	s := summariser{full: full}
+	ua, ub := s.readableUnits(old), s.readableUnits(new)
 	d := differ{a: unitKeys(ua), b: unitKeys(ub)}
 	d.diff(0, len(d.a), 0, len(d.b))
 	ia, ib := 0, 0
@@ -73,9 +82,15 @@ var (
 	dataLine         = regexp.MustCompile(`^( *)("?data"?: *)"?([A-Za-z0-9+/=]{64,})"?(,?)\n?$`)
 )
 
+// summariser splits texts into the units a readable diff shows; full
+// names what prints the lines it cuts.
+type summariser struct {
+	full string
+}
+
 // readableUnits splits a file's text into the units a readable diff
 // shows.
-func readableUnits(text []byte) []unit {
+func (s summariser) readableUnits(text []byte) []unit {
 	lines := splitLines(text)
 	var out []unit
 	for i := 0; i < len(lines); {
@@ -83,11 +98,11 @@ func readableUnits(text []byte) []unit {
 			out, i = append(out, us...), i+n
 			continue
 		}
-		if us, n := csvMetadataUnits(lines[i:]); n > 0 {
+		if us, n := s.csvMetadataUnits(lines[i:]); n > 0 {
 			out, i = append(out, us...), i+n
 			continue
 		}
-		out = append(out, lineUnit(lines[i]))
+		out = append(out, s.lineUnit(lines[i]))
 		i++
 	}
 	return out
@@ -95,7 +110,7 @@ func readableUnits(text []byte) []unit {
 
 // lineUnit is a line of its own: printed as it is, or cut when long (a
 // base64 data line anywhere is summarised like a bundle object's).
-func lineUnit(line []byte) unit {
+func (s summariser) lineUnit(line []byte) unit {
 	show := line
 	if m := dataLine.FindSubmatch(line); m != nil {
 		show = fmt.Appendf(nil, "%s%s%s%s\n", m[1], m[2], describeObject(m[3]), m[4])
@@ -103,13 +118,13 @@ func lineUnit(line []byte) unit {
 			show = show[:len(show)-1]
 		}
 	} else if len(line) > maxDiffLine {
-		show = cutLine(line)
+		show = s.cutLine(line)
 	}
 	return unit{raw: line, show: show, n: 1}
 }
 
 // cutLine keeps the start of a long line and says how much was left out.
-func cutLine(line []byte) []byte {
+func (s summariser) cutLine(line []byte) []byte {
 	if len(line) <= maxDiffLine {
 		return line
 	}
@@ -119,7 +134,7 @@ func cutLine(line []byte) []byte {
 	for keep > 0 && !utf8.RuneStart(body[keep]) {
 		keep--
 	}
-	out := fmt.Appendf(nil, "%s… (%d more bytes; --full-diff prints them)", body[:keep], len(body)-keep)
+	out := fmt.Appendf(nil, "%s… (%d more bytes; %s prints them)", body[:keep], len(body)-keep, s.full)
 	if end {
 		out = append(out, '\n')
 	}
@@ -178,7 +193,7 @@ func byteSize(n int) string {
 
 // csvMetadataUnits reads an olm.csv.metadata property of a YAML catalog
 // as a heading unit and one unit per field of its value, or returns 0.
-func csvMetadataUnits(lines [][]byte) ([]unit, int) {
+func (s summariser) csvMetadataUnits(lines [][]byte) ([]unit, int) {
 	m := csvMetadataLine.FindSubmatch(lines[0])
 	if m == nil || len(lines) < 2 {
 		return nil, 0
@@ -195,7 +210,7 @@ func csvMetadataUnits(lines [][]byte) ([]unit, int) {
 		for j < len(lines) && inField(lines[j], field) {
 			j++
 		}
-		out = append(out, fieldUnit(lines[i:j], field))
+		out = append(out, s.fieldUnit(lines[i:j], field))
 		i = j
 	}
 	return out, i
@@ -221,14 +236,14 @@ func inField(line []byte, indent string) bool {
 
 // fieldUnit shows a field of olm.csv.metadata as "name: value" on one
 // line, the value cut when long.
-func fieldUnit(lines [][]byte, indent string) unit {
+func (s summariser) fieldUnit(lines [][]byte, indent string) unit {
 	raw := bytes.Join(lines, nil)
 	var dedented []byte
 	for _, l := range lines {
 		dedented = append(dedented, bytes.TrimPrefix(l, []byte(indent))...)
 	}
 	var v map[string]any
-	show := cutLine(bytes.TrimSuffix(lines[0], []byte("\n")))
+	show := s.cutLine(bytes.TrimSuffix(lines[0], []byte("\n")))
 	if yaml.Unmarshal(dedented, &v) == nil && len(v) == 1 {
 		for k, val := range v {
 			show = []byte(indent + k + ": " + fieldText(val))

@@ -59,7 +59,7 @@ func TestReadableDiffRealBundles(t *testing.T) {
 			if err := UnifiedDiff(&full, "c.yaml", nil, cat); err != nil {
 				t.Fatal(err)
 			}
-			if err := ReadableUnifiedDiff(&readable, "c.yaml", nil, cat); err != nil {
+			if err := ReadableUnifiedDiff(&readable, "c.yaml", nil, cat, ""); err != nil {
 				t.Fatal(err)
 			}
 			out := readable.String()
@@ -105,7 +105,7 @@ func TestReadableDiffShowsChangedObjects(t *testing.T) {
 	}
 	var full, readable bytes.Buffer
 	_ = UnifiedDiff(&full, "c.yaml", cat, []byte(strings.Join(changed, "")))
-	_ = ReadableUnifiedDiff(&readable, "c.yaml", cat, []byte(strings.Join(changed, "")))
+	_ = ReadableUnifiedDiff(&readable, "c.yaml", cat, []byte(strings.Join(changed, "")), "")
 	out := readable.String()
 	minus := regexp.MustCompile(`(?m)^-- olm\.bundle\.object: (.*)$`).FindStringSubmatch(out)
 	plus := regexp.MustCompile(`(?m)^\+- olm\.bundle\.object: (.*)$`).FindStringSubmatch(out)
@@ -120,11 +120,11 @@ func TestReadableDiffShowsChangedObjects(t *testing.T) {
 
 func TestCutLine(t *testing.T) {
 	long := strings.Repeat("é", 400) + "\n"
-	got := string(cutLine([]byte(long)))
+	got := string(summariser{full: "--full-diff"}.cutLine([]byte(long)))
 	if len(got) > maxDiffLine || !strings.HasSuffix(got, "more bytes; --full-diff prints them)\n") || !strings.HasPrefix(got, "éé") {
 		t.Errorf("cutLine: %q", got)
 	}
-	if string(cutLine([]byte("short\n"))) != "short\n" {
+	if string(summariser{full: "--full-diff"}.cutLine([]byte("short\n"))) != "short\n" {
 		t.Error("a short line is kept")
 	}
 	if got := byteSize(12595); got != "12.3 KB" {
@@ -152,7 +152,7 @@ func TestReadableDiffRealReleases(t *testing.T) {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			if err := plan.ReadableDiff(&out); err != nil {
+			if err := plan.ReadableDiff(&out, ""); err != nil {
 				t.Fatal(err)
 			}
 			if n := longest(out.String()); n > maxDiffLine {

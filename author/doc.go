@@ -6,15 +6,17 @@
 // one directory per bundle version, with a release-config.yaml saying
 // where the bundle is released.
 //
-// Every verb is a method of the Package it edits, taking the same
-// Options: Release (open the package of a bundle directory with
+// Every verb is a method of the Package it edits, taking its request and
+// the same Options: Release (open the package of a bundle directory with
 // Repo.OpenBundleDir), Promote, Remove, Deprecate, SetDefaultChannel and
-// Render; Repo.Render renders (or checks) several operators at once. A
-// verb edits the templates in place, changing only the text of the nodes it
-// changes (see author/yamledit), re-renders exactly the catalogs mapped
-// to the templates it changed, and returns the changed files as a Plan:
-// nothing is written until Plan.Apply, which writes every file or none.
-// Rendering is offline: a bundle a template names keeps the content a
+// Expand; Repo.Expand expands (or checks) several operators at once. A
+// request is checked by its Validate, which the verb calls. A verb edits
+// the templates in place, changing only the text of the nodes it changes
+// (see author/yamledit), expands again exactly the templates it changed
+// into the catalogs mapped to them, and returns the changed files as a
+// Plan: nothing is written until Plan.Apply, which writes every file or
+// none. Expanding a template into a catalog (what the command line calls
+// rendering it) is offline: a bundle a template names keeps the content a
 // committed catalog already holds for its image; a released bundle is
 // rendered from its directory. Every catalog in a plan passes
 // validation, and a catalog that no longer matches its template (a hand

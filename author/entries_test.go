@@ -17,7 +17,7 @@ func TestDanglingEntryAtTemplateLine(t *testing.T) {
 	writeFile(t, r, tmpl, text)
 	want := "operators/widget/catalog-templates/basic.yaml:27: channel fast lists widget-operator.v1.1.2, but no olm.bundle entry of the template is that bundle: add an olm.bundle entry with its image, or remove the channel's entry (did you mean widget-operator.v1.1.1?)"
 	p := open(t, r, "widget")
-	if _, err := p.Render(ctx, Options{}); !IsRefusal(err) || err.Error() != want {
+	if _, err := p.Expand(ctx, Options{}); !IsRefusal(err) || err.Error() != want {
 		t.Errorf("render: %v\nwant %s", err, want)
 	}
 	_, err := p.Promote(ctx, PromoteRequest{Bundle: "widget-operator.v1.1.1", Channel: "stable"}, Options{})

@@ -3,7 +3,6 @@ package author
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -24,48 +23,19 @@ type Options struct {
 	Bundles []declcfg.Bundle
 }
 
-// Refusal is an error of a verb that will not do what was asked because
-// of the repository's content or what was asked, as opposed to a failure
-// to read or write files. Problems of configuration files (RepoConfigError)
-// count as refusals too.
-type Refusal struct {
-	Msg string
-	Err error // the cause, if any
-}
-
-func (r *Refusal) Error() string { return r.Msg }
-func (r *Refusal) Unwrap() error { return r.Err }
-
-// Refused reports that the request was refused, not a failure to run (as
-// the other packages' refusals say: cmd/opm's exit codes ask this).
-func (r *Refusal) Refused() bool { return true }
-
-func refuse(format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
-	return &Refusal{Msg: err.Error(), Err: errors.Unwrap(err)}
-}
-
-// IsRefusal reports whether err is a refusal or a problem of the
-// repository's files, rather than a failure to read or write them.
-func IsRefusal(err error) bool {
-	var r *Refusal
-	var c *RepoConfigError
-	return errors.As(err, &r) || errors.As(err, &c)
-}
-
 // edited are a verb's new template texts.
 type edited map[*Template][]byte
 
 // plan turns edited templates into a plan: the templates, and every
-// catalog mapped to a changed template rendered again, validated, and
+// catalog mapped to a changed template expanded again, validated, and
 // checked not to overwrite a hand edit.
 func (p *Package) plan(ctx context.Context, e edited, src *Bundles, opts Options) (*Plan, error) {
 	return p.planChecked(ctx, e, src, opts, nil)
 }
 
-// planChecked is plan with a check of the rendered catalogs, made before
+// planChecked is plan with a check of the expanded catalogs, made before
 // they are validated.
-func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts Options, check func([]*Rendered) error) (*Plan, error) {
+func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts Options, check func([]*Expanded) error) (*Plan, error) {
 	plan := &Plan{Root: p.Repo.Root}
 	var cats []*Catalog
 	for _, t := range p.Templates {
@@ -82,7 +52,7 @@ func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts 
 	if err := p.checkDrift(ctx, cats, src, opts.Force); err != nil {
 		return nil, err
 	}
-	rendered, err := p.renderAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src)
+	rendered, err := p.expandAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src)
 	if err != nil {
 		return nil, err
 	}
@@ -95,25 +65,25 @@ func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts 
 		return nil, err
 	}
 	for _, r := range rendered {
-		if err := plan.addRendered(r); err != nil {
+		if err := plan.addExpanded(r); err != nil {
 			return nil, err
 		}
 	}
 	return plan, nil
 }
 
-// validateAll validates rendered catalogs and writes their bytes, a few
+// validateAll validates expanded catalogs and writes their bytes, a few
 // at a time, and returns the first refusal in their order.
-func validateAll(ctx context.Context, rendered []*Rendered) error {
+func validateAll(ctx context.Context, rendered []*Expanded) error {
 	cats := make([]*Catalog, len(rendered))
-	byCat := map[*Catalog]*Rendered{}
+	byCat := map[*Catalog]*Expanded{}
 	for i, r := range rendered {
 		cats[i] = r.Catalog
 		byCat[r.Catalog] = r
 	}
-	_, err := forEach(cats, func(c *Catalog) (struct{}, error) {
+	_, err := forEach(ctx, cats, func(c *Catalog) (struct{}, error) {
 		r := byCat[c]
-		if err := validateRendered(ctx, r); err != nil {
+		if err := validateExpanded(ctx, r); err != nil {
 			return struct{}{}, err
 		}
 		_, err := r.text()
@@ -122,8 +92,8 @@ func validateAll(ctx context.Context, rendered []*Rendered) error {
 	return err
 }
 
-// addRendered records a rendered catalog's change.
-func (p *Plan) addRendered(r *Rendered) error {
+// addExpanded records an expanded catalog's change.
+func (p *Plan) addExpanded(r *Expanded) error {
 	t, err := r.text()
 	if err != nil {
 		return err
@@ -133,8 +103,8 @@ func (p *Plan) addRendered(r *Rendered) error {
 }
 
 // checkDrift matches each committed catalog with its template as it is
-// (which also tells how the catalog was rendered, see Match), and refuses
-// unless forced when one is not what the template renders: writing it
+// (which also tells how the catalog was expanded, see Match), and refuses
+// unless forced when one is not what the template expands to: writing it
 // again would lose what was edited by hand.
 func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles, force bool) error {
 	var existing []*Catalog
@@ -156,14 +126,13 @@ func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles,
 	if len(drifted) == 0 || force {
 		return nil
 	}
-	return refuse("refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  %s\n"+
-		"see the difference with: opm alpha catalog render %s --dry-run; then carry the edit into the template, or pass --force to overwrite the catalogs",
-		strings.Join(drifted, "\n  "), p.Name)
+	return refuse("%w", &NeedError{Need: NeedOverwrite, Package: p.Name,
+		Problem: "refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  " + strings.Join(drifted, "\n  ")})
 }
 
-// validateRendered refuses a rendered catalog that opm validate would
+// validateExpanded refuses an expanded catalog that opm validate would
 // reject.
-func validateRendered(ctx context.Context, r *Rendered) error {
+func validateExpanded(ctx context.Context, r *Expanded) error {
 	if r.Catalog.valid {
 		ok, err := quickValid(ctx, r)
 		if ok || err != nil {
@@ -184,12 +153,12 @@ func validateRendered(ctx context.Context, r *Rendered) error {
 	return nil
 }
 
-// quickValid checks a catalog rendered from a committed catalog that is
+// quickValid checks a catalog expanded from a committed catalog that is
 // valid by what differs from it: the blobs that are not the committed
 // ones, each on its own, and the checks across blobs on the whole. It is
 // what validating the whole would find; false means it found something,
 // and the whole is validated again to say where.
-func quickValid(ctx context.Context, r *Rendered) (bool, error) {
+func quickValid(ctx context.Context, r *Expanded) (bool, error) {
 	var buf bytes.Buffer
 	if err := declcfg.Write(newObjects(r.Catalog.Config, r.Config), &buf, declcfg.FormatYAML); err != nil {
 		return false, err
@@ -201,7 +170,7 @@ func quickValid(ctx context.Context, r *Rendered) (bool, error) {
 	return len(validate.CheckModel(r.Config)) == 0, nil
 }
 
-// newObjects is what of a rendered catalog is not in the committed one:
+// newObjects is what of an expanded catalog is not in the committed one:
 // every object but the bundles that are the committed ones.
 func newObjects(committed, rendered *declcfg.DeclarativeConfig) *declcfg.DeclarativeConfig {
 	out := *rendered
@@ -215,11 +184,11 @@ func newObjects(committed, rendered *declcfg.DeclarativeConfig) *declcfg.Declara
 	return &out
 }
 
-// Render renders every mapped catalog of the package again, with the
-// bundles opts says (opts.Force is moot: rendering is what overwrites a
-// hand edit). The plan holds the catalogs that differ from what is
+// Expand expands every mapped template of the package into its catalogs
+// again, with the bundles opts says (opts.Force is moot: expanding is
+// what overwrites a hand edit). The plan holds the catalogs that differ from what is
 // committed (or are missing); every one of them is validated.
-func (p *Package) Render(ctx context.Context, opts Options) (*Plan, error) {
+func (p *Package) Expand(ctx context.Context, opts Options) (*Plan, error) {
 	src := p.sourceWith(opts)
 	plan := &Plan{Root: p.Repo.Root}
 	var cats []*Catalog
@@ -236,17 +205,17 @@ func (p *Package) Render(ctx context.Context, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	var differ []*Rendered
+	var differ []*Expanded
 	for _, r := range rendered {
 		if !r.same {
-			differ = append(differ, r.Rendered)
+			differ = append(differ, r.Expanded)
 		}
 	}
 	if err := validateAll(ctx, differ); err != nil {
 		return nil, err
 	}
 	for _, r := range differ {
-		if err := plan.addRendered(r); err != nil {
+		if err := plan.addExpanded(r); err != nil {
 			return nil, err
 		}
 	}

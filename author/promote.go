@@ -10,22 +10,43 @@ import (
 )
 
 // PromoteRequest names a bundle and the channel it is to head. The new
-// entry replaces the channel's head, unless ReplacesSet (then it replaces
-// Replaces, or nothing when that is empty), and skips Skips and SkipRange.
+// entry replaces what Replaces says and skips Skips and SkipRange.
 type PromoteRequest struct {
-	Bundle      string
-	Channel     string
-	Replaces    string
-	ReplacesSet bool
-	Skips       []string
-	SkipRange   string
+	Bundle  string
+	Channel string
+	// Replaces is the bundle the new entry replaces: nil for the
+	// channel's head, "" for none.
+	Replaces  *string
+	Skips     []string
+	SkipRange string
 	// NewChannel makes a channel no template has even when its name is
 	// a near miss of an existing one.
 	NewChannel bool
 }
 
-func (r PromoteRequest) override() bool {
-	return r.ReplacesSet || len(r.Skips) > 0 || r.SkipRange != ""
+// Validate checks that the request names the bundle and the channel.
+func (r PromoteRequest) Validate() error {
+	switch {
+	case r.Bundle == "":
+		return required("PromoteRequest", "Bundle", "the bundle to promote")
+	case r.Channel == "":
+		return required("PromoteRequest", "Channel", "the channel the bundle is to head")
+	}
+	return nil
+}
+
+// setsEdges reports whether the request says the new entry's edges.
+func (r PromoteRequest) setsEdges() bool {
+	return r.Replaces != nil || len(r.Skips) > 0 || r.SkipRange != ""
+}
+
+// replaces is the bundle the new entry replaces, given the channel's
+// head ("" for a new channel).
+func (r PromoteRequest) replaces(head string) string {
+	if r.Replaces != nil {
+		return *r.Replaces
+	}
+	return head
 }
 
 // Promote makes a bundle the head of a channel in every template that
@@ -35,6 +56,9 @@ func (r PromoteRequest) override() bool {
 // A channel no template has is refused when its name is a near miss of an
 // existing channel (stabel beside stable), unless req.NewChannel.
 func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options) (*Plan, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
 	b, err := p.findBundle(req.Bundle)
 	if err != nil {
 		return nil, err
@@ -49,8 +73,8 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 	channels := p.channelCheck(req.NewChannel)
 	for _, doc := range docs {
 		if _, basic := doc.(*basicDoc); basic {
-			if msg := channels.check(req.Channel); msg != "" {
-				return nil, refuse("%s", msg)
+			if err := channels.check(req.Channel); err != nil {
+				return nil, refuse("%w", err)
 			}
 			break
 		}
@@ -75,7 +99,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 			return nil, err
 		}
 		if changed {
-			done = append(done, templateOf(doc).Template)
+			done = append(done, templateOf(doc).TemplateFile)
 		}
 	}
 	plan, err := p.plan(ctx, e, p.sourceWith(opts), opts)
@@ -111,7 +135,7 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 		if pkg == "" {
 			pkg = p.FBCPackage()
 		}
-		entry := entryMap(req.Bundle, req.Replaces, req.Skips, req.SkipRange)
+		entry := entryMap(req.Bundle, req.replaces(""), req.Skips, req.SkipRange)
 		return true, d.f.Append(d.entries, channelMap(d, req.Channel, pkg, entry))
 	}
 	heads := channelHeads(ch)
@@ -127,14 +151,10 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 	head := heads[0]
 	if nv, ok := p.version(req.Bundle); ok {
 		if hv, ok := p.version(head); ok && nv.LTE(hv) {
-			return false, refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.t.Template)
+			return false, refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.t.TemplateFile)
 		}
 	}
-	replaces := head
-	if req.ReplacesSet {
-		replaces = req.Replaces
-	}
-	entry := entryMap(req.Bundle, replaces, req.Skips, req.SkipRange)
+	entry := entryMap(req.Bundle, req.replaces(head), req.Skips, req.SkipRange)
 	list := channelEntries(ch)
 	if list == nil {
 		return true, d.f.Set(ch, "entries", []any{entry})
@@ -149,10 +169,10 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
 	stream := semverStream(req.Channel)
 	if stream == "" {
-		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.Template, streamHint(req.Channel), strings.Join(semverStreams, ", "))
+		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.TemplateFile, streamHint(req.Channel), strings.Join(semverStreams, ", "))
 	}
-	if req.override() {
-		return false, refuse("%s is a semver template: it computes edges from versions, so --replaces, --skips and --skip-range do not apply", d.t.Template)
+	if req.setsEdges() {
+		return false, refuse("%w", &NeedError{Need: NeedNoEdges, Problem: d.t.TemplateFile + " is a semver template: it computes edges from versions"})
 	}
 	v, ok := p.version(req.Bundle)
 	newest, newestV := "", v
@@ -168,9 +188,9 @@ func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) 
 	listed := slices.Contains(d.images(stream), image)
 	switch {
 	case newest != "" && listed:
-		return false, refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.t.Template, newest, newestV)
+		return false, refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.t.TemplateFile, newest, newestV)
 	case newest != "":
-		return false, refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.t.Template)
+		return false, refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.t.TemplateFile)
 	case listed:
 		return false, nil
 	}

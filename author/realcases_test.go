@@ -36,7 +36,7 @@ func TestRenderCheckReal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := p.Render(context.Background(), Options{})
+			plan, err := p.Expand(context.Background(), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -35,6 +35,20 @@ type ReleaseRequest struct {
 	NewChannel bool
 }
 
+// Validate checks that the request gives what a release needs: the
+// bundle directory and the image. Where the bundle goes depends on the
+// directory (its release-config.yaml, or else Target), which Release
+// checks.
+func (r ReleaseRequest) Validate() error {
+	switch {
+	case r.BundleDir == "":
+		return required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
+	case r.Image == "":
+		return required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
+	}
+	return nil
+}
+
 // released is the bundle being released: its blob (rendered from its
 // directory with the image) and where it goes.
 type released struct {
@@ -56,6 +70,9 @@ type released struct {
 // (and noted), but a near miss of an existing one (stabel beside stable)
 // is refused unless req.NewChannel.
 func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options) (*Plan, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
 	dir, pkgName, err := p.Repo.bundleDir(req.BundleDir)
 	if err != nil {
 		return nil, err
@@ -75,7 +92,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	var where []string
 	channels := p.channelCheck(req.NewChannel)
 	for _, target := range rel.targets {
-		t, err := p.Template(target.Template)
+		t, err := p.Template(target.TemplateFile)
 		if err != nil {
 			return nil, rel.errAt(target, "template_name", "%v", err)
 		}
@@ -93,7 +110,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 			notes = append(notes, note)
 		}
 		e[t] = data
-		where = append(where, fmt.Sprintf("%s (%s)", t.Template, strings.Join(target.Channels, ", ")))
+		where = append(where, fmt.Sprintf("%s (%s)", t.TemplateFile, strings.Join(target.Channels, ", ")))
 	}
 	src := p.sourceWith(opts)
 	src.Add(&rel.fbc)
@@ -113,6 +130,15 @@ func (rel *released) errAt(target ReleaseTarget, key, format string, args ...any
 		return refuse(format, args...)
 	}
 	return configErr(rel.config, &yaml.Node{Line: target.LineOf(key)}, format, args...)
+}
+
+// needAt is errAt for an error that an option lifts: the refusal wraps
+// it, so that the caller can say how to give the option.
+func (rel *released) needAt(target ReleaseTarget, key string, err *NeedError) error {
+	if rel.config == "" {
+		return refuse("%w", err)
+	}
+	return &RepoConfigError{File: rel.config, Line: target.LineOf(key), Msg: err.Error(), Err: err}
 }
 
 // countKind counts the changes of a kind.
@@ -189,7 +215,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	data, err := os.ReadFile(filepath.Join(dir, "release-config.yaml"))
 	switch {
 	case err == nil && req.Target != nil:
-		return nil, fmt.Errorf("%s says where the bundle is released: drop --channel, --template, --replaces, --skips and --skip-range, or the file", cfgFile)
+		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
 	case err == nil:
 		rc, err := ParseReleaseConfig(cfgFile, data)
 		if err != nil {
@@ -199,13 +225,13 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	case req.Target == nil || len(req.Target.Channels) == 0:
-		return nil, fmt.Errorf("%s has no release-config.yaml: say where to release the bundle with --channel (and --template, --replaces, --skips, --skip-range)", rel)
-	case req.Target.Template != "":
+		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
+	case req.Target.TemplateFile != "":
 		out.targets = []ReleaseTarget{*req.Target}
 	default:
 		for _, t := range p.Templates {
 			target := *req.Target
-			target.Template = t.Template
+			target.TemplateFile = t.TemplateFile
 			out.targets = append(out.targets, target)
 		}
 	}
@@ -241,8 +267,8 @@ func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released,
 		if i == len(target.Channels) {
 			key = "defaultChannel"
 		}
-		if msg := channels.check(ch); ch != "" && msg != "" {
-			return nil, rel.errAt(target, key, "%s", msg)
+		if err := channels.check(ch); err != nil {
+			return nil, rel.needAt(target, key, err)
 		}
 	}
 	data := t.Data
@@ -312,7 +338,7 @@ func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, st
 	for _, ch := range target.Channels {
 		stream := semverStream(ch)
 		if stream == "" {
-			return nil, "", rel.errAt(target, "channels", "%q is no channel of semver template %s%s: a semver template releases into %s, and generates its channels from versions", ch, t.Template, streamHint(ch), strings.Join(semverStreams, ", "))
+			return nil, "", rel.errAt(target, "channels", "%q is no channel of semver template %s%s: a semver template releases into %s, and generates its channels from versions", ch, t.TemplateFile, streamHint(ch), strings.Join(semverStreams, ", "))
 		}
 		if slices.Contains(d.images(stream), rel.fbc.Image) {
 			continue
@@ -323,7 +349,7 @@ func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, st
 	}
 	note := ""
 	if target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" || target.DefaultChannel != "" {
-		note = fmt.Sprintf("%s is a semver template: it computes edges and the default channel from versions, so replaces, skips, skipRange and defaultChannel were not used", t.Template)
+		note = fmt.Sprintf("%s is a semver template: it computes edges and the default channel from versions, so replaces, skips, skipRange and defaultChannel were not used", t.TemplateFile)
 	}
 	out, err := d.f.Bytes()
 	return out, note, err

@@ -12,6 +12,19 @@ import (
 	"github.com/fbcat/opm/model"
 )
 
+// RemoveRequest names the bundle to remove.
+type RemoveRequest struct {
+	Bundle string
+}
+
+// Validate checks that the request names the bundle.
+func (r RemoveRequest) Validate() error {
+	if r.Bundle == "" {
+		return required("RemoveRequest", "Bundle", "the bundle to remove")
+	}
+	return nil
+}
+
 // Remove takes a bundle out of every template that lists it and renders
 // their catalogs again. In a basic template its olm.bundle entry, its
 // channel entries and the deprecations naming it go; the entries that
@@ -25,7 +38,11 @@ import (
 // installs would have nothing to upgrade to: release a bundle that skips
 // it instead) and a change after which an install of another bundle can
 // no longer reach its channel's head.
-func (p *Package) Remove(ctx context.Context, name string, opts Options) (*Plan, error) {
+func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (*Plan, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	name := req.Bundle
 	b, err := p.findBundle(name)
 	if err != nil {
 		return nil, err
@@ -39,7 +56,7 @@ func (p *Package) Remove(ctx context.Context, name string, opts Options) (*Plan,
 	}
 	heads := p.headsOf(name)
 	if len(heads) > 0 && !opts.Force {
-		return nil, refuse("%s heads %s: its installs would be left with nothing to upgrade to. Release a bundle that replaces or skips it instead (its release-config.yaml can say skips: [%s]), or pass --force to remove it anyway", name, strings.Join(heads, ", "), name)
+		return nil, refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("%s heads %s: its installs would be left with nothing to upgrade to. Release a bundle that replaces or skips it instead (its release-config.yaml can say skips: [%s])", name, strings.Join(heads, ", "), name)})
 	}
 	e := edited{}
 	var from []string
@@ -59,18 +76,18 @@ func (p *Package) Remove(ctx context.Context, name string, opts Options) (*Plan,
 		if err != nil {
 			return nil, err
 		}
-		from = append(from, templateOf(doc).Template)
+		from = append(from, templateOf(doc).TemplateFile)
 	}
 	var stranded []string
-	check := func(rendered []*Rendered) error {
+	check := func(rendered []*Expanded) error {
 		for _, r := range rendered {
 			for _, s := range strandedBy(r) {
 				stranded = append(stranded, fmt.Sprintf("%s: %s", r.Catalog.Path, s))
 			}
 		}
 		if len(stranded) > 0 && !opts.Force {
-			return refuse("removing %s would strand installs with no upgrade to their channel's head:\n  %s\n"+
-				"release a bundle that replaces or skips them first (or, where a channel would be left with several heads, one that heads it), or pass --force", name, strings.Join(stranded, "\n  "))
+			return refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("removing %s would strand installs with no upgrade to their channel's head:\n  %s\n"+
+				"release a bundle that replaces or skips them first (or, where a channel would be left with several heads, one that heads it)", name, strings.Join(stranded, "\n  "))})
 		}
 		return nil
 	}
@@ -80,10 +97,10 @@ func (p *Package) Remove(ctx context.Context, name string, opts Options) (*Plan,
 	}
 	plan.Summary = fmt.Sprintf("removed %s from %s; %s rendered", name, strings.Join(from, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
 	if len(heads) > 0 {
-		plan.Notes = append(plan.Notes, fmt.Sprintf("--force: %s headed %s; its installs have nothing to upgrade to until a bundle that skips it is released", name, strings.Join(heads, ", ")))
+		plan.Notes = append(plan.Notes, fmt.Sprintf("removed though %s headed %s: its installs have nothing to upgrade to until a bundle that skips it is released", name, strings.Join(heads, ", ")))
 	}
 	if len(stranded) > 0 {
-		plan.Notes = append(plan.Notes, "--force: these installs are stranded: "+strings.Join(stranded, "; "))
+		plan.Notes = append(plan.Notes, "removed though it strands these installs: "+strings.Join(stranded, "; "))
 	}
 	return plan, nil
 }
@@ -238,7 +255,7 @@ func (d *basicDoc) dropDeprecation(dep *yaml.Node, name string) error {
 // strandedBy lists, as "channel C: bundle", the entries of a rendered
 // catalog that cannot reach their channel's head but could in the
 // committed catalog.
-func strandedBy(r *Rendered) []string {
+func strandedBy(r *Expanded) []string {
 	if r.Catalog.Config == nil {
 		return nil
 	}

@@ -13,10 +13,9 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -111,7 +110,7 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 func (r *Repo) Packages() ([]string, error) {
 	entries, err := os.ReadDir(r.path("operators"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+		return nil, r.noRoot()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("listing the operators of %s: %w", r.Root, err)
@@ -173,8 +172,8 @@ func FindRoot(dir string) string {
 // Open reads an operator directory: its ci.yaml, the templates it maps
 // and their committed catalogs, loaded.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
-	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
-		return nil, fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
+	if err := checkOperatorName(name); err != nil {
+		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
 	ciFile := path.Join(p.Dir, "ci.yaml")
@@ -189,7 +188,7 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 		return nil, err
 	}
 	for _, m := range p.CI.Mappings {
-		t := &Template{Mapping: m, Path: path.Join(p.Dir, "catalog-templates", m.Template)}
+		t := &Template{Mapping: m, Path: path.Join(p.Dir, "catalog-templates", m.TemplateFile)}
 		if t.Data, err = r.readOptional(t.Path); err != nil {
 			return nil, err
 		}
@@ -208,6 +207,15 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	}
 	p.bundleDirs.pkg = p
 	return p, nil
+}
+
+// checkOperatorName refuses a name that cannot be an operator
+// directory's.
+func checkOperatorName(name string) error {
+	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
+		return fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
+	}
+	return nil
 }
 
 // findCatalog finds a catalog's committed catalog.yaml, or its
@@ -236,10 +244,15 @@ func (r *Repo) exists(rel string) (bool, error) {
 	return err == nil, err
 }
 
+// noRoot is the error of a root without operators/.
+func (r *Repo) noRoot() error {
+	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s has no operators/ directory", r.Root)}
+}
+
 // noOperator explains a missing operator directory.
 func (r *Repo) noOperator(name string) error {
 	if _, err := os.Stat(r.path("operators")); err != nil {
-		return fmt.Errorf("%s has no operators/ directory: run from the root of the catalog repository or give --root", r.Root)
+		return r.noRoot()
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
 		hint := didYouMean(name, r.operators())
@@ -253,29 +266,26 @@ func (r *Repo) noOperator(name string) error {
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
 
-// loadCatalogs reads and loads the committed catalogs, a few at a time,
-// and lets their texts go: only the decoded objects stay.
+// loadCatalogs reads and loads the committed catalogs, a few at a time
+// (no more than run at once: each holds its catalog's text), and lets
+// their texts go: only the decoded objects stay. Every catalog's error is
+// reported, in catalog order.
 func (p *Package) loadCatalogs(ctx context.Context) error {
-	var g errgroup.Group
-	// No more at once than run at once: each holds its catalog's text.
-	g.SetLimit(min(4, runtime.GOMAXPROCS(0)))
-	errs := make([]error, len(p.Catalogs))
-	docs := declcfg.NewDocumentCache()
-	for i, c := range p.Catalogs {
-		if !c.exists {
-			continue
+	var committed []*Catalog
+	for _, c := range p.Catalogs {
+		if c.exists {
+			committed = append(committed, c)
 		}
-		g.Go(func() error {
-			// All are reported, in catalog order.
-			data, err := os.ReadFile(c.file)
-			if errs[i] = err; err == nil {
-				errs[i] = c.load(ctx, data, docs)
-			}
-			return nil
-		})
 	}
-	_ = g.Wait()
-	return errors.Join(errs...)
+	docs := declcfg.NewDocumentCache()
+	return parallel.DoAll(ctx, len(committed), min(4, runtime.GOMAXPROCS(0)), func(i int) error {
+		c := committed[i]
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			return err
+		}
+		return c.load(ctx, data, docs)
+	})
 }
 
 // load loads and validates the committed catalog's text data: its
@@ -307,11 +317,11 @@ func validateFile(ctx context.Context, file string, data []byte, opts validate.O
 // Template returns the mapped template named name.
 func (p *Package) Template(name string) (*Template, error) {
 	for _, t := range p.Templates {
-		if t.Template == name {
+		if t.TemplateFile == name {
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateNames())
+	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateFiles())
 }
 
 // FBCPackage is the name of the package the catalogs hold (which need

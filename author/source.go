@@ -158,9 +158,9 @@ func (cb *catalogBundles) RenderBundle(ctx context.Context, ref string) (*templa
 // missing explains a bundle that rendering offline cannot find.
 func (cb *catalogBundles) missing(ref string, migratedOnly bool) error {
 	if migratedOnly {
-		return fmt.Errorf("%s keeps bundle objects, but every committed copy of %s has been migrated to olm.csv.metadata: pass --pull to render it from its image", cb.cat.Path, ref)
+		return &NeedError{Need: NeedPull, Problem: fmt.Sprintf("%s keeps bundle objects, but every committed copy of %s has been migrated to olm.csv.metadata", cb.cat.Path, ref)}
 	}
-	return fmt.Errorf("no committed catalog of %s holds %s, and it is not the bundle being released: pass --pull to render it from its image", cb.src.pkg.Dir, ref)
+	return &NeedError{Need: NeedPull, Problem: fmt.Sprintf("no committed catalog of %s holds %s, and it is not the bundle being released", cb.src.pkg.Dir, ref)}
 }
 
 // pull renders an image with the pulling renderer, then the catalog's

@@ -45,7 +45,7 @@ func apply(t *testing.T, r *Repo, plan *Plan, err error) *Plan {
 	}
 	for _, name := range []string{"widget", "gadget"} {
 		p := open(t, r, name)
-		check, err := p.Render(context.Background(), Options{})
+		check, err := p.Expand(context.Background(), Options{})
 		if err != nil || len(check.Changes) > 0 {
 			t.Fatalf("after the plan, %s does not match its templates: %v %v", name, err, check.Changes)
 		}
@@ -181,18 +181,18 @@ func TestPromoteAndDefaultChannel(t *testing.T) {
 	if h := heads(t, r, "catalogs/v4.16/widget/catalog.yaml"); h["stable"] != "widget-operator.v1.1.1" {
 		t.Errorf("heads after promote: %v", h)
 	}
-	plan, err = open(t, r, "widget").Promote(ctx, PromoteRequest{Bundle: "widget-operator.v1.1.1", Channel: "preview", ReplacesSet: true}, Options{})
+	plan, err = open(t, r, "widget").Promote(ctx, PromoteRequest{Bundle: "widget-operator.v1.1.1", Channel: "preview", Replaces: new("")}, Options{})
 	apply(t, r, plan, err)
-	plan, err = open(t, r, "widget").SetDefaultChannel(ctx, "fast", Options{})
+	plan, err = open(t, r, "widget").SetDefaultChannel(ctx, DefaultChannelRequest{Channel: "fast"}, Options{})
 	apply(t, r, plan, err)
 	if !strings.Contains(read(t, r, "catalogs/v4.17/widget/catalog.yaml"), "defaultChannel: fast") {
 		t.Error("the default channel was not set")
 	}
-	plan, err = open(t, r, "widget").SetDefaultChannel(ctx, "fast", Options{})
+	plan, err = open(t, r, "widget").SetDefaultChannel(ctx, DefaultChannelRequest{Channel: "fast"}, Options{})
 	if err != nil || len(plan.Changes) != 0 || !strings.Contains(plan.Summary, "already") {
 		t.Errorf("setting it again: %v %+v", err, plan)
 	}
-	if _, err := open(t, r, "gadget").SetDefaultChannel(ctx, "stable-v1", Options{}); !IsRefusal(err) {
+	if _, err := open(t, r, "gadget").SetDefaultChannel(ctx, DefaultChannelRequest{Channel: "stable-v1"}, Options{}); !IsRefusal(err) {
 		t.Errorf("semver default channel: %v", err)
 	}
 	plan, err = open(t, r, "gadget").Promote(ctx, PromoteRequest{Bundle: "gadget-operator.v1.0.1", Channel: "fast"}, Options{})
@@ -218,15 +218,15 @@ func TestDeprecateAndRemove(t *testing.T) {
 	if _, err := open(t, r, "gadget").Deprecate(ctx, DeprecateRequest{Bundle: "gadget-operator.v0.9.0"}, Options{}); err == nil || !strings.Contains(err.Error(), "semver templates cannot hold deprecations") {
 		t.Errorf("semver deprecate: %v", err)
 	}
-	plan, err := open(t, r, "widget").Remove(ctx, "widget-operator.v1.0.0", Options{})
+	plan, err := open(t, r, "widget").Remove(ctx, RemoveRequest{Bundle: "widget-operator.v1.0.0"}, Options{})
 	apply(t, r, plan, err)
 	if strings.Contains(read(t, r, "operators/widget/catalog-templates/basic.yaml"), "name: widget-operator.v1.0.0") {
 		t.Error("the deprecation of the removed bundle is still in the template")
 	}
-	if _, err := open(t, r, "widget").Remove(ctx, "widget-operator.v1.1.1", Options{}); err == nil || !strings.Contains(err.Error(), "heads channel fast") {
+	if _, err := open(t, r, "widget").Remove(ctx, RemoveRequest{Bundle: "widget-operator.v1.1.1"}, Options{}); err == nil || !strings.Contains(err.Error(), "heads channel fast") {
 		t.Errorf("removing a head: %v", err)
 	}
-	plan, err = open(t, r, "gadget").Remove(ctx, "gadget-operator.v1.0.0", Options{})
+	plan, err = open(t, r, "gadget").Remove(ctx, RemoveRequest{Bundle: "gadget-operator.v1.0.0"}, Options{})
 	apply(t, r, plan, err)
 }
 
@@ -241,7 +241,7 @@ func TestDriftAndForce(t *testing.T) {
 	if !errors.As(err, &refusal) || !strings.Contains(err.Error(), "catalogs/v4.17/widget/catalog.yaml") {
 		t.Fatalf("drift: %v", err)
 	}
-	plan, err := open(t, r, "widget").Render(ctx, Options{})
+	plan, err := open(t, r, "widget").Expand(ctx, Options{})
 	if err != nil || len(plan.Changes) != 1 || plan.Changes[0].Path != "catalogs/v4.17/widget/catalog.yaml" {
 		t.Fatalf("render of a drifted catalog: %v %+v", err, plan)
 	}

@@ -9,6 +9,7 @@ package catalogimage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -129,7 +130,7 @@ func writeIndex(ctx context.Context, idx v1.ImageIndex, o Options) (v1.Hash, int
 // checkTarget refuses a tag that cannot be written before any work.
 func checkTarget(tag string) error {
 	if tag == "" {
-		return fmt.Errorf("no tag: name where the image goes with --tag (a registry reference, oci:PATH[:NAME] or oci-archive:FILE)")
+		return errors.New("no tag: Options.Tag must say where the image goes (a registry reference, oci:PATH[:NAME] or oci-archive:FILE)")
 	}
 	l, local, err := image.ParseLocalRef(tag)
 	if err != nil {

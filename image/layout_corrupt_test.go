@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -125,14 +126,16 @@ func TestLayoutLayerCompressions(t *testing.T) {
 	}
 }
 
+// platformed gives a descriptor the platform linux/arch.
+func platformed(d map[string]any, arch string) map[string]any {
+	d["platform"] = map[string]string{"os": "linux", "architecture": arch}
+	return d
+}
+
 // TestLayoutCorruption: every broken part of a layout is an error that
 // names the layout and what is wrong.
 func TestLayoutCorruption(t *testing.T) {
 	layer := tarOf(t, "manifests/a.yaml", "a")
-	platformed := func(d map[string]any, arch string) map[string]any {
-		d["platform"] = map[string]string{"os": "linux", "architecture": arch}
-		return d
-	}
 	tests := []struct {
 		name string
 		make func(l rawLayout) string
@@ -172,7 +175,7 @@ func TestLayoutCorruption(t *testing.T) {
 			idx := l.blob(l.json(map[string]any{"schemaVersion": 2, "manifests": []any{
 				platformed(l.image(nil), "arm64"), l.image(nil), platformed(l.image(nil), "s390x")}}))
 			return l.index(idx)
-		}, "the image has no manifest for platform linux/amd64 (it has linux/arm64, linux/s390x; choose another with --platform)"},
+		}, "the image has no manifest for platform linux/amd64: it has linux/arm64, linux/s390x"},
 		{"index not JSON", func(l rawLayout) string {
 			d := l.blob([]byte(`{"manifests": 5}`))
 			d["mediaType"] = "application/vnd.oci.image.index.v1+json"
@@ -195,5 +198,18 @@ func TestLayoutCorruption(t *testing.T) {
 				t.Errorf("error %v, want one naming %s and containing %q", err, l.dir, tt.want)
 			}
 		})
+	}
+}
+
+// TestLayoutPlatformIsAnOptionError: a layout without the platform asked
+// for is an OptionError for Platform, so that a caller can name its own
+// way of choosing another.
+func TestLayoutPlatformIsAnOptionError(t *testing.T) {
+	l := newRawLayout(t)
+	idx := l.blob(l.json(map[string]any{"schemaVersion": 2, "manifests": []any{platformed(l.image(nil), "arm64")}}))
+	_, err := image.Pull(context.Background(), l.index(idx), image.Options{})
+	var oe *image.OptionError
+	if !errors.As(err, &oe) || oe.Option != image.OptionPlatform || strings.Contains(err.Error(), "--platform") {
+		t.Errorf("error %v: want an OptionError for Platform that names no flag", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/lint/finding"
 )
 
@@ -98,7 +99,7 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	c := &Config{File: file, Rules: map[string]RuleSetting{}}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(file, err)
+		return nil, yamlError(file, data, err)
 	}
 	if len(doc.Content) == 0 {
 		return c, nil // empty: the defaults
@@ -121,15 +122,11 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	})
 }
 
-// yamlError places a YAML syntax error at its line.
-func yamlError(file string, err error) error {
-	msg := err.Error()
-	var line int
-	if _, scanErr := fmt.Sscanf(strings.TrimPrefix(msg, "yaml: "), "line %d:", &line); scanErr == nil {
-		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-	}
-	return &ConfigError{File: file, Line: line, Msg: "not valid YAML: " + msg}
+// yamlError places a YAML syntax error of the configuration data at the
+// line upstream's parser names (see fbcyaml.SyntaxError).
+func yamlError(file string, data []byte, err error) error {
+	e := fbcyaml.SyntaxError(data, 1, err)
+	return &ConfigError{File: file, Line: int(e.Line), Msg: "not valid YAML: " + e.Msg}
 }
 
 // configParser reads the parts of a configuration.

@@ -8,12 +8,12 @@ import (
 	"github.com/fbcat/opm/declcfg"
 )
 
-// renderBasic renders a basic template. Its entries are catalog objects,
+// expandBasic expands a basic template. Its entries are catalog objects,
 // passed through as they are, except olm.bundle entries, which give only
 // the bundle's image (a name is allowed and ignored): each is replaced by
 // the bundle rendered from that image. As upstream, the result is not
 // validated.
-func renderBasic(ctx context.Context, src source, doc *document, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
+func expandBasic(ctx context.Context, src source, doc *document, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
 	items, problems := entries(src, doc)
 	list, _, _ := listMember(&doc.value, "entries")
 	var refs []string

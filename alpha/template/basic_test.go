@@ -54,7 +54,7 @@ func TestBasicErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		in := Input{Name: "t.yaml", Data: []byte(c.text)}
-		_, err := Render(t.Context(), Basic, in, f)
+		_, err := Expand(t.Context(), Basic, in, f)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("template:\n%s\nerror: %v\nwant it to contain: %s", c.text, err, c.want)
 		}
@@ -64,7 +64,7 @@ func TestBasicErrors(t *testing.T) {
 // Every problem is reported, each on its own line, in template order.
 func TestBasicReportsEveryProblem(t *testing.T) {
 	text := "schema: olm.template.basic\nentries:\n- schema: olm.bundle\n- 1\n- schema: olm.bundle\n  image: quay.io/example/widget:v3\n  package: widget\n"
-	_, err := Render(t.Context(), Basic, Input{Name: "t.yaml", Data: []byte(text)}, fakes("widget"))
+	_, err := Expand(t.Context(), Basic, Input{Name: "t.yaml", Data: []byte(text)}, fakes("widget"))
 	lines := strings.Split(err.Error(), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "t.yaml:3:") || !strings.HasPrefix(lines[1], "t.yaml:4:") || !strings.HasPrefix(lines[2], "t.yaml:5:") {
 		t.Fatalf("want three problems in order, got:\n%v", err)

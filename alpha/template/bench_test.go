@@ -54,7 +54,7 @@ func BenchmarkSemver50(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		cfg, err := Render(b.Context(), Semver, in, br)
+		cfg, err := Expand(b.Context(), Semver, in, br)
 		if err != nil {
 			b.Fatal(err)
 		}

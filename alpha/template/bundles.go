@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/render"
 )
 
@@ -89,32 +87,37 @@ const imageConcurrency = 4
 
 // renderImages renders every distinct reference of refs once, a few at a
 // time. It returns the bundles by reference and, for each reference that
-// failed, its error (naming the reference).
+// failed (or that ctx's end left out), its error (naming the reference).
 func renderImages(ctx context.Context, br BundleRenderer, refs []string) (map[string]*Bundle, map[string]error) {
-	bundles := map[string]*Bundle{}
-	errs := map[string]error{}
-	var mu sync.Mutex
-	var g errgroup.Group
-	g.SetLimit(imageConcurrency)
+	var distinct []string
 	seen := map[string]bool{}
 	for _, ref := range refs {
-		if seen[ref] {
-			continue
+		if !seen[ref] {
+			seen[ref] = true
+			distinct = append(distinct, ref)
 		}
-		seen[ref] = true
-		g.Go(func() error {
-			b, err := br.RenderBundle(ctx, ref)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				errs[ref] = imageError(ref, err) // every failure is reported, by reference
-				return nil
-			}
-			bundles[ref] = b
-			return nil
-		})
 	}
-	_ = g.Wait()
+	rendered := make([]*Bundle, len(distinct))
+	failed := make([]error, len(distinct))
+	ran := make([]bool, len(distinct))
+	// Every failure is reported, by reference: the calls go on after one.
+	stopped := parallel.Do(ctx, len(distinct), imageConcurrency, func(i int) error {
+		rendered[i], failed[i] = br.RenderBundle(ctx, distinct[i])
+		ran[i] = true
+		return nil
+	})
+	bundles := map[string]*Bundle{}
+	errs := map[string]error{}
+	for i, ref := range distinct {
+		switch {
+		case !ran[i]:
+			errs[ref] = imageError(ref, stopped)
+		case failed[i] != nil:
+			errs[ref] = imageError(ref, failed[i])
+		default:
+			bundles[ref] = rendered[i]
+		}
+	}
 	return bundles, errs
 }
 

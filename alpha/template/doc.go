@@ -1,4 +1,4 @@
-// Package template renders OLM catalog templates into file-based catalogs
+// Package template expands OLM catalog templates into file-based catalogs
 // and converts catalogs back into templates, as upstream opm's
 // `alpha render-template` and `alpha convert-template` do:
 //

@@ -53,6 +53,15 @@ func (l Errors) Error() string {
 	return strings.Join(msgs, "\n")
 }
 
+// Unwrap is the problems, for errors.Is and errors.As.
+func (l Errors) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
 // sorted puts the problems in template order (by line, stably).
 func (l Errors) sorted() Errors {
 	slices.SortStableFunc(l, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })

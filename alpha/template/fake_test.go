@@ -56,7 +56,7 @@ func renderText(t *testing.T, text string, br BundleRenderer) (*declcfg.Declarat
 	if err != nil {
 		return nil, err
 	}
-	return Render(context.Background(), kind, in, br)
+	return Expand(context.Background(), kind, in, br)
 }
 
 // channels summarises channels: "name: entry[>replaces][~skip,skip] ..."

@@ -46,7 +46,7 @@ func TestGoldens(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				cfg, err := Render(context.Background(), kind, in, ImageBundles(render.Renderer{Migrations: migrations}))
+				cfg, err := Expand(context.Background(), kind, in, ImageBundles(render.Renderer{Migrations: migrations}))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -68,11 +68,10 @@ func (in Input) firstYAMLDocument() (*document, error) {
 	d := docs[0]
 	v, err := fbcyaml.Decode(d.Data, d.Line)
 	if err != nil {
-		var ye *fbcyaml.Error
-		if errors.As(err, &ye) {
-			return nil, &Error{File: in.Name, Line: int(ye.Line), Err: fmt.Errorf("invalid YAML: %s", ye.Msg)}
-		}
-		return nil, &Error{File: in.Name, Line: int(d.Line), Err: fmt.Errorf("invalid YAML: %w", err)}
+		// At the line upstream names, which is not always the one Decode
+		// names for a catalog.
+		ye := fbcyaml.SyntaxError(d.Data, d.Line, err)
+		return nil, &Error{File: in.Name, Line: int(ye.Line), Err: fmt.Errorf("invalid YAML: %s", ye.Msg)}
 	}
 	if v.Kind == value.Null {
 		return nil, &Error{File: in.Name, Line: int(d.Line), Err: errors.New("the template's first YAML document is empty")}

@@ -36,11 +36,11 @@ var (
 	bundleFields    = []string{"image"}
 )
 
-// renderSemver renders a semver template: every bundle image listed under
+// expandSemver expands a semver template: every bundle image listed under
 // candidate, fast or stable is rendered, and the package, its channels
 // (candidate-v1, candidate-v1.2, ...), their upgrade edges and the
 // default channel are generated from the bundles' versions.
-func renderSemver(ctx context.Context, src source, doc *document, br BundleRenderer, perChannel bool) (*declcfg.DeclarativeConfig, error) {
+func expandSemver(ctx context.Context, src source, doc *document, br BundleRenderer, perChannel bool) (*declcfg.DeclarativeConfig, error) {
 	t, problems := decodeSemver(src, doc)
 	if len(problems) > 0 {
 		return nil, problems

@@ -157,7 +157,7 @@ func TestSemverPerChannel(t *testing.T) {
 	text := semverText("generateMajorChannels: true\ngenerateMinorChannels: true\n",
 		map[string][]string{"stable": {"0.0.4", "0.0.5", "0.0.11", "0.1.0", "0.1.2", "0.2.0", "1.0.0"}})
 	in := Input{Name: "t.yaml", Data: []byte(text)}
-	cfg, err := RenderWith(context.Background(), Semver, in, all, Options{SemverPerChannel: true})
+	cfg, err := ExpandWith(context.Background(), Semver, in, all, Options{SemverPerChannel: true})
 	if err != nil {
 		t.Fatal(err)
 	}

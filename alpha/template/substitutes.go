@@ -19,12 +19,12 @@ type substitution struct {
 	path       string // e.g. "substitutions[1]"
 }
 
-// renderSubstitutes renders a substitutes template: its entries are a
+// expandSubstitutes expands a substitutes template: its entries are a
 // whole valid catalog; each substitution renders a bundle image (a newer
 // build of the base bundle: a higher version or release) and puts it in
 // the base bundle's place in every channel, as upstream does. The result
 // must again be a valid catalog.
-func renderSubstitutes(ctx context.Context, src source, doc *document, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
+func expandSubstitutes(ctx context.Context, src source, doc *document, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
 	items, problems := entries(src, doc)
 	subs, subProblems := decodeSubstitutions(src, doc)
 	problems = append(problems, subProblems...)

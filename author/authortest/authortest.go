@@ -28,7 +28,7 @@ func Write(ctx context.Context, dir string, o declcfgtest.RepoOptions) error {
 	if err != nil {
 		return err
 	}
-	plan, err := p.Render(ctx, author.Options{Bundles: bundles})
+	plan, err := p.Expand(ctx, author.Options{Bundles: bundles})
 	if err != nil {
 		return err
 	}

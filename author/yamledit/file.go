@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
 // File is one YAML (or JSON) file being edited. Edits are recorded against
@@ -48,18 +48,18 @@ func Parse(name string, data []byte) (*File, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: no YAML document", name)
 		}
-		return nil, yamlError(name, err)
+		return nil, yamlError(name, data, err)
 	}
 	if len(doc.Content) != 1 {
 		return nil, fmt.Errorf("%s: an empty document", name)
 	}
 	var first any
 	if err := doc.Decode(&first); err != nil {
-		return nil, yamlError(name, err)
+		return nil, yamlError(name, data, err)
 	}
 	later, err := decodeRest(dec)
 	if err != nil {
-		return nil, yamlError(name, err)
+		return nil, yamlError(name, data, err)
 	}
 	f := &File{t: t, doc: &doc, later: later, links: map[*yaml.Node]link{}, aliases: map[*yaml.Node][]*yaml.Node{}}
 	f.index(&doc, link{})
@@ -103,18 +103,16 @@ func (f *File) checkKeys(n *yaml.Node) error {
 	return nil
 }
 
-// errLine matches the position yaml.v3 puts in its messages.
-var errLine = regexp.MustCompile(`^(?:yaml: )?(?:unmarshal errors:\s*)?line (\d+): (.*)$`)
-
-// yamlError rewrites a yaml.v3 error as "name:line: message".
-func yamlError(name string, err error) error {
-	msg := strings.TrimSpace(err.Error())
-	if m := errLine.FindStringSubmatch(msg); m != nil {
-		if line, err := strconv.Atoi(m[1]); err == nil {
-			return fmt.Errorf("%s:%d: %s", name, line, m[2])
-		}
+// yamlError writes an error go-yaml v3 found in data (nil when it is not
+// the file's text) as "name:line: invalid YAML: message", at the line
+// upstream's parser names (see fbcyaml.SyntaxError), as a template that
+// is rendered says it.
+func yamlError(name string, data []byte, err error) error {
+	e := fbcyaml.SyntaxError(data, 1, err)
+	if e.Line > 0 {
+		return fmt.Errorf("%s:%d: invalid YAML: %s", name, e.Line, e.Msg)
 	}
-	return fmt.Errorf("%s: %s", name, strings.TrimPrefix(msg, "yaml: "))
+	return fmt.Errorf("%s: invalid YAML: %s", name, e.Msg)
 }
 
 // decodeAll decodes every document of data as generic values.

@@ -20,7 +20,7 @@ func (f *File) verify(out []byte) error {
 	}
 	got, err := decodeAll(out)
 	if err != nil {
-		return fmt.Errorf("%s: the edited text does not parse (%v): nothing written", f.t.name, yamlError(f.t.name, err))
+		return fmt.Errorf("%s: the edited text does not parse (%v): nothing written", f.t.name, yamlError(f.t.name, out, err))
 	}
 	if len(got) != 1+len(f.later) {
 		return fmt.Errorf("%s: the edited text has %d documents instead of %d: nothing written", f.t.name, len(got), 1+len(f.later))
@@ -81,7 +81,7 @@ type removal struct {
 func (f *File) expected() (any, error) {
 	var root any
 	if err := f.Root().Decode(&root); err != nil {
-		return nil, yamlError(f.t.name, err)
+		return nil, yamlError(f.t.name, nil, err)
 	}
 	var rems []removal
 	for _, o := range f.ops {

@@ -115,14 +115,14 @@ func TestVerifyCatchesWrongText(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, in, err string }{
 		{"syntax", "a: [\nb: 1\n", "t.yaml:"},
-		{"duplicate key", "a: 1\na: 2\n", `t.yaml:2: mapping key "a" already defined at line 1`},
+		{"duplicate key", "a: 1\na: 2\n", `t.yaml:2: invalid YAML: mapping key "a" already defined at line 1`},
 		{"no document", "# only a comment\n", "t.yaml: no YAML document"},
 		{"empty", "", "t.yaml: no YAML document"},
 		{"lone carriage return", "a: 1\rb: 2\n", "t.yaml:1: a carriage return without a line feed"},
 		{"unicode line separator", "a: 1\nb: \"x\u2028y\"\n", "t.yaml:2: line break character U+2028"},
 		{"a broken later document", "a: 1\n---\nb: [\n", "t.yaml:"},
 		{"keys equal once read", "a: 1\nm:\n  0: x\n  00: y\n", `t.yaml:4:3: the key "00" is the same as the key "0" at line 3`},
-		{"an unknown alias", "a: *x\n", "t.yaml: unknown anchor 'x' referenced"},
+		{"an unknown alias", "a: *x\n", "t.yaml: invalid YAML: unknown anchor 'x' referenced"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

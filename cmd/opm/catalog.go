@@ -111,7 +111,7 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 			_ = enc.Encode(struct {
 				Error   string `json:"error"`
 				Refused bool   `json:"refused"`
-			}{err.Error(), refused(err)})
+			}{withFlagHint(err).Error(), refused(err)})
 		}
 		return err
 	}
@@ -147,7 +147,7 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		return writePlanJSON(out, plan, f.dryRun)
 	}
 	if f.dryRun {
-		diff := plan.ReadableDiff
+		diff := func(w io.Writer) error { return plan.ReadableDiff(w, "--full-diff") }
 		if f.fullDiff {
 			diff = plan.Diff
 		}
@@ -218,11 +218,15 @@ one channel at a time) agree with their templates too.`,
   opm alpha catalog render my-operator --dry-run`,
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
+			req := author.ExpandRequest{Packages: args, Check: check}
+			if err := checkRequest(req, nil); err != nil {
+				return err
+			}
 			opts, err := f.options(cmd)
 			if err != nil {
 				return err
 			}
-			res, err := f.repo().Render(cmd.Context(), author.RenderRequest{Packages: args, Check: check}, opts)
+			res, err := f.repo().Expand(cmd.Context(), req, opts)
 			if err != nil {
 				return err
 			}
@@ -246,7 +250,7 @@ one channel at a time) agree with their templates too.`,
 // reportDrift prints the catalogs that differ from their templates, and
 // the bundles whose copies in two catalogs differ, and fails when there
 // is one.
-func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Rendering) error {
+func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) error {
 	out := cmd.OutOrStdout()
 	plan, conflicts, failed := res.Plan, res.Conflicts, res.Drifted()
 	if f.output.value == "json" {
@@ -281,6 +285,9 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Rendering) err
 			fmt.Fprintf(out, "%s (edited by hand?)\n", c)
 		}
 		fmt.Fprintln(cmd.ErrOrStderr(), plan.Summary)
+		if len(plan.Changes) > 0 {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them")
+		}
 	}
 	if failed {
 		return errReported
@@ -288,8 +295,13 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Rendering) err
 	return nil
 }
 
-// runVerb opens an operator and makes its plan with verb, then finishes.
-func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
+// runVerb checks the request (flags names the flag or argument that
+// gives each of its fields), opens an operator and makes its plan with
+// verb, then finishes.
+func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, req request, flags map[string]string, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
+	if err := checkRequest(req, flags); err != nil {
+		return err
+	}
 	opts, err := f.options(cmd)
 	if err != nil {
 		return err
@@ -341,16 +353,16 @@ channel name close to an existing one (without --new-channel).`,
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			if image == "" {
-				return usageError{errors.New("--image is required: the pull spec the bundle is (or will be) pushed as")}
+			req := author.ReleaseRequest{BundleDir: args[0], Image: image, NewChannel: newChannel}
+			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
+				req.Target = &target
+			}
+			if err := checkRequest(req, map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image"}); err != nil {
+				return err
 			}
 			opts, err := f.options(cmd)
 			if err != nil {
 				return err
-			}
-			req := author.ReleaseRequest{BundleDir: args[0], Image: image, NewChannel: newChannel}
-			if len(target.Channels) > 0 || target.Template != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
-				req.Target = &target
 			}
 			p, err := f.repo().OpenBundleDir(cmd.Context(), args[0])
 			if err != nil {
@@ -366,7 +378,7 @@ channel name close to an existing one (without --new-channel).`,
 	fl := cmd.Flags()
 	fl.StringVar(&image, "image", "", "The bundle's image pull spec (required)")
 	fl.StringSliceVar(&target.Channels, "channel", nil, "Without release-config.yaml: the channels (or semver streams) to release into")
-	fl.StringVar(&target.Template, "template", "", "Without release-config.yaml: the one template to release into (default: every mapped template)")
+	fl.StringVar(&target.TemplateFile, "template", "", "Without release-config.yaml: the one template to release into (default: every mapped template)")
 	fl.StringVar(&target.Replaces, "replaces", "", "Without release-config.yaml: the bundle the new one replaces")
 	fl.StringSliceVar(&target.Skips, "skips", nil, "Without release-config.yaml: the bundles the new one skips")
 	fl.StringVar(&target.SkipRange, "skip-range", "", "Without release-config.yaml: the versions the new one skips (a semver range)")
@@ -377,6 +389,7 @@ channel name close to an existing one (without --new-channel).`,
 
 func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 	var req author.PromoteRequest
+	var replaces string
 	cmd := &cobra.Command{
 		Use:   "promote <pkg> <bundle> --to <channel>",
 		Short: "Make a bundle the head of a channel in every template that lists it",
@@ -396,19 +409,19 @@ replaces.`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			if req.Channel == "" {
-				return usageError{errors.New("--to is required: the channel the bundle is to head")}
-			}
 			req.Bundle = args[1]
-			req.ReplacesSet = cmd.Flags().Changed("replaces")
-			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			if cmd.Flags().Changed("replaces") {
+				req.Replaces = &replaces
+			}
+			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to"}
+			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})
 		}),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&req.Channel, "to", "", "The channel (or semver stream) the bundle is to head (required)")
-	fl.StringVar(&req.Replaces, "replaces", "", "The bundle the new entry replaces (default: the channel's head; \"\" for none)")
+	fl.StringVar(&replaces, "replaces", "", "The bundle the new entry replaces (default: the channel's head; \"\" for none)")
 	fl.StringSliceVar(&req.Skips, "skips", nil, "The bundles the new entry skips")
 	fl.StringVar(&req.SkipRange, "skip-range", "", "The versions the new entry skips (a semver range)")
 	fl.BoolVar(&req.NewChannel, "new-channel", false, "Make the channel when no template has it even if its name is close to an existing channel's")
@@ -435,8 +448,9 @@ could not after, nothing is written: the error names those installs
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
-				return p.Remove(cmd.Context(), args[1], opts)
+			req := author.RemoveRequest{Bundle: args[1]}
+			return f.runVerb(cmd, args[0], req, map[string]string{"Bundle": "the <bundle> argument"}, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.Remove(cmd.Context(), req, opts)
 			})
 		}),
 	}
@@ -461,16 +475,8 @@ semver templates is refused with how to convert them.`,
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			n := 0
-			for _, set := range []bool{req.Bundle != "", req.Channel != "", req.Package} {
-				if set {
-					n++
-				}
-			}
-			if n != 1 {
-				return usageError{errors.New("give exactly one of --bundle, --channel and --package")}
-			}
-			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			flags := map[string]string{"Bundle": "--bundle", "Channel": "--channel", "Package": "--package"}
+			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Deprecate(cmd.Context(), req, opts)
 			})
 		}),
@@ -496,8 +502,9 @@ Nothing changes when anything is refused.`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			return f.runVerb(cmd, args[0], func(p *author.Package, opts author.Options) (*author.Plan, error) {
-				return p.SetDefaultChannel(cmd.Context(), args[1], opts)
+			req := author.DefaultChannelRequest{Channel: args[1]}
+			return f.runVerb(cmd, args[0], req, map[string]string{"Channel": "the <channel> argument"}, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.SetDefaultChannel(cmd.Context(), req, opts)
 			})
 		}),
 	}

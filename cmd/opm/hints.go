@@ -7,15 +7,18 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/image"
 )
 
-// withFlagHint adds to an error about an image what the user can do: the
-// flag that sets an image option another value of which may fix it, or,
-// for an image that a registry on localhost does not have, how to use the
-// copy in a local container store. run applies it to every command's
-// error, so that a command pulling images needs nothing of its own.
+// withFlagHint adds to an error what the user can do: the flag that
+// sets an image option another value of which may fix it; for an image
+// that a registry on localhost does not have, how to use the copy in a
+// local container store; and, for an authoring refusal that an option
+// lifts, its flag (see needWords). run applies it to every command's
+// error, so that a command needs nothing of its own.
 func withFlagHint(err error) error {
+	err = withNeedFlags(err)
 	var me *image.MissingError
 	if errors.As(err, &me) && isLocalhost(me.Registry) {
 		// podman and buildah name the images they build localhost/NAME;
@@ -69,4 +72,95 @@ func isLocalhost(registry string) bool {
 		host = h
 	}
 	return strings.EqualFold(host, "localhost")
+}
+
+// rephrased is an error in the command line's words: Error is msg, and
+// the library's error stays in the chain (exit codes ask it).
+type rephrased struct {
+	msg string
+	err error
+}
+
+func (e *rephrased) Error() string { return e.msg }
+func (e *rephrased) Unwrap() error { return e.err }
+
+// withNeedFlags says what each author.NeedError in err needs with the
+// flag that gives it, where the library names its option.
+func withNeedFlags(err error) error {
+	needs := needErrors(err, nil)
+	if len(needs) == 0 {
+		return err
+	}
+	msg := err.Error()
+	for _, ne := range needs {
+		if words := needWords(ne); words != "" {
+			msg = strings.ReplaceAll(msg, ne.Error(), ne.Problem+words)
+		}
+	}
+	return &rephrased{msg: msg, err: err}
+}
+
+// needErrors collects the author.NeedErrors of err's tree.
+func needErrors(err error, out []*author.NeedError) []*author.NeedError {
+	switch e := err.(type) {
+	case nil:
+		return out
+	case *author.NeedError:
+		return append(out, e)
+	case interface{ Unwrap() []error }:
+		for _, inner := range e.Unwrap() {
+			out = needErrors(inner, out)
+		}
+		return out
+	}
+	return needErrors(errors.Unwrap(err), out)
+}
+
+// needWords says with this command line's flags what a refusal needs, as
+// it follows the refusal's problem; "" keeps the library's words.
+func needWords(ne *author.NeedError) string {
+	switch ne.Need {
+	case author.NeedPull:
+		return ": pass --pull to render it from its image"
+	case author.NeedRoot:
+		return ": run from the root of the catalog repository or give --root"
+	case author.NeedNewChannel:
+		return " (a new channel would be made beside it; pass --new-channel to make it on purpose)"
+	case author.NeedTarget:
+		return ": say where to release the bundle with --channel (and --template, --replaces, --skips, --skip-range)"
+	case author.NeedNoTarget:
+		return ": drop --channel, --template, --replaces, --skips and --skip-range, or the file"
+	case author.NeedNoEdges:
+		return ", so --replaces, --skips and --skip-range do not apply"
+	case author.NeedForce:
+		return ", or pass --force to remove it anyway"
+	case author.NeedOverwrite:
+		return fmt.Sprintf("\nsee the difference with: opm alpha catalog render %s --dry-run; then carry the edit into the template, or pass --force to overwrite the catalogs", ne.Package)
+	}
+	return ""
+}
+
+// request is an authoring request, which says itself what it lacks.
+type request interface{ Validate() error }
+
+// checkRequest checks a request by the library's rules and says what is
+// wrong in the command's words: flags names the flag or argument that
+// gives each field of the request.
+func checkRequest(req request, flags map[string]string) error {
+	err := req.Validate()
+	var re *author.RequestError
+	if !errors.As(err, &re) {
+		return err // nil, or in words of its own
+	}
+	names := make([]string, len(re.Fields))
+	for i, field := range re.Fields {
+		if names[i] = flags[field]; names[i] == "" {
+			return usageError{err}
+		}
+	}
+	msg := names[0] + " is required: " + re.Why
+	if re.OneOf {
+		msg = "give exactly one of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	}
+	return usageError{&rephrased{msg: msg, err: err}}
 }

@@ -65,7 +65,7 @@ bundle directories or catalogs.`,
 				}
 			}
 			bundles := template.ImageBundles(render.Renderer{Migrations: migrations, Images: reg.imageOptions(cmd, platform)})
-			cfg, err := template.Render(cmd.Context(), kind, in, bundles)
+			cfg, err := template.Expand(cmd.Context(), kind, in, bundles)
 			if err != nil {
 				return err
 			}

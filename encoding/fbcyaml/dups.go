@@ -66,26 +66,10 @@ func lineKey(l []byte) string {
 // error's line, or else on the line before it. go-yaml's words for it
 // ("found character that cannot start any token") do not say tab.
 func tabInIndentation(doc []byte, first int32, e *Error) *Error {
-	tabLine, tabCol := int32(0), int32(0)
-	for n := first; len(doc) > 0 && n <= e.Line; n++ {
-		end := bytes.IndexByte(doc, '\n')
-		if end < 0 {
-			end = len(doc)
+	for _, line := range []int32{e.Line, e.Line - 1} {
+		if col := indentTab(doc, first, line); col > 0 {
+			return &Error{Line: line, Col: col, Msg: tabMsg(e.Msg)}
 		}
-		if n >= e.Line-1 {
-			l := doc[:end]
-			indent := len(l) - len(bytes.TrimLeft(l, " \t"))
-			if tab := bytes.IndexByte(l[:indent], '\t'); tab >= 0 && indent < len(bytes.TrimRight(l, " \t\r")) && l[indent] != '#' {
-				tabLine, tabCol = n, int32(tab)+1
-			}
-		}
-		if end == len(doc) {
-			break
-		}
-		doc = doc[end+1:]
 	}
-	if tabLine == 0 {
-		return e
-	}
-	return &Error{Line: tabLine, Col: tabCol, Msg: "tab in indentation; YAML indents with spaces only: replace the tab with spaces (" + e.Msg + ")"}
+	return e
 }

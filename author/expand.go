@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"slices"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
-// Rendered is a catalog rendered from a template.
-type Rendered struct {
+// Expanded is a catalog expanded from its template.
+type Expanded struct {
 	Catalog *Catalog
 	Config  *declcfg.DeclarativeConfig
 	data    text     // the catalog's text, once written
@@ -21,8 +20,8 @@ type Rendered struct {
 }
 
 // Bytes are the bytes `opm alpha render-template -o yaml` writes for the
-// rendered catalog.
-func (r *Rendered) Bytes() ([]byte, error) {
+// expanded catalog.
+func (r *Expanded) Bytes() ([]byte, error) {
 	t, err := r.text()
 	if err != nil {
 		return nil, err
@@ -32,7 +31,7 @@ func (r *Rendered) Bytes() ([]byte, error) {
 
 // text is Bytes in pieces, the bundles' shared with the other catalogs
 // of the package.
-func (r *Rendered) text() (text, error) {
+func (r *Expanded) text() (text, error) {
 	if r.data == nil {
 		enc := r.enc
 		if enc == nil {
@@ -47,13 +46,14 @@ func (r *Rendered) text() (text, error) {
 	return r.data, nil
 }
 
-// RenderCatalog renders the template text data (the catalog's template,
-// as it is or edited) for catalog c, the way c was rendered (see Match).
-func (p *Package) RenderCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Rendered, error) {
-	return p.renderCatalog(ctx, c, data, src, c.dialect)
+// ExpandCatalog expands the template text data (the catalog's template,
+// as it is or edited) into catalog c, the way c was expanded before (see
+// Match).
+func (p *Package) ExpandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Expanded, error) {
+	return p.expandCatalog(ctx, c, data, src, c.dialect)
 }
 
-func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Rendered, error) {
+func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
 	br, err := src.For(c)
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 	if kind != t.Kind() {
 		return nil, refuse("%s is a %s template, but %s says its type is %s", t.Path, kind, p.CI.File, t.Type)
 	}
-	cfg, err := template.RenderWith(ctx, kind, in, br, opts)
+	cfg, err := template.ExpandWith(ctx, kind, in, br, opts)
 	if err != nil {
 		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
 	}
@@ -82,25 +82,25 @@ func (p *Package) renderCatalog(ctx context.Context, c *Catalog, data []byte, sr
 			return nil, err
 		}
 	}
-	return &Rendered{Catalog: c, Config: cfg, enc: p.encoder()}, nil
+	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder()}, nil
 }
 
-// dialects are the ways of rendering a template that committed catalogs
+// dialects are the ways of expanding a template that committed catalogs
 // are found in: upstream's current one first.
 var dialects = []template.Options{{}, {SemverPerChannel: true}}
 
-// Match renders the catalog's template as it is and reports whether the
+// Match expands the catalog's template as it is and reports whether the
 // committed catalog holds what it gives. A semver template is also
-// rendered as older opm releases did; when that is what the catalog
-// holds, the catalog is rendered that way from then on, so that it keeps
-// its style. The first rendering is returned when none matches.
-func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendered, bool, error) {
-	var first *Rendered
+// expanded as older opm releases did; when that is what the catalog
+// holds, the catalog is expanded that way from then on, so that it keeps
+// its style. The first expansion is returned when none matches.
+func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expanded, bool, error) {
+	var first *Expanded
 	for _, d := range dialects {
 		if d.SemverPerChannel && c.Template.Kind() != template.Semver {
 			break
 		}
-		r, err := p.renderCatalog(ctx, c, c.Template.Data, src, d)
+		r, err := p.expandCatalog(ctx, c, c.Template.Data, src, d)
 		if err != nil {
 			return nil, false, err
 		}
@@ -115,15 +115,15 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Rendere
 	return first, false, nil
 }
 
-// Same reports whether a rendered catalog holds the same objects as the
+// Same reports whether an expanded catalog holds the same objects as the
 // committed one, in any order.
-func (r *Rendered) Same() bool { return r.same(false) }
+func (r *Expanded) Same() bool { return r.same(false) }
 
 // same is Same, but with undescribed it also holds when the committed
-// package has no description and icon where the rendered one has them:
+// package has no description and icon where the expanded one has them:
 // opm releases before v1.65 did not describe the package of a semver
 // template, and the next release describes it as upstream now does.
-func (r *Rendered) same(undescribed bool) bool {
+func (r *Expanded) same(undescribed bool) bool {
 	c := r.Catalog
 	if c.Config == nil || len(c.Config.Bundles) != len(r.Config.Bundles) {
 		return false
@@ -155,7 +155,7 @@ func bundlesByName(cfg *declcfg.DeclarativeConfig) map[string]*declcfg.Bundle {
 	return out
 }
 
-// sameBundle reports whether two bundles are equal. Rendering offline
+// sameBundle reports whether two bundles are equal. Expanding offline
 // shares the big property values with the committed catalog, so those
 // compare at once.
 func sameBundle(a, b *declcfg.Bundle) bool {
@@ -192,44 +192,37 @@ func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
 	return keys
 }
 
-// renderAll renders the given template texts for each of the catalogs.
-func (p *Package) renderAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles) ([]*Rendered, error) {
-	return forEach(cats, func(c *Catalog) (*Rendered, error) { return p.RenderCatalog(ctx, c, data(c), src) })
+// expandAll expands the given template texts into each of the catalogs.
+func (p *Package) expandAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles) ([]*Expanded, error) {
+	return forEach(ctx, cats, func(c *Catalog) (*Expanded, error) { return p.ExpandCatalog(ctx, c, data(c), src) })
 }
 
-// matched is a catalog rendered from its template as it is, and whether
+// matched is a catalog expanded from its template as it is, and whether
 // that is what the catalog holds.
 type matched struct {
-	*Rendered
+	*Expanded
 	same bool
 }
 
 // matchAll matches each of the catalogs with its template (see Match).
 func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles) ([]matched, error) {
-	return forEach(cats, func(c *Catalog) (matched, error) {
+	return forEach(ctx, cats, func(c *Catalog) (matched, error) {
 		r, same, err := p.Match(ctx, c, src)
 		return matched{r, same}, err
 	})
 }
 
 // forEach calls f for each catalog, a few at a time, and returns the
-// results in the order of cats, or the first error.
-func forEach[T any](cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
+// results in the order of cats, or the first error in that order.
+func forEach[T any](ctx context.Context, cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
 	out := make([]T, len(cats))
-	errs := make([]error, len(cats))
-	var g errgroup.Group
-	g.SetLimit(4)
-	for i, c := range cats {
-		g.Go(func() error {
-			out[i], errs[i] = f(c) // the first in the order of cats is returned
-			return nil
-		})
-	}
-	_ = g.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	err := parallel.Do(ctx, len(cats), 4, func(i int) error {
+		var err error
+		out[i], err = f(cats[i])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

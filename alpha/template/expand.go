@@ -9,19 +9,20 @@ import (
 	"github.com/fbcat/opm/encoding/value"
 )
 
-// Render renders a template of the given format (see Detect) into a
-// catalog, rendering the bundle images it references with br. The
+// Expand expands a template of the given format (see Detect) into the
+// catalog it stands for, rendering the bundle images it references with
+// br. The
 // catalog is in upstream's order once written with declcfg.Write. Every
 // problem found is reported, as Errors, before any image is pulled when
 // the template itself is at fault.
-func Render(ctx context.Context, kind Kind, in Input, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
-	return RenderWith(ctx, kind, in, br, Options{})
+func Expand(ctx context.Context, kind Kind, in Input, br BundleRenderer) (*declcfg.DeclarativeConfig, error) {
+	return ExpandWith(ctx, kind, in, br, Options{})
 }
 
-// Options are the choices of RenderWith beyond upstream's current
+// Options are the choices of ExpandWith beyond upstream's current
 // behaviour.
 type Options struct {
-	// SemverPerChannel renders semver templates as opm releases before
+	// SemverPerChannel expands semver templates as opm releases before
 	// the current linking did, which catalogs committed then still hold:
 	// each generated channel linked on its own (the newest bundle of each
 	// minor version skips the lower ones of its channel, in version order,
@@ -30,8 +31,8 @@ type Options struct {
 	SemverPerChannel bool
 }
 
-// RenderWith is Render with options.
-func RenderWith(ctx context.Context, kind Kind, in Input, br BundleRenderer, opts Options) (*declcfg.DeclarativeConfig, error) {
+// ExpandWith is Expand with options.
+func ExpandWith(ctx context.Context, kind Kind, in Input, br BundleRenderer, opts Options) (*declcfg.DeclarativeConfig, error) {
 	src := source{file: in.Name, kind: kind}
 	doc, schema, err := header(in)
 	if err != nil {
@@ -54,19 +55,19 @@ func RenderWith(ctx context.Context, kind Kind, in Input, br BundleRenderer, opt
 	}
 	switch kind {
 	case Basic:
-		return renderBasic(ctx, src, doc, br)
+		return expandBasic(ctx, src, doc, br)
 	case Semver:
-		return renderSemver(ctx, src, doc, br, opts.SemverPerChannel)
+		return expandSemver(ctx, src, doc, br, opts.SemverPerChannel)
 	case Substitutes:
-		return renderSubstitutes(ctx, src, doc, br)
+		return expandSubstitutes(ctx, src, doc, br)
 	}
 	return nil, fmt.Errorf("unknown template type %q", kind)
 }
 
 // entries reads the entries of a basic or substitutes template: catalog
-// objects, typed as the catalog loader types them. An empty list renders
+// objects, typed as the catalog loader types them. An empty list expands to
 // an empty catalog, as upstream's does; a template without the entries
-// key is an error (upstream renders nothing, which hides a misspelt key).
+// key is an error (upstream gives nothing, which hides a misspelt key).
 func entries(src source, doc *document) ([]declcfg.Item, Errors) {
 	list, node, err := listMember(&doc.value, "entries")
 	if err != nil {

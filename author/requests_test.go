@@ -1,0 +1,129 @@
+package author
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestRequestsValidate: each request says what it lacks as a
+// RequestError naming its fields, never a command line's flags.
+func TestRequestsValidate(t *testing.T) {
+	cases := []struct {
+		name   string
+		req    interface{ Validate() error }
+		fields []string // nil: valid
+		oneOf  bool
+	}{
+		{"release without a directory", ReleaseRequest{Image: "quay.io/x:v1"}, []string{"BundleDir"}, false},
+		{"release without an image", ReleaseRequest{BundleDir: "operators/x/1.0.0"}, []string{"Image"}, false},
+		{"release", ReleaseRequest{BundleDir: "operators/x/1.0.0", Image: "quay.io/x:v1"}, nil, false},
+		{"promote without a channel", PromoteRequest{Bundle: "x.v1"}, []string{"Channel"}, false},
+		{"promote without a bundle", PromoteRequest{Channel: "stable"}, []string{"Bundle"}, false},
+		{"promote replacing nothing", PromoteRequest{Bundle: "x.v1", Channel: "stable", Replaces: new("")}, nil, false},
+		{"deprecate nothing", DeprecateRequest{}, []string{"Bundle", "Channel", "Package"}, true},
+		{"deprecate two things", DeprecateRequest{Bundle: "x.v1", Package: true}, []string{"Bundle", "Channel", "Package"}, true},
+		{"deprecate a channel", DeprecateRequest{Channel: "alpha"}, nil, false},
+		{"remove nothing", RemoveRequest{}, []string{"Bundle"}, false},
+		{"default channel without one", DefaultChannelRequest{}, []string{"Channel"}, false},
+		{"expand every operator", ExpandRequest{}, nil, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.req.Validate()
+			var re *RequestError
+			switch {
+			case c.fields == nil && err != nil:
+				t.Fatalf("valid request refused: %v", err)
+			case c.fields == nil:
+			case !errors.As(err, &re) || strings.Join(re.Fields, ",") != strings.Join(c.fields, ",") || re.OneOf != c.oneOf:
+				t.Fatalf("got %#v (%v), want a RequestError of %v", re, err, c.fields)
+			case strings.Contains(err.Error(), "--"):
+				t.Errorf("names a flag: %v", err)
+			}
+		})
+	}
+	if err := (ExpandRequest{Packages: []string{"widget", "../x"}}).Validate(); err == nil || !strings.Contains(err.Error(), `invalid operator name "../x"`) {
+		t.Errorf("an operator name with a separator: %v", err)
+	}
+}
+
+// TestEmptyRequestsChangeNothing: the verbs check their requests
+// themselves: an empty DeprecateRequest does not deprecate the whole
+// package, an empty PromoteRequest promotes nothing.
+func TestEmptyRequestsChangeNothing(t *testing.T) {
+	r := testRepo(t)
+	ctx := context.Background()
+	p := open(t, r, "widget")
+	verbs := map[string]func() (*Plan, error){
+		"deprecate": func() (*Plan, error) { return p.Deprecate(ctx, DeprecateRequest{}, Options{}) },
+		"promote": func() (*Plan, error) {
+			return p.Promote(ctx, PromoteRequest{Bundle: "widget-operator.v1.1.1"}, Options{})
+		},
+		"remove":          func() (*Plan, error) { return p.Remove(ctx, RemoveRequest{}, Options{}) },
+		"default-channel": func() (*Plan, error) { return p.SetDefaultChannel(ctx, DefaultChannelRequest{}, Options{}) },
+		"release": func() (*Plan, error) {
+			return p.Release(ctx, ReleaseRequest{BundleDir: "operators/widget/1.2.0"}, Options{})
+		},
+	}
+	for name, verb := range verbs {
+		plan, err := verb()
+		var re *RequestError
+		if plan != nil || !errors.As(err, &re) {
+			t.Errorf("%s: plan %v, error %v: want a RequestError", name, plan, err)
+		}
+		if IsRefusal(err) {
+			t.Errorf("%s: a mistake of the caller is not a refusal: %v", name, err)
+		}
+	}
+	if _, err := r.Expand(ctx, ExpandRequest{Packages: []string{""}}, Options{}); err == nil {
+		t.Error("expanding an operator with no name: no error")
+	}
+}
+
+// TestPromoteReplaces: Replaces nil replaces the channel's head, "" makes
+// an entry that replaces nothing (here it skips the others instead).
+func TestPromoteReplaces(t *testing.T) {
+	for _, c := range []struct {
+		replaces *string
+		skips    []string
+		want     string
+	}{
+		{nil, nil, "replaces: widget-operator.v1.1.0"},
+		{new(""), []string{"widget-operator.v1.1.0", "widget-operator.v1.0.0"}, ""},
+		{new("widget-operator.v1.0.0"), []string{"widget-operator.v1.1.0"}, "replaces: widget-operator.v1.0.0"},
+	} {
+		r := testRepo(t)
+		req := PromoteRequest{Bundle: "widget-operator.v1.1.1", Channel: "stable", Replaces: c.replaces, Skips: c.skips}
+		plan, err := open(t, r, "widget").Promote(context.Background(), req, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		entry := entryText(plan, "widget-operator.v1.1.1")
+		if !strings.Contains(entry, c.want) || (c.want == "" && strings.Contains(entry, "replaces")) {
+			t.Errorf("Replaces %v: entry %q, want %q", c.replaces, entry, c.want)
+		}
+	}
+}
+
+// entryText is the text of bundle's entry in channel stable of the
+// plan's new template: the lines after "- name: bundle" up to the next
+// entry.
+func entryText(plan *Plan, bundle string) string {
+	for _, c := range plan.Changes {
+		if c.Kind != KindTemplate {
+			continue
+		}
+		text := string(c.NewText())
+		_, text, _ = strings.Cut(text, "  name: stable\n")
+		text, _, _ = strings.Cut(text, "\n- schema:")
+		_, entry, found := strings.Cut(text, "- name: "+bundle+"\n")
+		if !found {
+			continue
+		}
+		entry, _, _ = strings.Cut(entry, "- ")
+		return entry
+	}
+	return ""
+}
