@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/validate"
 )
@@ -180,10 +181,20 @@ func FindRoot(dir string) string {
 }
 
 // Open reads an operator directory: its ci.yaml, the templates it maps
-// and their committed catalogs, loaded.
+// and their committed catalogs, loaded. It refuses, with a
+// *stage.InterruptedError naming the run's staging directory, a
+// repository that a run of Plan.Apply left half-written (killed while
+// moving its files into place or putting them back; Recover finishes or
+// undoes it), and one that another process is writing when Open starts
+// or ends, so that no caller reads a mix of old and new files silently.
+// It never writes: readers such as lint leave recovery to the catalog
+// verbs.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
 		return nil, fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
+	}
+	if err := stage.Check(r.Root); err != nil {
+		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
 	ciFile := path.Join(p.Dir, "ci.yaml")
@@ -214,6 +225,9 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	}
 	if err := p.loadCatalogs(ctx); err != nil {
 		return nil, err
+	}
+	if err := stage.Check(r.Root); err != nil {
+		return nil, err // a run committed while the catalogs were read
 	}
 	p.bundleDirs.pkg = p
 	return p, nil
@@ -293,7 +307,7 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 // changed.
 // The catalogs of a package repeat the same bundles: docs shares them.
 func (c *Catalog) load(ctx context.Context, data []byte, docs *declcfg.DocumentCache) error {
-	c.exists, c.sum = true, digest(data)
+	c.exists, c.sum = true, stage.Digest(data)
 	res, err := validateFile(ctx, c.Path, data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
 	if err != nil {
 		return err
