@@ -26,7 +26,7 @@ func (r *Expanded) Bytes() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.join(), nil
+	return t.Join(), nil
 }
 
 // text is Bytes in pieces, the bundles' shared with the other catalogs

@@ -3,9 +3,12 @@ package author
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/fbcat/opm/author/stage"
 )
 
 // The kinds of file a plan changes.
@@ -28,7 +31,7 @@ type FileChange struct {
 }
 
 // NewText is the text the change writes.
-func (c FileChange) NewText() []byte { return c.new.join() }
+func (c FileChange) NewText() []byte { return c.new.Join() }
 
 // OldText is the committed text a change replaces, read again from disk
 // (nil for a new file); it is an error if the file has changed since the
@@ -37,8 +40,18 @@ func (p *Plan) OldText(c FileChange) ([]byte, error) {
 	if c.Created {
 		return nil, nil
 	}
-	return readDigested(filepath.Join(p.Root, filepath.FromSlash(c.Path)), c.Path, c.old)
+	data, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(c.Path)))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", c.Path, err)
+	}
+	if stage.Digest(data) != c.old {
+		return nil, fmt.Errorf("%s changed while opm was working on it: run the command again", c.Path)
+	}
+	return data, nil
 }
+
+// text is a file's text in pieces (see stage.Text).
+type text = stage.Text
 
 // Plan is what a verb changes in a repository: every file is written by
 // Apply, or none.
@@ -50,10 +63,6 @@ type Plan struct {
 	// Notes are things the user should know (never problems: those are
 	// errors).
 	Notes []string
-
-	// step, when set, is called at each step of Apply (tests kill the
-	// process there).
-	step func(name string)
 }
 
 // Plural is "1 catalog", "2 catalogs".
@@ -69,7 +78,7 @@ func Plural(n int, word string) string {
 func (p *Plan) add(path, kind string, old []byte, new text) {
 	sum := ""
 	if old != nil {
-		sum = digest(old)
+		sum = stage.Digest(old)
 	}
 	p.addDigested(path, kind, old != nil, sum, new)
 }
@@ -78,8 +87,8 @@ func (p *Plan) add(path, kind string, old []byte, new text) {
 // sum, unless the file holds the new text: a text of the same digest is
 // compared with the file (one of another size is not digested).
 func (p *Plan) addDigested(path, kind string, exists bool, sum string, new text) {
-	if exists && strings.HasSuffix(sum, ":"+strconv.Itoa(new.size())) && new.digest() == sum {
-		if _, same, err := holdsText(filepath.Join(p.Root, filepath.FromSlash(path)), new); err == nil && same {
+	if exists && strings.HasSuffix(sum, ":"+strconv.Itoa(new.Size())) && new.Digest() == sum {
+		if same, err := stage.Holds(filepath.Join(p.Root, filepath.FromSlash(path)), new); err == nil && same {
 			return
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -170,9 +171,19 @@ func FindRoot(dir string) string {
 }
 
 // Open reads an operator directory: its ci.yaml, the templates it maps
-// and their committed catalogs, loaded.
+// and their committed catalogs, loaded. It refuses, with a
+// *stage.InterruptedError naming the run's staging directory, a
+// repository that a run of Plan.Apply left half-written (killed while
+// moving its files into place or putting them back; Recover finishes or
+// undoes it), and one that another process is writing when Open starts
+// or ends, so that no caller reads a mix of old and new files silently.
+// It never writes: readers such as lint leave recovery to the catalog
+// verbs.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	if err := checkOperatorName(name); err != nil {
+		return nil, err
+	}
+	if err := stage.Check(r.Root); err != nil {
 		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
@@ -204,6 +215,9 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 	}
 	if err := p.loadCatalogs(ctx); err != nil {
 		return nil, err
+	}
+	if err := stage.Check(r.Root); err != nil {
+		return nil, err // a run committed while the catalogs were read
 	}
 	p.bundleDirs.pkg = p
 	return p, nil
@@ -294,7 +308,7 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 // changed.
 // The catalogs of a package repeat the same bundles: docs shares them.
 func (c *Catalog) load(ctx context.Context, data []byte, docs *declcfg.DocumentCache) error {
-	c.exists, c.sum = true, digest(data)
+	c.exists, c.sum = true, stage.Digest(data)
 	res, err := validateFile(ctx, c.Path, data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
 	if err != nil {
 		return err

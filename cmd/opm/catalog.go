@@ -90,8 +90,9 @@ func (f *catalogFlags) repo() *author.Repo {
 	return &author.Repo{Root: f.root}
 }
 
-// recover finishes or discards what an earlier run killed while writing
-// left (see author.Repo.Recover), and says which.
+// recover finishes, undoes or discards what an earlier run killed while
+// writing left (see author.Repo.Recover), and says which: the verbs'
+// Repo.Open refuses a repository such a run left half-written.
 func (f *catalogFlags) recover(cmd *cobra.Command) error {
 	rec, err := f.repo().Recover()
 	for _, n := range rec.Notes() {

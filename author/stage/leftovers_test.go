@@ -1,4 +1,4 @@
-package author
+package stage
 
 import (
 	"os"
@@ -16,8 +16,8 @@ import (
 // exactly the former, says so, and catalogs/v4.16 (which has only a
 // leftover) validates again.
 func TestRecoverRemovesOldTempFiles(t *testing.T) {
-	r := testRepo(t)
-	catalog, err := os.ReadFile(filepath.Join(r.Root, "catalogs/v4.16/widget/catalog.yaml"))
+	root := testRepo(t)
+	catalog, err := os.ReadFile(filepath.Join(root, "catalogs/v4.16/widget/catalog.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,15 +37,15 @@ func TestRecoverRemovesOldTempFiles(t *testing.T) {
 		"operators/widget/catalog-templates/.v4.16.yaml.opm", // no number
 	}
 	for _, f := range append(slices.Clone(leftovers), kept...) {
-		writeTestFile(t, filepath.Join(r.Root, f), catalog)
+		writeTestFile(t, filepath.Join(root, f), catalog)
 	}
-	if err := os.Mkdir(filepath.Join(r.Root, "catalogs/v4.17/widget/.dir.opm-5"), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(root, "catalogs/v4.17/widget/.dir.opm-5"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if valid(t, r, "catalogs/v4.16") {
+	if valid(t, root, "catalogs/v4.16") {
 		t.Fatal("catalogs/v4.16 validates with a copy of its catalog beside it")
 	}
-	rec, err := r.Recover()
+	rec, err := Recover(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,12 +54,12 @@ func TestRecoverRemovesOldTempFiles(t *testing.T) {
 		t.Errorf("Recover removed %v, want %v", got, leftovers)
 	}
 	for _, f := range leftovers {
-		if _, err := os.Stat(filepath.Join(r.Root, f)); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(root, f)); !os.IsNotExist(err) {
 			t.Errorf("%s is still there: %v", f, err)
 		}
 	}
 	for _, f := range append(kept, "catalogs/v4.17/widget/.dir.opm-5") {
-		if _, err := os.Stat(filepath.Join(r.Root, f)); err != nil {
+		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
 			t.Errorf("%s was removed: %v", f, err)
 		}
 	}
@@ -67,18 +67,28 @@ func TestRecoverRemovesOldTempFiles(t *testing.T) {
 	if !strings.Contains(notes, "older opm") || !strings.Contains(notes, leftovers[0]) {
 		t.Errorf("Recover's notes do not name the files removed: %q", notes)
 	}
-	if !valid(t, r, "catalogs/v4.16") {
+	if !valid(t, root, "catalogs/v4.16") {
 		t.Error("catalogs/v4.16 does not validate after Recover")
 	}
-	if rec, err := r.Recover(); err != nil || len(rec.Notes()) != 0 {
+	if rec, err := Recover(root); err != nil || len(rec.Notes()) != 0 {
 		t.Errorf("a second Recover: %v, %q", err, rec.Notes())
 	}
 }
 
-// valid validates a root-relative catalog directory.
-func valid(t *testing.T, r *Repo, dir string) bool {
+// testRepo copies the repository of the project's testdata.
+func testRepo(t *testing.T) string {
 	t.Helper()
-	res, err := validate.Validate(t.Context(), os.DirFS(filepath.Join(r.Root, dir)), validate.Options{})
+	root := filepath.Join(t.TempDir(), "repo")
+	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// valid validates a root-relative catalog directory.
+func valid(t *testing.T, root, dir string) bool {
+	t.Helper()
+	res, err := validate.Validate(t.Context(), os.DirFS(filepath.Join(root, dir)), validate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package author
+package stage
 
 import (
 	"errors"

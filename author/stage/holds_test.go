@@ -1,4 +1,4 @@
-package author
+package stage
 
 import (
 	"bytes"
@@ -30,12 +30,12 @@ func TestHolds(t *testing.T) {
 		if err := os.WriteFile(name, tc.disk, 0o640); err != nil {
 			t.Fatal(err)
 		}
-		mode, same, err := holds(name, text)
-		if err != nil || same != tc.want || mode != 0o640&^umask(t) {
-			t.Errorf("%s: holds = %v, %v, %v; want %v", tc.name, mode, same, err, tc.want)
+		same, err := Holds(name, Text{text})
+		if err != nil || same != tc.want {
+			t.Errorf("%s: Holds = %v, %v; want %v", tc.name, same, err, tc.want)
 		}
 	}
-	if _, _, err := holds(filepath.Join(t.TempDir(), "missing"), text); !os.IsNotExist(err) {
+	if _, err := Holds(filepath.Join(t.TempDir(), "missing"), Text{text}); !os.IsNotExist(err) {
 		t.Errorf("a missing file: %v", err)
 	}
 }

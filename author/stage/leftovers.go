@@ -1,15 +1,17 @@
-package author
+package stage
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 
-	"golang.org/x/sync/errgroup"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // oldTempFile is the name of the temporary files older opm releases wrote
@@ -22,36 +24,31 @@ var oldTempFile = regexp.MustCompile(`^\..+\.opm-[0-9]+$`)
 // where they wrote them: the package directories of catalogs/
 // (catalogs/<version>/<package>/) and the catalog-templates/ directory of
 // every operator. It returns the files removed, root-relative, sorted. A
-// large repository has thousands of such directories, read a few at a
-// time.
-func (r *Repo) removeLeftovers() ([]string, error) {
+// large repository has thousands of such directories, read eight at a
+// time; the errors of all that fail are joined.
+func removeLeftovers(root string) ([]string, error) {
 	var dirs []string
-	for _, v := range r.subdirs("catalogs") {
-		for _, pkg := range r.subdirs(path.Join("catalogs", v)) {
+	for _, v := range subdirs(root, "catalogs") {
+		for _, pkg := range subdirs(root, path.Join("catalogs", v)) {
 			dirs = append(dirs, path.Join("catalogs", v, pkg))
 		}
 	}
-	for _, op := range r.subdirs("operators") {
+	for _, op := range subdirs(root, "operators") {
 		dirs = append(dirs, path.Join("operators", op, "catalog-templates"))
 	}
 	removed := make([][]string, len(dirs))
-	errs := make([]error, len(dirs))
-	var g errgroup.Group
-	g.SetLimit(8)
-	for i, dir := range dirs {
-		g.Go(func() error {
-			removed[i], errs[i] = r.removeLeftoversIn(dir)
-			return nil
-		})
-	}
-	_ = g.Wait()
-	return slices.Concat(removed...), errors.Join(errs...)
+	err := parallel.DoAll(context.Background(), len(dirs), 8, func(i int) error {
+		var err error
+		removed[i], err = removeLeftoversIn(root, dirs[i])
+		return err
+	})
+	return slices.Concat(removed...), err
 }
 
 // removeLeftoversIn removes the temporary files of older opm releases
 // from one root-relative directory (none if it cannot be read).
-func (r *Repo) removeLeftoversIn(dir string) ([]string, error) {
-	entries, err := os.ReadDir(r.path(dir))
+func removeLeftoversIn(root, dir string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 	if err != nil {
 		return nil, nil // no such directory, or not one to clean
 	}
@@ -62,7 +59,7 @@ func (r *Repo) removeLeftoversIn(dir string) ([]string, error) {
 			continue
 		}
 		rel := path.Join(dir, e.Name())
-		if err := os.Remove(r.path(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(rel))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, fmt.Errorf("removing %s, left by an older opm: %w", rel, err))
 			continue
 		}
@@ -73,8 +70,8 @@ func (r *Repo) removeLeftoversIn(dir string) ([]string, error) {
 
 // subdirs lists the names of the directories in the root-relative
 // directory dir (none if it cannot be read).
-func (r *Repo) subdirs(dir string) []string {
-	entries, _ := os.ReadDir(r.path(dir))
+func subdirs(root, dir string) []string {
+	entries, _ := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 	var out []string
 	for _, e := range entries {
 		if e.IsDir() {

@@ -1,0 +1,49 @@
+package author
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fbcat/opm/author/stage"
+)
+
+// TestOpenRefusesInterruptedRun plants what a run of Apply killed after
+// committing leaves, and what one killed while undoing a failed rename
+// leaves: Open refuses the repository, naming the run's directory, until
+// Recover has finished or undone the run.
+func TestOpenRefusesInterruptedRun(t *testing.T) {
+	for _, tc := range []struct {
+		state, says, notes string
+	}{
+		{"committed", "moving its files into place", "now complete"},
+		{"aborting", "putting back the files it had replaced", "now undone"},
+	} {
+		r := testRepo(t)
+		catalog := "catalogs/v4.16/widget/catalog.yaml"
+		data, err := os.ReadFile(r.path(catalog))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := filepath.Join(r.Root, StagingDir, "run-1")
+		os.MkdirAll(run, 0o755)
+		os.WriteFile(filepath.Join(run, "lock"), nil, 0o644)
+		journal := fmt.Sprintf(`{"state":%q,"files":[{"path":%q,"staged":"0","old":%q,"new":"crc64:0:1","mode":420}]}`, tc.state, catalog, stage.Digest(data))
+		os.WriteFile(filepath.Join(run, "journal"), []byte(journal), 0o644)
+
+		_, err = r.Open(context.Background(), "widget")
+		var ie *stage.InterruptedError
+		if !errors.As(err, &ie) || ie.Dir != StagingDir+"/run-1" || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), StagingDir+"/run-1") {
+			t.Errorf("%s: Open: %v", tc.state, err)
+		}
+		rec, err := r.Recover()
+		if err != nil || !strings.Contains(strings.Join(rec.Notes(), "\n"), tc.notes) {
+			t.Errorf("%s: Recover: %v, %q", tc.state, err, rec.Notes())
+		}
+		open(t, r, "widget")
+	}
+}
