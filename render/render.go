@@ -15,10 +15,9 @@ import (
 	"strings"
 	"text/template"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -136,32 +135,16 @@ func (r *Renderer) RenderTo(ctx context.Context, w *declcfg.OrderedWriter, refs 
 // small, and catalogs use every CPU on their own.
 const refConcurrency = 4
 
-// forEachRef calls render for every reference, a few at once. All run to
-// the end; the error returned is that of the first failing reference in
-// argument order, so it does not depend on timing.
+// forEachRef calls render for every reference, a few at once. The error
+// returned is that of the first failing reference in argument order, so
+// it does not depend on timing; no reference starts after one fails.
 func forEachRef(ctx context.Context, refs []string, render func(i int, ref string) error) error {
-	errs := make([]error, len(refs))
-	var g errgroup.Group
-	g.SetLimit(refConcurrency)
-	for i, ref := range refs {
-		if ctx.Err() != nil {
-			errs[i] = ctx.Err()
-			break
+	return parallel.Do(ctx, len(refs), refConcurrency, func(i int) error {
+		if err := render(i, refs[i]); err != nil {
+			return fmt.Errorf("render reference %q: %w", refs[i], err)
 		}
-		g.Go(func() error {
-			if err := render(i, ref); err != nil {
-				errs[i] = fmt.Errorf("render reference %q: %w", ref, err)
-			}
-			return nil // kept in errs, to return the first in argument order
-		})
-	}
-	_ = g.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // finishBundle applies what upstream does to every rendered bundle:
