@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -254,9 +253,7 @@ on what that tells (install modes, API services, dependencies), and marked so.`,
 				return err
 			}
 			if output.value == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(listing)
+				return writeJSON(cmd.OutOrStdout(), listing)
 			}
 			return writeListing(cmd.OutOrStdout(), listing)
 		},
