@@ -62,9 +62,9 @@ func (o *olmv1Flags) addInstallFlags(cmd *cobra.Command) {
 	_ = cmd.MarkFlagRequired("namespace")
 }
 
-// renderOptions are the render options the flags say.
-func (o *olmv1Flags) renderOptions() olmv1.RenderOptions {
-	return olmv1.RenderOptions{InstallNamespace: o.namespace, WatchNamespace: o.watchNamespace, NoWebhooks: o.noWebhooks}
+// manifestOptions are the manifest options the flags say.
+func (o *olmv1Flags) manifestOptions() olmv1.ManifestOptions {
+	return olmv1.ManifestOptions{InstallNamespace: o.namespace, WatchNamespace: o.watchNamespace, NoWebhooks: o.noWebhooks}
 }
 
 // openBundle reads a bundle directory or image.
@@ -119,7 +119,7 @@ package of a file-based catalog, see install.`,
 			if err != nil {
 				return err
 			}
-			r, err := olmv1.Render(b, o.renderOptions())
+			r, err := olmv1.Manifests(b, o.manifestOptions())
 			if err != nil {
 				return reportUnsupported(cmd, err)
 			}
@@ -156,7 +156,7 @@ prints the same RBAC with the ClusterExtension.`,
 			if err != nil {
 				return err
 			}
-			r, err := olmv1.Render(b, o.renderOptions())
+			r, err := olmv1.Manifests(b, o.manifestOptions())
 			if err != nil {
 				return reportUnsupported(cmd, err)
 			}
