@@ -94,8 +94,8 @@ func generic(v any) any {
 	return v
 }
 
-// emitter writes values as YAML text (JSON inside JSON flow) in one
-// context of a file.
+// emitter writes values as YAML text (JSON-style in a JSON document or
+// a flow collection written so) in one context of a file.
 type emitter struct {
 	st      *style
 	inflow  bool // flow context: no block scalars, flow indicators quoted
