@@ -1,15 +1,16 @@
 package catalogimage
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"sync"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // builder builds the image of each platform; layers holds the catalog
@@ -78,20 +79,16 @@ func (b *builder) baseImages(base *image.Base, platforms []v1.Platform) ([]v1.Im
 // read downloads that platform's layers.
 func (b *builder) detectAll(bases []v1.Image, platforms []v1.Platform) ([]opmKind, error) {
 	kinds := make([]opmKind, len(bases))
-	errs := make([]error, len(bases))
-	var wg sync.WaitGroup
-	for i := range bases {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			kinds[i], errs[i] = detectOpm(bases[i])
-		}()
-	}
-	wg.Wait()
-	for i, err := range errs {
+	err := parallel.Do(context.Background(), len(bases), len(bases), func(i int) error {
+		kind, err := detectOpm(bases[i])
 		if err != nil {
-			return nil, fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, platforms[i], err)
+			return fmt.Errorf("base image %q, platform %s: %w", b.opts.Base, platforms[i], err)
 		}
+		kinds[i] = kind
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return kinds, nil
 }

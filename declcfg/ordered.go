@@ -3,12 +3,15 @@ package declcfg
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // Encodable is any catalog object that can be written.
@@ -243,37 +246,13 @@ func (w *OrderedWriter) Close() error {
 }
 
 // AddAll adds every object of cfg, encoding on all CPUs; the objects of
-// cfg take load order from their place in its slices.
+// cfg take load order from their place in its slices. The error is that
+// of the first object in that order that fails.
 func (w *OrderedWriter) AddAll(cfg *DeclarativeConfig, source int) error {
 	objs := cfg.encodables()
-	var wg sync.WaitGroup
-	errs := make(chan error, 1)
-	work := make(chan int, 64)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				if err := w.Add(objs[i], Order{Source: source, Seq: Seq{Index: i}}); err != nil {
-					select {
-					case errs <- err:
-					default:
-					}
-				}
-			}
-		}()
-	}
-	for i := range objs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
-		return nil
-	}
+	return parallel.Do(context.Background(), len(objs), 0, func(i int) error {
+		return w.Add(objs[i], Order{Source: source, Seq: Seq{Index: i}})
+	})
 }
 
 // Write writes cfg in format f exactly as upstream's `opm render` does:

@@ -22,15 +22,17 @@ import (
 // lintPath lints one path, by what it is.
 func (l *linter) lintPath(ctx context.Context, p string) error {
 	r := l.view.real(p)
-	st, err := os.Stat(r)
+	what := render.Classify(r)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) && l.images != nil && !looksLikePath(p):
+	case what.Kind == render.RefImage && l.images != nil:
 		return l.lintImage(ctx, p)
-	case err != nil:
-		return err
-	case !st.IsDir():
+	case what.Kind == render.RefImage:
+		return what.PathErr
+	case what.Kind == render.RefMissing:
+		return what.Err()
+	case what.Kind == render.RefFile:
 		return fmt.Errorf("%s is a file: lint takes catalog, bundle and operator directories and image references", p)
-	case render.IsBundleDir(r):
+	case what.Kind == render.RefBundleDir:
 		b, err := l.view.readBundleDir(p)
 		if err != nil {
 			return err
@@ -55,12 +57,6 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 	}
 	v, ok := layout.CatalogVersionOf(p)
 	return l.lintCatalogDir(ctx, os.DirFS(r), p, versionIf(v, ok))
-}
-
-// looksLikePath reports whether a reference that does not exist was meant
-// as a path (so that a mistyped directory is not taken for an image).
-func looksLikePath(p string) bool {
-	return filepath.IsAbs(p) || p == "." || p == ".." || len(p) > 1 && (p[:2] == "./" || p[:2] == "..")
 }
 
 // lintImage lints an image: a catalog image as a catalog, a bundle image

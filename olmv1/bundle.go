@@ -1,6 +1,6 @@
 // Package olmv1 tells what OLM v1 (operator-controller) does with a
 // registry+v1 bundle: whether it can install it at all (Unsupported), the
-// plain Kubernetes objects it applies (Render), the least-privilege RBAC
+// plain Kubernetes objects it applies (Manifests), the least-privilege RBAC
 // of the service account that installs it (InstallerRBAC), and a ready
 // ClusterExtension for a package of a catalog (Install).
 //

@@ -144,7 +144,6 @@ func (g *generator) crds() ([]Object, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: decoding the CRD as apiextensions.k8s.io/v1, as operator-controller does: %w", m.file, m.line, err)
 		}
-		typedCRD(obj)
 		name := obj.StringAt("metadata", "name")
 		for _, path := range dropped {
 			g.warnings = append(g.warnings, droppedCRDFieldNote(m, name, path))
@@ -257,12 +256,14 @@ func (g *generator) deployments() ([]Object, error) {
 		if serves[d.Name] {
 			mountCertificate(spec, certNamesFor(d.Name).cert)
 		}
+		// The empty status is what apps/v1's Deployment writes of its
+		// own; the rest of its marks came with the spec's round trip.
 		obj := toValue(struct {
 			typeMeta
 			Metadata objectMeta `json:"metadata"`
-		}{typeMeta{"apps/v1", "Deployment"}, objectMeta{Name: d.Name, Namespace: g.ns, Labels: d.Label}})
+			Status   struct{}   `json:"status"`
+		}{typeMeta: typeMeta{"apps/v1", "Deployment"}, Metadata: objectMeta{Name: d.Name, Namespace: g.ns, Labels: d.Label}})
 		setField(&obj, "spec", *spec)
-		typedDeployment(&obj)
 		objs = append(objs, Object{Value: &obj})
 	}
 	return objs, nil

@@ -17,15 +17,15 @@ type InstallOptions struct {
 	// ServiceAccount is the installer's service account;
 	// "<extension>-installer" if empty.
 	ServiceAccount string
-	// WatchNamespace and NoWebhooks are as for Render.
+	// WatchNamespace and NoWebhooks are as for Manifests.
 	WatchNamespace string
 	NoWebhooks     bool
 }
 
-// RenderOptions are the options the bundle is rendered with (see
-// Render).
-func (o InstallOptions) RenderOptions() RenderOptions {
-	return RenderOptions{InstallNamespace: o.Namespace, WatchNamespace: o.WatchNamespace, NoWebhooks: o.NoWebhooks}
+// ManifestOptions are the options Manifests makes the bundle's
+// manifests with.
+func (o InstallOptions) ManifestOptions() ManifestOptions {
+	return ManifestOptions{InstallNamespace: o.Namespace, WatchNamespace: o.WatchNamespace, NoWebhooks: o.NoWebhooks}
 }
 
 // Installed is an install stream and what to know about it.
@@ -33,7 +33,7 @@ type Installed struct {
 	// Objects: the Namespace, the installer's ServiceAccount and RBAC, and
 	// the ClusterExtension, in apply order.
 	Objects []Object
-	// Notes are Render's notes and the install's own.
+	// Notes are Manifests' notes and the install's own.
 	Notes []string
 }
 
@@ -51,7 +51,7 @@ func Install(b *Bundle, opts InstallOptions) (*Installed, error) {
 	if ext == "" {
 		ext = opts.Package
 	}
-	r, err := Render(b, opts.RenderOptions())
+	r, err := Manifests(b, opts.ManifestOptions())
 	if err != nil {
 		return nil, err
 	}

@@ -13,8 +13,8 @@ import (
 // value, no zero probe delay, the misplaced template.containers dropped
 // with a warning at its line (that of its first item). The golden file is written by hand from
 // Kubernetes' types, not by -update.
-func TestRenderTypedDeployment(t *testing.T) {
-	r := mustRender(t, mustBundle(t, "testdata/bundles/typed-demo_0.1.0"), RenderOptions{InstallNamespace: "ops"})
+func TestManifestsTypedDeployment(t *testing.T) {
+	r := mustManifests(t, mustBundle(t, "testdata/bundles/typed-demo_0.1.0"), ManifestOptions{InstallNamespace: "ops"})
 	d := find(r.Objects, "Deployment", "typed-demo-controller")
 	if d == nil {
 		t.Fatal("no deployment")
@@ -136,13 +136,13 @@ func TestTypedLabelSelector(t *testing.T) {
 // A deliberate difference: operator-controller renders a bundle whose CRD
 // is apiextensions.k8s.io/v1beta1 and the apply then fails; we refuse it
 // up front, naming v1beta1.
-func TestRenderRefusesV1beta1CRD(t *testing.T) {
+func TestManifestsRefusesV1beta1CRD(t *testing.T) {
 	crd := strings.Replace(testCRD, "apiextensions.k8s.io/v1\n", "apiextensions.k8s.io/v1beta1\n", 1)
 	if crd == testCRD {
 		t.Fatal("test CRD has no apiextensions.k8s.io/v1 line")
 	}
 	b := testBundle(t, "  - type: AllNamespaces\n    supported: true\n", false, map[string]string{"manifests/crd.yaml": crd})
-	_, err := Render(b, RenderOptions{InstallNamespace: "ops"})
+	_, err := Manifests(b, ManifestOptions{InstallNamespace: "ops"})
 	var u *UnsupportedError
 	if !errors.As(err, &u) {
 		t.Fatalf("err %v, want an UnsupportedError", err)
@@ -159,11 +159,11 @@ func TestRenderRefusesV1beta1CRD(t *testing.T) {
 // A CRD is read as apiextensions.k8s.io/v1's type: a member it does not
 // know is dropped with a warning at its line (that of its content), an
 // empty description goes.
-func TestRenderTypedCRD(t *testing.T) {
+func TestManifestsTypedCRD(t *testing.T) {
 	crd := strings.Replace(testCRD, "  - {name: v1, served: true, storage: true}\n",
 		"  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        description: \"\"\n        propertes:\n          spec: {type: object}\n", 1)
 	b := testBundle(t, modesAll, false, map[string]string{"manifests/crd.yaml": crd})
-	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	r := mustManifests(t, b, ManifestOptions{InstallNamespace: "ops"})
 	o := find(r.Objects, "CustomResourceDefinition", "widgets.demo.io")
 	got := string(value.Compact(o.Value.At("spec", "versions", "0", "schema")))
 	if got != `{"openAPIV3Schema":{"type":"object"}}` {

@@ -8,20 +8,20 @@ import (
 	"os"
 
 	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/render"
 )
 
 // OpenBundle reads the bundle ref names: a registry+v1 bundle directory
-// if one exists there, else a bundle image, pulled with opts.
+// if a directory exists there, else a bundle image, pulled with opts.
 func OpenBundle(ctx context.Context, ref string, opts image.Options) (*Bundle, error) {
-	fi, statErr := os.Stat(ref)
-	if statErr == nil && fi.IsDir() {
+	what := render.Classify(ref)
+	switch what.Kind {
+	case render.RefBundleDir, render.RefCatalogDir:
 		return BundleFromDir(ref)
-	}
-	if _, err := image.ParseReference(ref, opts.Insecure); err != nil && !image.IsLocalRef(ref) {
-		if statErr == nil {
-			return nil, fmt.Errorf("%s is not a directory nor an image reference: name a bundle directory or image", ref)
-		}
-		return nil, fmt.Errorf("no bundle directory or image %s: %w", ref, statErr)
+	case render.RefFile:
+		return nil, fmt.Errorf("%s is not a directory nor an image reference: name a bundle directory or image", ref)
+	case render.RefMissing:
+		return nil, fmt.Errorf("no bundle directory or image %s: %w", ref, what.PathErr)
 	}
 	return PullBundle(ctx, ref, opts)
 }

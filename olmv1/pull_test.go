@@ -29,8 +29,8 @@ func TestOpenBundleImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := yamlOf(t, mustRender(t, fromImage, RenderOptions{InstallNamespace: "ns"}).Objects)
-	b := yamlOf(t, mustRender(t, fromDir, RenderOptions{InstallNamespace: "ns"}).Objects)
+	a := yamlOf(t, mustManifests(t, fromImage, ManifestOptions{InstallNamespace: "ns"}).Objects)
+	b := yamlOf(t, mustManifests(t, fromDir, ManifestOptions{InstallNamespace: "ns"}).Objects)
 	if string(a) != string(b) {
 		t.Error("the image renders differently from the directory")
 	}

@@ -32,9 +32,9 @@ func (o RBACOptions) serviceAccountName() string {
 	return o.ExtensionName + "-installer"
 }
 
-// InstallerRBAC returns the ServiceAccount that installs the rendered
-// bundle and the least RBAC it needs, sorted for applying: a ClusterRole
-// and ClusterRoleBinding for what is cluster-wide, and a Role and
+// InstallerRBAC returns the ServiceAccount that installs the manifests
+// of a bundle and the least RBAC it needs, sorted for applying: a
+// ClusterRole and ClusterRoleBinding for what is cluster-wide, and a Role and
 // RoleBinding in each namespace the bundle's namespaced objects are in.
 //
 // The rules are those OpenShift's documentation derives by hand: update
@@ -45,7 +45,7 @@ func (o RBACOptions) serviceAccountName() string {
 // one holds (short of the escalate verb, granted only for aggregated
 // ClusterRoles: see addAggregated). Rules are merged and
 // deduplicated; each carries a note saying which objects need it.
-func InstallerRBAC(r *Rendered, opts RBACOptions) ([]Object, error) {
+func InstallerRBAC(r *ManifestSet, opts RBACOptions) ([]Object, error) {
 	if opts.ExtensionName == "" {
 		return nil, errors.New("no extension name: say what the ClusterExtension is called")
 	}

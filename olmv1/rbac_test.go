@@ -59,7 +59,7 @@ func (g grants) allowed(group, resource, ns, name, verb string) bool {
 
 // checkSufficient checks that the installer may create and manage every
 // rendered object and holds every rule of the roles it creates.
-func checkSufficient(t *testing.T, r *Rendered, rbac []Object) {
+func checkSufficient(t *testing.T, r *ManifestSet, rbac []Object) {
 	t.Helper()
 	g := grantsOf(t, rbac)
 	for _, o := range r.Objects {
@@ -103,14 +103,14 @@ func checkSufficient(t *testing.T, r *Rendered, rbac []Object) {
 func TestInstallerRBACSufficient(t *testing.T) {
 	for _, tc := range []struct {
 		b    *Bundle
-		opts RenderOptions
+		opts ManifestOptions
 	}{
-		{mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), RenderOptions{InstallNamespace: "ns"}},
-		{mustBundle(t, "testdata/bundles/service-binding-operator_1.0.1"), RenderOptions{InstallNamespace: "ns"}},
-		{testBundle(t, modesOwn, false, nil), RenderOptions{InstallNamespace: "ops", WatchNamespace: "team"}},
-		{testBundle(t, modesAll, true, nil), RenderOptions{InstallNamespace: "ops"}},
+		{mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), ManifestOptions{InstallNamespace: "ns"}},
+		{mustBundle(t, "testdata/bundles/service-binding-operator_1.0.1"), ManifestOptions{InstallNamespace: "ns"}},
+		{testBundle(t, modesOwn, false, nil), ManifestOptions{InstallNamespace: "ops", WatchNamespace: "team"}},
+		{testBundle(t, modesAll, true, nil), ManifestOptions{InstallNamespace: "ops"}},
 	} {
-		r := mustRender(t, tc.b, tc.opts)
+		r := mustManifests(t, tc.b, tc.opts)
 		rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "ext"})
 		if err != nil {
 			t.Fatal(err)
@@ -136,7 +136,7 @@ func TestInstallerRBACSufficient(t *testing.T) {
 }
 
 func TestInstallerRBACGolden(t *testing.T) {
-	r := mustRender(t, testBundle(t, modesOwn, false, nil), RenderOptions{InstallNamespace: "ops", WatchNamespace: "team"})
+	r := mustManifests(t, testBundle(t, modesOwn, false, nil), ManifestOptions{InstallNamespace: "ops", WatchNamespace: "team"})
 	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo", ServiceAccount: "demo-sa"})
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +147,7 @@ func TestInstallerRBACGolden(t *testing.T) {
 	if !strings.Contains(string(out), "- '*'") {
 		t.Error("the bundle's wildcard verb is missing")
 	}
-	r = mustRender(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), RenderOptions{InstallNamespace: "ack"})
+	r = mustManifests(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), ManifestOptions{InstallNamespace: "ack"})
 	if rbac, err = InstallerRBAC(r, RBACOptions{ExtensionName: "ack"}); err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestInstallerRBACGolden(t *testing.T) {
 }
 
 func TestInstallerRBACRefusals(t *testing.T) {
-	r := &Rendered{InstallNamespace: "ns"}
+	r := &ManifestSet{InstallNamespace: "ns"}
 	for _, opts := range []RBACOptions{{}, {ExtensionName: "Bad Name"}, {ExtensionName: "ok", ServiceAccount: "Bad"}} {
 		if _, err := InstallerRBAC(r, opts); err == nil {
 			t.Errorf("%+v: no error", opts)
@@ -195,7 +195,7 @@ func TestInstallerRBACForeignBinding(t *testing.T) {
 	b := testBundle(t, modesAll, false, map[string]string{
 		"manifests/view.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: demo-view}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}\nsubjects: [{kind: ServiceAccount, name: demo, namespace: ops}]\n",
 	})
-	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	r := mustManifests(t, b, ManifestOptions{InstallNamespace: "ops"})
 	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +216,7 @@ func TestInstallerRBACAggregatedClusterRole(t *testing.T) {
 		"manifests/agg.yaml":  "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: demo-agg}\naggregationRule:\n  clusterRoleSelectors: [{matchLabels: {demo/agg: 'true'}}]\nrules: []\n",
 		"manifests/aggb.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: demo-agg}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: demo-agg}\nsubjects: [{kind: ServiceAccount, name: demo, namespace: ops}]\n",
 	})
-	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	r := mustManifests(t, b, ManifestOptions{InstallNamespace: "ops"})
 	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +233,7 @@ func TestInstallerRBACAggregatedClusterRole(t *testing.T) {
 		t.Error("escalate on roles")
 	}
 	// without an aggregated role, no escalate at all.
-	r = mustRender(t, testBundle(t, modesAll, false, nil), RenderOptions{InstallNamespace: "ops"})
+	r = mustManifests(t, testBundle(t, modesAll, false, nil), ManifestOptions{InstallNamespace: "ops"})
 	if rbac, err = InstallerRBAC(r, RBACOptions{ExtensionName: "demo"}); err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestInstallerRBACNoEmptyRole(t *testing.T) {
 	b := testBundle(t, modesAll, false, map[string]string{
 		"manifests/all.yaml": "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: demo-all}\nrules: [{apiGroups: ['*'], resources: ['*'], verbs: ['*']}]\n",
 	})
-	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	r := mustManifests(t, b, ManifestOptions{InstallNamespace: "ops"})
 	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
 	if err != nil {
 		t.Fatal(err)
@@ -269,7 +269,7 @@ func TestInstallerRBACCustomResourceNamedRole(t *testing.T) {
 	b := testBundle(t, modesAll, false, map[string]string{
 		"manifests/role.yaml": "apiVersion: iam.example.com/v1\nkind: Role\nmetadata: {name: example}\nrules: [{apiGroups: [''], resources: [secrets], verbs: [delete]}]\n",
 	})
-	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops"})
+	r := mustManifests(t, b, ManifestOptions{InstallNamespace: "ops"})
 	rbac, err := InstallerRBAC(r, RBACOptions{ExtensionName: "demo"})
 	if err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@ func ResolveBundle(ctx context.Context, r render.Renderer, ref string, opts Inst
 	if err != nil {
 		return nil, err
 	}
-	if reasons := Unsupported(b, opts.RenderOptions().Checks()); len(reasons) > 0 {
+	if reasons := Unsupported(b, opts.ManifestOptions().Checks()); len(reasons) > 0 {
 		return nil, &UnsupportedError{Bundle: b.Name, Reasons: reasons}
 	}
 	if b.HasManifests() {

@@ -103,14 +103,14 @@ func migratedCatalog(t *testing.T, ref string) string {
 
 func TestOptionsConstructors(t *testing.T) {
 	in := InstallOptions{Namespace: "ops", WatchNamespace: "team", NoWebhooks: true, ServiceAccount: "sa"}
-	ro := in.RenderOptions()
-	if ro != (RenderOptions{InstallNamespace: "ops", WatchNamespace: "team", NoWebhooks: true}) {
-		t.Errorf("render options %+v", ro)
+	ro := in.ManifestOptions()
+	if ro != (ManifestOptions{InstallNamespace: "ops", WatchNamespace: "team", NoWebhooks: true}) {
+		t.Errorf("manifest options %+v", ro)
 	}
 	if c := ro.Checks(); c != (CheckOptions{NoWebhooks: true, SingleOwnNamespace: true}) {
 		t.Errorf("checks %+v", c)
 	}
-	if c := (RenderOptions{InstallNamespace: "ops"}).Checks(); c != (CheckOptions{}) {
+	if c := (ManifestOptions{InstallNamespace: "ops"}).Checks(); c != (CheckOptions{}) {
 		t.Errorf("checks of an AllNamespaces install %+v", c)
 	}
 }

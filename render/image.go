@@ -71,9 +71,9 @@ func (r *Renderer) OpenCatalog(ctx context.Context, ref string, use func(fsys fs
 	switch {
 	case err != nil:
 		return err
-	case kind == BundleDir:
+	case kind == RefBundleDir:
 		return fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
-	case kind == CatalogDir:
+	case kind == RefCatalogDir:
 		return use(os.DirFS(ref), ref)
 	}
 	img, ikind, configs, err := r.pull(ctx, ref)
@@ -95,9 +95,9 @@ func (r *Renderer) OpenBundle(ctx context.Context, ref string, use func(dir stri
 	switch {
 	case err != nil:
 		return err
-	case kind == BundleDir:
+	case kind == RefBundleDir:
 		return use(ref)
-	case kind == CatalogDir:
+	case kind == RefCatalogDir:
 		return fmt.Errorf("cannot open catalog directory %q as a bundle: %w", ref, ErrNotAllowed)
 	}
 	img, ikind, _, err := r.pull(ctx, ref)

@@ -15,11 +15,9 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/distribution/reference"
-	"golang.org/x/sync/errgroup"
-
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -137,32 +135,16 @@ func (r *Renderer) RenderTo(ctx context.Context, w *declcfg.OrderedWriter, refs 
 // small, and catalogs use every CPU on their own.
 const refConcurrency = 4
 
-// forEachRef calls render for every reference, a few at once. All run to
-// the end; the error returned is that of the first failing reference in
-// argument order, so it does not depend on timing.
+// forEachRef calls render for every reference, a few at once. The error
+// returned is that of the first failing reference in argument order, so
+// it does not depend on timing; no reference starts after one fails.
 func forEachRef(ctx context.Context, refs []string, render func(i int, ref string) error) error {
-	errs := make([]error, len(refs))
-	var g errgroup.Group
-	g.SetLimit(refConcurrency)
-	for i, ref := range refs {
-		if ctx.Err() != nil {
-			errs[i] = ctx.Err()
-			break
+	return parallel.Do(ctx, len(refs), refConcurrency, func(i int) error {
+		if err := render(i, refs[i]); err != nil {
+			return fmt.Errorf("render reference %q: %w", refs[i], err)
 		}
-		g.Go(func() error {
-			if err := render(i, ref); err != nil {
-				errs[i] = fmt.Errorf("render reference %q: %w", ref, err)
-			}
-			return nil // kept in errs, to return the first in argument order
-		})
-	}
-	_ = g.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // finishBundle applies what upstream does to every rendered bundle:
@@ -188,12 +170,12 @@ func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcf
 	switch {
 	case err != nil:
 		return nil, err
-	case kind == BundleDir:
+	case kind == RefBundleDir:
 		if !r.allowed(BundleDir) {
 			return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
 		}
 		return r.renderBundleDir(ref)
-	case kind == CatalogDir:
+	case kind == RefCatalogDir:
 		if !r.allowed(CatalogDir) {
 			return nil, fmt.Errorf("cannot render catalog directory %q: %w", ref, ErrNotAllowed)
 		}
@@ -202,31 +184,22 @@ func (r *Renderer) renderRef(ctx context.Context, ref string, stream func(declcf
 	return r.renderImage(ctx, ref, stream)
 }
 
-// classify tells a catalog directory from a bundle directory; for a
-// reference that is not a path it returns 0 if it can name an image.
-func classify(ref string) (Kind, error) {
-	st, err := os.Stat(ref)
-	switch {
-	case err == nil && st.IsDir():
-		if IsBundleDir(ref) {
-			return BundleDir, nil
-		}
+// classify is what ref names for render: a catalog directory, a bundle
+// directory, or an image (RefImage); anything else is an error in
+// render's words.
+func classify(ref string) (RefKind, error) {
+	what := Classify(ref)
+	switch what.Kind {
+	case RefMissing:
+		return 0, what.Err()
+	case RefFile:
+		return 0, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
+	case RefCatalogDir:
 		if err := BundleWithoutMetadata(ref); err != nil {
 			return 0, err
 		}
-		return CatalogDir, nil
-	case err == nil:
-		return 0, fmt.Errorf("%q is a file; render takes catalog or bundle directories and image references", ref)
-	case errors.Is(err, fs.ErrNotExist):
-		if image.IsLocalRef(ref) {
-			return 0, nil
-		}
-		if _, perr := reference.ParseNamed(ref); perr != nil {
-			return 0, fmt.Errorf("no such file or directory: %q (nor an image reference: %v; image references name their registry, e.g. quay.io/org/catalog:tag)", ref, perr)
-		}
-		return 0, nil
 	}
-	return 0, err
+	return what.Kind, nil
 }
 
 // renderBundleDir renders a registry+v1 bundle directory. Its image is
@@ -296,32 +269,6 @@ func (r *Renderer) renderCatalogFS(ctx context.Context, fsys fs.FS, name string,
 		return nil, problems
 	}
 	return nil, nil
-}
-
-// IsBundleDir reports whether dir has both manifests/ and metadata/
-// subdirectories (links do not count), which is how upstream tells a
-// registry+v1 bundle from a catalog.
-func IsBundleDir(dir string) bool {
-	manifests, metadata := bundleDirs(dir)
-	return manifests && metadata
-}
-
-// bundleDirs reports whether dir has manifests/ and metadata/
-// subdirectories (links do not count).
-func bundleDirs(dir string) (manifests, metadata bool) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false, false
-	}
-	for _, e := range entries {
-		switch {
-		case e.Name() == "manifests" && e.IsDir():
-			manifests = true
-		case e.Name() == "metadata" && e.IsDir():
-			metadata = true
-		}
-	}
-	return manifests, metadata
 }
 
 func bulkRank(t string) int {

@@ -10,13 +10,13 @@ package diff
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"hash/maphash"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // Object names an object of a catalog. Fields, for changed objects only,
@@ -190,20 +190,10 @@ func entries(cfg *declcfg.DeclarativeConfig, seed maphash.Seed) []entry {
 		d := &cfg.Deprecations[i]
 		add(key{declcfg.SchemaDeprecations, d.Package, ""}, func() []byte { return d.AppendJSON(nil) })
 	}
-	var wg sync.WaitGroup
-	work := make(chan int, 64)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range work {
-				out[i].hash = maphash.Bytes(seed, out[i].enc())
-			}
-		})
-	}
-	for i := range out {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	_ = parallel.Do(context.Background(), len(out), 0, func(i int) error {
+		out[i].hash = maphash.Bytes(seed, out[i].enc())
+		return nil
+	}) // hashing cannot fail
 	return out
 }
 

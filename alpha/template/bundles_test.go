@@ -1,6 +1,7 @@
 package template
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,5 +61,31 @@ func TestImageBundlesMigrate(t *testing.T) {
 	}
 	if got := strings.Join(types, " "); strings.Contains(got, "olm.bundle.object") || !strings.Contains(got, "olm.csv.metadata") || len(b.CSV) == 0 {
 		t.Errorf("properties %s, CSV %d bytes", got, len(b.CSV))
+	}
+}
+
+// Every reference that fails is reported by reference, each distinct one
+// rendered once; when the context has ended, references left out fail
+// with its error instead of going missing.
+func TestRenderImagesReportsEveryFailure(t *testing.T) {
+	fake := fakeBundles{"quay.io/example/a:v1": bundle("a", "1.0.0"), "quay.io/example/b:v1": bundle("b", "1.0.0")}
+	refs := []string{"quay.io/example/a:v1", "quay.io/example/x:v1", "quay.io/example/b:v1", "quay.io/example/y:v1", "quay.io/example/x:v1"}
+	got, failed := renderImages(t.Context(), fake, refs)
+	if len(got) != 2 || got["quay.io/example/a:v1"] == nil || got["quay.io/example/b:v1"] == nil {
+		t.Errorf("rendered %v", got)
+	}
+	if len(failed) != 2 || failed["quay.io/example/x:v1"] == nil || failed["quay.io/example/y:v1"] == nil {
+		t.Errorf("failed %v", failed)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	got, failed = renderImages(ctx, fake, refs)
+	if len(got)+len(failed) != 4 {
+		t.Errorf("cancelled: %d rendered and %d failed of 4 references", len(got), len(failed))
+	}
+	for ref, err := range failed {
+		if !strings.Contains(err.Error(), ref) {
+			t.Errorf("%s: error %v does not name it", ref, err)
+		}
 	}
 }

@@ -102,11 +102,11 @@ func (f *File) hasComment(k, v *yaml.Node) bool {
 	return vs > ke && bytes.IndexByte(f.t.src[ke:vs], '#') >= 0
 }
 
-// flowRenderer is the renderer for the inside of flow collection n: JSON
+// flowEmitter is the emitter for the inside of flow collection n: JSON
 // style when the document is JSON or n's keys (or string items) are
 // double-quoted, compact when n is written without spaces.
-func (f *File) flowRenderer(n *yaml.Node) renderer {
-	return renderer{st: &f.style, inflow: true, json: f.style.jsonDoc || f.quoted(n), compact: f.compact(n)}
+func (f *File) flowEmitter(n *yaml.Node) emitter {
+	return emitter{st: &f.style, inflow: true, json: f.style.jsonDoc || f.quoted(n), compact: f.compact(n)}
 }
 
 // quoted reports whether the string scalars that n holds directly (its
@@ -164,7 +164,7 @@ func (f *File) compact(n *yaml.Node) bool {
 
 // flowCtx is how new entries of one flow collection are written.
 type flowCtx struct {
-	r           renderer
+	r           emitter
 	eol         string
 	multi       bool   // entries each on their own line
 	indent      string // leading white space of an entry's line
@@ -177,7 +177,7 @@ type flowCtx struct {
 // empty one inside a multi-line flow parent gets a line of its own.
 func (f *File) flowCtx(n *yaml.Node, open, close int, entries []entry) (flowCtx, error) {
 	t := f.t
-	c := flowCtx{r: f.flowRenderer(n), eol: f.style.eol, step: f.style.flowStep, closeIndent: t.leading(t.lineOf(close))}
+	c := flowCtx{r: f.flowEmitter(n), eol: f.style.eol, step: f.style.flowStep, closeIndent: t.leading(t.lineOf(close))}
 	if len(entries) == 0 {
 		p := f.links[n].parent
 		if p == nil || !isFlow(p) {

@@ -159,8 +159,8 @@ func (f *File) insertLines(at int, lines []string) splice {
 	return splice{start: at, end: at, text: text}
 }
 
-// block is the renderer for block context.
-func (f *File) block() renderer { return renderer{st: &f.style} }
+// block is the emitter for block context.
+func (f *File) block() emitter { return emitter{st: &f.style} }
 
 // itemSpan is the text of a block sequence item: from the start of its
 // '-' line to the start of the line after its last line (comments indented
@@ -256,7 +256,7 @@ func (f *File) fromEmpty(p *plan) ([]splice, error) {
 		return nil, err
 	}
 	if isFlow(f.links[v].parent) {
-		r := f.flowRenderer(f.links[v].parent)
+		r := f.flowEmitter(f.links[v].parent)
 		var parts []string
 		for _, a := range p.added {
 			parts = append(parts, r.flow(a))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -107,9 +106,7 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 	return func(cmd *cobra.Command, args []string) error {
 		err := body(cmd, args)
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
-			enc := json.NewEncoder(cmd.OutOrStdout())
-			enc.SetIndent("", "  ")
-			_ = enc.Encode(struct {
+			_ = writeJSON(cmd.OutOrStdout(), struct {
 				Error   string `json:"error"`
 				Refused bool   `json:"refused"`
 			}{withFlagHint(err).Error(), refused(err)})
@@ -195,9 +192,7 @@ func writePlanJSON(w io.Writer, plan *author.Plan, dryRun bool) error {
 	for _, c := range plan.Changes {
 		doc.Changes = append(doc.Changes, change{c.Path, c.Kind, changeAction(c)})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return writeJSON(w, doc)
 }
 
 func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
@@ -269,9 +264,7 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) err
 		for _, c := range plan.Changes {
 			doc.Differ = append(doc.Differ, drift{c.Path})
 		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
+		if err := writeJSON(out, doc); err != nil {
 			return err
 		}
 	} else {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -73,9 +72,7 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 				fmt.Fprintln(cmd.ErrOrStderr(), w)
 			}
 			if f.output.value == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(res)
+				return writeJSON(cmd.OutOrStdout(), res)
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), res.Digest)
 			return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -63,9 +62,9 @@ func (o *olmv1Flags) addInstallFlags(cmd *cobra.Command) {
 	_ = cmd.MarkFlagRequired("namespace")
 }
 
-// renderOptions are the render options the flags say.
-func (o *olmv1Flags) renderOptions() olmv1.RenderOptions {
-	return olmv1.RenderOptions{InstallNamespace: o.namespace, WatchNamespace: o.watchNamespace, NoWebhooks: o.noWebhooks}
+// manifestOptions are the manifest options the flags say.
+func (o *olmv1Flags) manifestOptions() olmv1.ManifestOptions {
+	return olmv1.ManifestOptions{InstallNamespace: o.namespace, WatchNamespace: o.watchNamespace, NoWebhooks: o.noWebhooks}
 }
 
 // openBundle reads a bundle directory or image.
@@ -120,7 +119,7 @@ package of a file-based catalog, see install.`,
 			if err != nil {
 				return err
 			}
-			r, err := olmv1.Render(b, o.renderOptions())
+			r, err := olmv1.Manifests(b, o.manifestOptions())
 			if err != nil {
 				return reportUnsupported(cmd, err)
 			}
@@ -157,7 +156,7 @@ prints the same RBAC with the ClusterExtension.`,
 			if err != nil {
 				return err
 			}
-			r, err := olmv1.Render(b, o.renderOptions())
+			r, err := olmv1.Manifests(b, o.manifestOptions())
 			if err != nil {
 				return reportUnsupported(cmd, err)
 			}
@@ -254,9 +253,7 @@ on what that tells (install modes, API services, dependencies), and marked so.`,
 				return err
 			}
 			if output.value == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(listing)
+				return writeJSON(cmd.OutOrStdout(), listing)
 			}
 			return writeListing(cmd.OutOrStdout(), listing)
 		},

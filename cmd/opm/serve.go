@@ -22,7 +22,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/serve"
 )
@@ -119,11 +118,10 @@ func serveCatalog(cmd *cobra.Command, log *slog.Logger, src string, f *serveFlag
 		}
 		defer stop()
 	}
-	fromImage := isImageRef(src)
-	if !fromImage {
-		if err := checkDir(src); err != nil {
-			return err
-		}
+	what := render.Classify(src)
+	fromImage := what.Kind == render.RefImage
+	if err := checkDir(what); err != nil {
+		return err
 	}
 	if !f.cacheOnly {
 		// A busy address fails at once, not after the catalog loads
@@ -147,19 +145,6 @@ func serveCatalog(cmd *cobra.Command, log *slog.Logger, src string, f *serveFlag
 		return fmt.Errorf("%s is a bundle image: serve takes a file-based catalog directory or a catalog image", src)
 	}
 	return err
-}
-
-// isImageRef tells a catalog image from a directory: src is not on disk
-// and reads as an image reference (with its registry, or a transport).
-func isImageRef(src string) bool {
-	if _, err := os.Lstat(src); err == nil {
-		return false
-	}
-	if image.IsLocalRef(src) {
-		return true
-	}
-	_, err := image.ParseReference(src, false)
-	return err == nil
 }
 
 // loadAndServe loads the catalog in fsys (name is how positions in it
@@ -284,16 +269,20 @@ func listenAddr(port string) string {
 	return ":" + port
 }
 
-func checkDir(dir string) error {
-	st, err := os.Stat(dir)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
+// checkDir refuses a reference serve cannot take, in serve's words: it
+// must be a catalog directory or a catalog image.
+func checkDir(what render.Ref) error {
+	dir := what.Name
+	switch what.Kind {
+	case render.RefMissing:
+		if errors.Is(what.PathErr, fs.ErrNotExist) {
 			return fmt.Errorf("%s: no such catalog directory", declcfg.QuoteFileName(dir))
 		}
-		return err
-	}
-	if !st.IsDir() {
+		return what.PathErr
+	case render.RefFile:
 		return fmt.Errorf("%s is not a directory: serve takes a file-based catalog directory", declcfg.QuoteFileName(dir))
+	case render.RefImage:
+		return nil
 	}
 	return notABundle(dir)
 }

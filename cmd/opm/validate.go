@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"sigs.k8s.io/yaml"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/sarif"
@@ -224,29 +221,6 @@ func writeValidateResult(w io.Writer, format string, res *validate.Result, shown
 		out.Error = &validateError{Message: strings.Join(lines, "\n")}
 	}
 	return writeStructured(w, format, out)
-}
-
-// writeStructured writes v as indented JSON (without HTML escaping) or,
-// for format "yaml", as YAML: the structured output of the commands that
-// report results rather than catalogs.
-func writeStructured(w io.Writer, format string, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	data := buf.Bytes()
-	if format == "yaml" {
-		y, err := yaml.JSONToYAML(data)
-		if err != nil {
-			return err
-		}
-		data = y
-	}
-	_, err := w.Write(data)
-	return err
 }
 
 // writeWarnings prints warnings about data that does not survive loading,

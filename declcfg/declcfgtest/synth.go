@@ -23,17 +23,17 @@
 package declcfgtest
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // Options sizes a catalog.
@@ -120,29 +120,9 @@ func (o Options) plans() []plan {
 // package.
 func Write(dir string, o Options) error {
 	plans := o.plans()
-	var wg sync.WaitGroup
-	errs := make([]error, len(plans))
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = writePackage(dir, o.Seed, i, plans[i])
-			}
-		}()
-	}
-	for i := range plans {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return parallel.Do(context.Background(), len(plans), 0, func(i int) error {
+		return writePackage(dir, o.Seed, i, plans[i])
+	})
 }
 
 func writePackage(dir string, seed uint64, i int, p plan) error {

@@ -28,9 +28,10 @@ type emitter struct {
 	indention  bool
 
 	js      string   // the JSON text
+	raw     []byte   // the same text, as bytes
 	members []member // members of the objects being written, innermost last
 	depth   int
-	buf     []byte // scratch for unescaping strings
+	buf     []byte // scratch for decoding strings
 }
 
 // member is an object member: its key and where its value starts.
@@ -62,7 +63,7 @@ func AppendJSON(dst, js []byte) ([]byte, error) {
 	e.out, e.indent, e.whitespace, e.indention = dst, -1, true, true
 	// The string shares js's bytes, which are only read, and only during
 	// this call: scalars are copied into the output.
-	e.js = unsafe.String(unsafe.SliceData(js), len(js))
+	e.js, e.raw = unsafe.String(unsafe.SliceData(js), len(js)), js
 	i, err := e.value(skipSpace(e.js, 0), nodeContext{})
 	if err == nil && skipSpace(e.js, i) != len(e.js) {
 		err = e.syntaxError(skipSpace(e.js, i), "after the value")
@@ -152,7 +153,7 @@ func (e *emitter) object(i int, ctx nodeContext) (int, error) {
 			return i, e.syntaxError(i, "after an object key")
 		}
 		start := skipSpace(e.js, i+1)
-		end, err := skipValue(e.js, start)
+		end, err := e.skipValue(start)
 		if err != nil {
 			return start, err
 		}

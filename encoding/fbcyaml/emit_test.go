@@ -280,14 +280,14 @@ func TestStringEscapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := emitter{js: js}
+		e := emitter{js: js, raw: []byte(js)}
 		got, end, err := e.str(0)
 		if err != nil || end != len(js) || value.ValidUTF8(got) != want.Str {
 			t.Fatalf("%s: got %q (%d, %v), want %q", js, got, end, err, want.Str)
 		}
 	}
 	for _, js := range []string{`"\x"`, `"\u12"`, `"\u12g4"`, `"\`} {
-		if _, _, err := (&emitter{js: js}).str(0); err == nil {
+		if _, _, err := (&emitter{js: js, raw: []byte(js)}).str(0); err == nil {
 			t.Errorf("%s: no error", js)
 		}
 	}

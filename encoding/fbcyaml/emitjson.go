@@ -1,17 +1,15 @@
 package fbcyaml
 
 import (
-	"errors"
+	"fmt"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/fbcat/opm/encoding/value"
 )
 
-// The JSON the emitter reads is scanned here, a token at a time. Strings
-// are found with a vectorised search for their closing quote, so that
-// long ones (base64 data) cost little more than a copy.
-
-var errEndOfJSON = errors.New("writing YAML: unexpected end of JSON")
+// The JSON the emitter reads is scanned here, a token at a time, with
+// encoding/value's primitives: its strings found by value.StringEnd,
+// decoded by value.AppendRawString, its values skipped by value.SkipValue.
 
 func skipSpace(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
@@ -20,157 +18,31 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// stringEnd returns the offset after the string starting at s[i] and
-// whether it holds escapes.
-func stringEnd(s string, i int) (end int, escaped bool, ok bool) {
-	for j := i + 1; ; {
-		k := strings.IndexByte(s[j:], '"')
-		if k < 0 {
-			return len(s), false, false
-		}
-		q := j + k
-		b := q
-		for b > j && s[b-1] == '\\' {
-			b--
-		}
-		if (q-b)%2 == 0 {
-			return q + 1, strings.IndexByte(s[i+1:q], '\\') >= 0, true
-		}
-		j = q + 1
-	}
-}
-
-// str reads the string starting at i.
+// str reads the string starting at i: a string without escapes is a
+// part of the JSON text, one with escapes is decoded by encoding/value.
 func (e *emitter) str(i int) (string, int, error) {
-	end, escaped, ok := stringEnd(e.js, i)
+	end, ok := value.StringEnd(e.raw, i)
 	if !ok {
 		return "", end, e.syntaxError(end, "in a string")
 	}
-	if !escaped {
-		return e.js[i+1 : end-1], end, nil
-	}
-	e.buf = e.buf[:0]
 	body := e.js[i+1 : end-1]
-	for {
-		k := strings.IndexByte(body, '\\')
-		if k < 0 {
-			break
-		}
-		e.buf = append(e.buf, body[:k]...)
-		n, ok := e.unescape(body[k:])
-		if !ok {
-			return "", end, e.syntaxError(end-1-len(body)+k, "in a string escape")
-		}
-		body = body[k+n:]
+	if strings.IndexByte(body, '\\') < 0 {
+		return body, end, nil
 	}
-	e.buf = append(e.buf, body...)
+	if e.buf, ok = value.AppendRawString(e.buf[:0], e.raw[i:end]); !ok {
+		return "", end, fmt.Errorf("writing YAML: malformed JSON string at offset %d", i)
+	}
 	return string(e.buf), end, nil
-}
-
-// unescape appends what the escape sequence at the start of s stands for
-// (as encoding/json reads it: a lone surrogate is U+FFFD) and returns its
-// length.
-func (e *emitter) unescape(s string) (int, bool) {
-	if len(s) < 2 {
-		return 0, false
-	}
-	switch c := s[1]; c {
-	case '"', '\\', '/':
-		e.buf = append(e.buf, c)
-	case 'b':
-		e.buf = append(e.buf, '\b')
-	case 'f':
-		e.buf = append(e.buf, '\f')
-	case 'n':
-		e.buf = append(e.buf, '\n')
-	case 'r':
-		e.buf = append(e.buf, '\r')
-	case 't':
-		e.buf = append(e.buf, '\t')
-	case 'u':
-		r, ok := hex4(s[2:])
-		if !ok {
-			return 0, false
-		}
-		if utf16.IsSurrogate(r) {
-			if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
-				if r2, ok := hex4(s[8:]); ok {
-					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-						e.buf = utf8.AppendRune(e.buf, d)
-						return 12, true
-					}
-				}
-			}
-			r = utf8.RuneError
-		}
-		e.buf = utf8.AppendRune(e.buf, r)
-		return 6, true
-	default:
-		return 0, false
-	}
-	return 2, true
-}
-
-func hex4(s string) (rune, bool) {
-	if len(s) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range []byte(s[:4]) {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 // skipValue returns the offset after the value starting at i, checking
 // little: the value is read properly when it is written.
-func skipValue(s string, i int) (int, error) {
-	if i >= len(s) {
-		return i, errEndOfJSON
+func (e *emitter) skipValue(i int) (int, error) {
+	end, err := value.SkipValue(e.raw, i)
+	if err != nil {
+		return end, fmt.Errorf("writing YAML: %w", err)
 	}
-	switch s[i] {
-	case '"':
-		end, _, ok := stringEnd(s, i)
-		if !ok {
-			return end, errEndOfJSON
-		}
-		return end, nil
-	case '{', '[':
-		depth := 0
-		for i < len(s) {
-			switch s[i] {
-			case '"':
-				end, _, ok := stringEnd(s, i)
-				if !ok {
-					return end, errEndOfJSON
-				}
-				i = end
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1, nil
-				}
-			}
-			i++
-		}
-		return i, errEndOfJSON
-	}
-	for i < len(s) && !strings.ContainsRune(",}] \t\n\r", rune(s[i])) {
-		i++
-	}
-	return i, nil
+	return end, nil
 }
 
 // numberEnd returns the offset after the JSON number starting at i, or -1

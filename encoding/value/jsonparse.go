@@ -363,23 +363,33 @@ func (p *JSONParser) str() (string, error) {
 // from i, where the plain prefix ends: escapes, control characters or
 // non-ASCII bytes.
 func (p *JSONParser) strSlow(start, i int) (string, error) {
+	b, err := p.appendStr(p.buf[:0], start, i)
+	if err != nil {
+		return "", err
+	}
+	p.buf = b
+	return string(b), nil
+}
+
+// appendStr appends to b the string literal that starts at start, whose
+// bytes up to i are plain, and moves pos past its closing quote.
+func (p *JSONParser) appendStr(b []byte, start, i int) ([]byte, error) {
 	d := p.data
-	b := append(p.buf[:0], d[start:i]...)
+	b = append(b, d[start:i]...)
 	for {
 		if i >= len(d) {
 			p.pos = i
-			return "", p.eofError("string literal")
+			return b, p.eofError("string literal")
 		}
 		c := d[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
-			p.buf = b
-			return string(b), nil
+			return b, nil
 		case c == '\\':
 			if i+1 >= len(d) {
 				p.pos = i + 1
-				return "", p.eofError("string escape code")
+				return b, p.eofError("string escape code")
 			}
 			if r := shortEscape[d[i+1]]; r != 0 {
 				b = append(b, r)
@@ -388,11 +398,11 @@ func (p *JSONParser) strSlow(start, i int) (string, error) {
 			}
 			var err error
 			if b, i, err = p.unicodeEscape(b, i); err != nil {
-				return "", err
+				return b, err
 			}
 		case c < 0x20:
 			p.pos = i
-			return "", p.errorf("invalid control character %s in string literal (write it as an escape such as \\n or \\t)", quoteChar(c))
+			return b, p.errorf("invalid control character %s in string literal (write it as an escape such as \\n or \\t)", quoteChar(c))
 		case c < utf8.RuneSelf:
 			b = append(b, c)
 			i++

@@ -69,6 +69,21 @@ func RawString(raw []byte) (s string, ok bool) {
 	return s, err == nil && p.pos == len(raw)
 }
 
+// AppendRawString appends to dst what RawString decodes raw to, for a
+// caller that decodes many strings through one buffer. ok is false, and
+// dst returned as it was, when raw is not one JSON string.
+func AppendRawString(dst, raw []byte) (out []byte, ok bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return dst, false
+	}
+	p := JSONParser{data: raw}
+	b, err := p.appendStr(dst, 1, 1)
+	if err != nil || p.pos != len(raw) {
+		return dst, false
+	}
+	return b, true
+}
+
 // scanner walks JSON text without building values.
 type scanner struct {
 	data []byte
@@ -113,26 +128,55 @@ func (s *scanner) key() (string, error) {
 	return key, nil
 }
 
-// skipString skips a string, the opening quote next. The closing quote
-// is the first quote after an even number of backslashes.
+// skipString skips a string, the opening quote next.
 func (s *scanner) skipString() error {
-	if !s.byte('"') {
+	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
 		return s.fail("expected a string")
 	}
-	for {
-		i := bytes.IndexByte(s.data[s.pos:], '"')
-		if i < 0 {
-			return s.fail("unclosed string")
-		}
-		s.pos += i + 1
-		backslashes := 0
-		for j := s.pos - 2; j >= 0 && s.data[j] == '\\'; j-- {
-			backslashes++
-		}
-		if backslashes%2 == 0 {
-			return nil
-		}
+	end, ok := StringEnd(s.data, s.pos)
+	if !ok {
+		s.pos++
+		return s.fail("unclosed string")
 	}
+	s.pos = end
+	return nil
+}
+
+// StringEnd returns the offset just after the JSON string whose opening
+// quote is data[i]: its closing quote is the first quote after an even
+// number of backslashes, found with a vectorised search for each quote,
+// so that a long string (base64 data) costs little more than a copy. ok is false
+// when the string is not closed. Nothing else is checked: RawString
+// decodes what StringEnd delimits.
+func StringEnd(data []byte, i int) (end int, ok bool) {
+	for j := i + 1; ; {
+		k := bytes.IndexByte(data[j:], '"')
+		if k < 0 {
+			return len(data), false
+		}
+		q := j + k
+		b := q
+		for b > j && data[b-1] == '\\' {
+			b--
+		}
+		if (q-b)%2 == 0 {
+			return q + 1, true
+		}
+		j = q + 1
+	}
+}
+
+// SkipValue returns the offset just after the JSON value that starts at
+// data[i], checked as ScanObject checks the values it skips: strings
+// closed, brackets balanced, a scalar there at all (running to the next
+// delimiter or space). Malformed data gives a *SyntaxError with its
+// offset (its Line and Col unknown, 0).
+func SkipValue(data []byte, i int) (int, error) {
+	s := scanner{data: data, pos: i}
+	if err := s.skipValue(); err != nil {
+		return s.pos, err
+	}
+	return s.pos, nil
 }
 
 // skipValue skips one value: a string, an object or array (strings and

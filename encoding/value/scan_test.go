@@ -126,3 +126,57 @@ func BenchmarkScanObjectParseJSON(b *testing.B) {
 		}
 	}
 }
+
+func TestStringEndAndSkipValue(t *testing.T) {
+	for _, tt := range []struct {
+		in  string
+		end int
+		ok  bool
+	}{
+		{`"abc",`, 5, true},
+		{`"a\"b"x`, 6, true},
+		{`"a\\"x`, 5, true},
+		{`"a\\\"b"`, 8, true},
+		{`"abc`, 4, false},
+		{`"a\"`, 4, false},
+	} {
+		if end, ok := StringEnd([]byte(tt.in), 0); end != tt.end || ok != tt.ok {
+			t.Errorf("StringEnd(%q) = %d, %v; want %d, %v", tt.in, end, ok, tt.end, tt.ok)
+		}
+	}
+	for _, tt := range []struct {
+		in  string
+		end int
+	}{
+		{`x:"s\"}"}`, 8},
+		{`x:{"a":[1,"]"]},`, 15},
+		{`x:-1.5e3]`, 8},
+		{`x:true `, 6},
+	} {
+		if end, err := SkipValue([]byte(tt.in), 2); err != nil || end != tt.end {
+			t.Errorf("SkipValue(%q) = %d, %v; want %d", tt.in, end, err, tt.end)
+		}
+	}
+	for _, bad := range []string{`x:`, `x:,`, `x:"abc`, `x:{"a":[1}`} {
+		var se *SyntaxError
+		if _, err := SkipValue([]byte(bad), 2); !errors.As(err, &se) {
+			t.Errorf("SkipValue(%q): %v, want a syntax error", bad, err)
+		}
+	}
+}
+
+func TestAppendRawString(t *testing.T) {
+	buf := []byte("kept:")
+	for _, s := range []string{`""`, `"abc"`, `"a\"b\\c\/\n"`, `"\u00e9\ud83d\ude00"`, `"\ud83d"`, "\"\xff\"", `"é"`} {
+		want, _ := RawString([]byte(s))
+		got, ok := AppendRawString(buf, []byte(s))
+		if !ok || string(got) != "kept:"+want {
+			t.Errorf("AppendRawString(%q) = %q %v, want %q", s, got, ok, "kept:"+want)
+		}
+	}
+	for _, s := range []string{``, `"`, `abc`, `"a" `, `"a"b"`, `"\x"`, "\"\x01\"", `"\u12"`} {
+		if got, ok := AppendRawString(buf, []byte(s)); ok || string(got) != "kept:" {
+			t.Errorf("AppendRawString(%q) = %q %v, want dst unchanged and false", s, got, ok)
+		}
+	}
+}

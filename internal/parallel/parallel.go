@@ -35,41 +35,65 @@ func DoAll(ctx context.Context, n, limit int, f func(i int) error) error {
 // run calls f on the indexes a few at a time and returns each one's
 // error. With stop, a failure stops the indexes after it from starting;
 // those, and the indexes left out when ctx ends, have ctx's error or none.
+// Up to limit workers take the indexes in order, so every index below a
+// failing one has started before it.
 func run(ctx context.Context, n, limit int, stop bool, f func(i int) error) []error {
 	if limit <= 0 {
 		limit = runtime.GOMAXPROCS(0)
 	}
 	errs := make([]error, n)
-	var (
-		wg     sync.WaitGroup
-		mu     sync.Mutex
-		failed bool
-	)
-	slots := make(chan struct{}, limit)
-	for i := range n {
-		slots <- struct{}{}
-		mu.Lock()
-		stopped := stop && failed
-		mu.Unlock()
-		if stopped {
-			<-slots
-			break
-		}
-		if err := ctx.Err(); err != nil {
-			<-slots
-			errs[i] = err
-			break
-		}
+	q := queue{n: n, stop: stop, errs: errs}
+	var wg sync.WaitGroup
+	for range min(limit, n) {
 		wg.Go(func() {
-			defer func() { <-slots }()
-			if err := f(i); err != nil {
-				errs[i] = err
-				mu.Lock()
-				failed = true
-				mu.Unlock()
+			for {
+				i, ok := q.take(ctx)
+				if !ok {
+					return
+				}
+				if err := f(i); err != nil {
+					q.fail(i, err)
+				}
 			}
 		})
 	}
 	wg.Wait()
 	return errs
+}
+
+// queue hands out the indexes of run in order until they run out, a call
+// failed (with stop) or the context ended.
+type queue struct {
+	mu     sync.Mutex
+	next   int
+	n      int
+	stop   bool
+	ended  bool
+	failed bool
+	errs   []error
+}
+
+// take returns the next index to call, or false when none is to start:
+// the first index left out when ctx has ended gets ctx's error.
+func (q *queue) take(ctx context.Context) (int, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.ended || q.next >= q.n || q.stop && q.failed {
+		return 0, false
+	}
+	if err := ctx.Err(); err != nil {
+		q.errs[q.next] = err
+		q.ended = true
+		return 0, false
+	}
+	q.next++
+	return q.next - 1, true
+}
+
+// fail records the error of index i.
+func (q *queue) fail(i int, err error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.errs[i] = err
+	q.failed = true
 }

@@ -1,4 +1,4 @@
-// Render: the plain Kubernetes objects OLM v1 applies for a bundle.
+// Manifests: the plain Kubernetes objects OLM v1 applies for a bundle.
 
 package olmv1
 
@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// RenderOptions says how the bundle is installed.
-type RenderOptions struct {
+// ManifestOptions says how the bundle is installed.
+type ManifestOptions struct {
 	// InstallNamespace is the ClusterExtension's spec.namespace.
 	InstallNamespace string
 	// WatchNamespace, if set, installs the bundle for one namespace
@@ -23,13 +23,13 @@ type RenderOptions struct {
 
 // Checks are the checks a bundle installed with these options must
 // pass (see Unsupported).
-func (o RenderOptions) Checks() CheckOptions {
+func (o ManifestOptions) Checks() CheckOptions {
 	return CheckOptions{NoWebhooks: o.NoWebhooks, SingleOwnNamespace: o.WatchNamespace != ""}
 }
 
-// Rendered is what OLM v1 applies for a bundle.
-type Rendered struct {
-	// InstallNamespace is the namespace the bundle was rendered for.
+// ManifestSet is what OLM v1 applies for a bundle.
+type ManifestSet struct {
+	// InstallNamespace is the namespace the manifests are made for.
 	InstallNamespace string
 	// Objects in apply order (see SortObjects).
 	Objects []Object
@@ -60,11 +60,11 @@ func (e *UnsupportedError) Error() string {
 	return b.String()
 }
 
-// Render returns the objects operator-controller's registry+v1 renderer
+// Manifests returns the objects operator-controller's registry+v1 renderer
 // makes of the bundle for an install in opts.InstallNamespace, with
 // cert-manager as the certificate provider of webhooks, its default. A
 // bundle OLM v1 cannot install is refused with an *UnsupportedError.
-func Render(b *Bundle, opts RenderOptions) (*Rendered, error) {
+func Manifests(b *Bundle, opts ManifestOptions) (*ManifestSet, error) {
 	if opts.InstallNamespace == "" {
 		return nil, errors.New("no install namespace: say which namespace the bundle is installed in")
 	}
@@ -94,7 +94,7 @@ func Render(b *Bundle, opts RenderOptions) (*Rendered, error) {
 	for _, w := range g.warnings {
 		notes = append(notes, "warning: "+w.String())
 	}
-	return &Rendered{InstallNamespace: opts.InstallNamespace, Objects: objs, TargetNamespaces: targets, Notes: notes, Warnings: g.warnings}, nil
+	return &ManifestSet{InstallNamespace: opts.InstallNamespace, Objects: objs, TargetNamespaces: targets, Notes: notes, Warnings: g.warnings}, nil
 }
 
 // gateNote is the note for an install that needs the
@@ -103,7 +103,7 @@ const gateNote = "installing for one watch namespace needs operator-controller's
 
 // targetNamespaces works out the namespaces the operator watches, with
 // operator-controller's rules for the watchNamespace configuration.
-func (b *Bundle) targetNamespaces(opts RenderOptions) ([]string, []string, error) {
+func (b *Bundle) targetNamespaces(opts ManifestOptions) ([]string, []string, error) {
 	m := b.supportedModes()
 	all, single, own := m["AllNamespaces"], m["SingleNamespace"], m["OwnNamespace"]
 	watch, install := opts.WatchNamespace, opts.InstallNamespace

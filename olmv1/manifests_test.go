@@ -54,9 +54,9 @@ func mustBundle(t *testing.T, dir string) *Bundle {
 	return b
 }
 
-func mustRender(t *testing.T, b *Bundle, opts RenderOptions) *Rendered {
+func mustManifests(t *testing.T, b *Bundle, opts ManifestOptions) *ManifestSet {
 	t.Helper()
-	r, err := Render(b, opts)
+	r, err := Manifests(b, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,14 +74,14 @@ func yamlOf(t *testing.T, objs []Object) []byte {
 
 // The rendered objects of real bundles, byte for byte: one plain, one
 // with webhooks served with cert-manager certificates.
-func TestRenderGolden(t *testing.T) {
+func TestManifestsGolden(t *testing.T) {
 	for _, tc := range []struct{ dir, golden string }{
 		{"../testdata/bundles/ack-ecrpublic-controller_1.0.14", "ack-ecrpublic-controller.manifests.yaml"},
 		{"testdata/bundles/service-binding-operator_1.0.1", "service-binding-operator.manifests.yaml"},
 	} {
-		r := mustRender(t, mustBundle(t, tc.dir), RenderOptions{InstallNamespace: "operators"})
+		r := mustManifests(t, mustBundle(t, tc.dir), ManifestOptions{InstallNamespace: "operators"})
 		golden(t, tc.golden, yamlOf(t, r.Objects))
-		again := mustRender(t, mustBundle(t, tc.dir), RenderOptions{InstallNamespace: "operators"})
+		again := mustManifests(t, mustBundle(t, tc.dir), ManifestOptions{InstallNamespace: "operators"})
 		if !bytes.Equal(yamlOf(t, r.Objects), yamlOf(t, again.Objects)) {
 			t.Errorf("%s: two renders differ", tc.dir)
 		}
@@ -109,8 +109,8 @@ func count(objs []Object, kind string) int {
 
 // AllNamespaces: permissions become cluster roles with the namespaces
 // rule; the deployments watch "".
-func TestRenderAllNamespaces(t *testing.T) {
-	r := mustRender(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), RenderOptions{InstallNamespace: "ns"})
+func TestManifestsAllNamespaces(t *testing.T) {
+	r := mustManifests(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), ManifestOptions{InstallNamespace: "ns"})
 	if count(r.Objects, "Role") != 2 || count(r.Objects, "ClusterRole") != 2 || count(r.Objects, "ClusterRoleBinding") != 2 {
 		t.Errorf("roles: %d Role, %d ClusterRole, %d ClusterRoleBinding", count(r.Objects, "Role"), count(r.Objects, "ClusterRole"), count(r.Objects, "ClusterRoleBinding"))
 	}
@@ -258,9 +258,9 @@ func testBundle(t *testing.T, modes string, conversion bool, extra map[string]st
 // A SingleNamespace install: Roles in the watched namespace, bound to
 // the install namespace's accounts; webhooks limited to it; the
 // conversion webhook and certificates wired.
-func TestRenderSingleNamespaceWebhooks(t *testing.T) {
+func TestManifestsSingleNamespaceWebhooks(t *testing.T) {
 	b := testBundle(t, modesOwn, false, map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\n"})
-	r := mustRender(t, b, RenderOptions{InstallNamespace: "ops", WatchNamespace: "team"})
+	r := mustManifests(t, b, ManifestOptions{InstallNamespace: "ops", WatchNamespace: "team"})
 	golden(t, "demo.single.manifests.yaml", yamlOf(t, r.Objects))
 	role := find(r.Objects, "Role", "")
 	if role == nil || role.Namespace() != "team" {
@@ -302,8 +302,8 @@ func TestRenderSingleNamespaceWebhooks(t *testing.T) {
 
 // A conversion webhook points the CRD at the webhook's service, with the
 // CA injected.
-func TestRenderConversionWebhook(t *testing.T) {
-	r := mustRender(t, testBundle(t, modesAll, true, nil), RenderOptions{InstallNamespace: "ops"})
+func TestManifestsConversionWebhook(t *testing.T) {
+	r := mustManifests(t, testBundle(t, modesAll, true, nil), ManifestOptions{InstallNamespace: "ops"})
 	golden(t, "demo.conversion.manifests.yaml", yamlOf(t, r.Objects))
 	crd := find(r.Objects, "CustomResourceDefinition", "widgets.demo.io")
 	if crd.Value.StringAt("spec", "conversion", "webhook", "clientConfig", "service", "name") != "demo-controller-service" ||
@@ -313,29 +313,29 @@ func TestRenderConversionWebhook(t *testing.T) {
 }
 
 // OwnNamespace: the watch namespace is the install namespace.
-func TestRenderOwnNamespace(t *testing.T) {
-	r := mustRender(t, testBundle(t, modesOwn, false, nil), RenderOptions{InstallNamespace: "ops", WatchNamespace: "ops"})
+func TestManifestsOwnNamespace(t *testing.T) {
+	r := mustManifests(t, testBundle(t, modesOwn, false, nil), ManifestOptions{InstallNamespace: "ops", WatchNamespace: "ops"})
 	if role := find(r.Objects, "Role", ""); role == nil || role.Namespace() != "ops" {
 		t.Errorf("role %v", role)
 	}
 }
 
-func TestRenderRefusals(t *testing.T) {
+func TestManifestsRefusals(t *testing.T) {
 	single := testBundle(t, modesOwn, false, nil)
 	all := testBundle(t, modesAny, false, nil)
 	for _, tc := range []struct {
 		b    *Bundle
-		opts RenderOptions
+		opts ManifestOptions
 		want string
 	}{
-		{all, RenderOptions{}, "no install namespace"},
-		{all, RenderOptions{InstallNamespace: "Bad_NS"}, "RFC 1123 label"},
-		{single, RenderOptions{InstallNamespace: "ops"}, "does not support AllNamespaces"},
-		{all, RenderOptions{InstallNamespace: "ops", NoWebhooks: true}, "webhookDefinitions are not supported"},
-		{single, RenderOptions{InstallNamespace: "ops", WatchNamespace: "Bad"}, "invalid watch namespace"},
-		{all, RenderOptions{InstallNamespace: "ops", WatchNamespace: "team"}, ""},
+		{all, ManifestOptions{}, "no install namespace"},
+		{all, ManifestOptions{InstallNamespace: "Bad_NS"}, "RFC 1123 label"},
+		{single, ManifestOptions{InstallNamespace: "ops"}, "does not support AllNamespaces"},
+		{all, ManifestOptions{InstallNamespace: "ops", NoWebhooks: true}, "webhookDefinitions are not supported"},
+		{single, ManifestOptions{InstallNamespace: "ops", WatchNamespace: "Bad"}, "invalid watch namespace"},
+		{all, ManifestOptions{InstallNamespace: "ops", WatchNamespace: "team"}, ""},
 	} {
-		_, err := Render(tc.b, tc.opts)
+		_, err := Manifests(tc.b, tc.opts)
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%+v: %v", tc.opts, err)
@@ -346,7 +346,7 @@ func TestRenderRefusals(t *testing.T) {
 			t.Errorf("%+v: error %v, want %q", tc.opts, err, tc.want)
 		}
 	}
-	_, err := Render(single, RenderOptions{InstallNamespace: "ops"})
+	_, err := Manifests(single, ManifestOptions{InstallNamespace: "ops"})
 	var u *UnsupportedError
 	if !errors.As(err, &u) || len(u.Reasons) == 0 || u.Reasons[0].Code != CodeAllNamespaces {
 		t.Errorf("error %v is not an UnsupportedError with reasons", err)
@@ -374,7 +374,7 @@ func TestTargetNamespaces(t *testing.T) {
 		{mk("OwnNamespace"), "a", "a", "a"},
 		{mk("SingleNamespace", "OwnNamespace"), "a", "b", "b"},
 	} {
-		targets, _, err := tc.b.targetNamespaces(RenderOptions{InstallNamespace: tc.install, WatchNamespace: tc.watch})
+		targets, _, err := tc.b.targetNamespaces(ManifestOptions{InstallNamespace: tc.install, WatchNamespace: tc.watch})
 		switch {
 		case tc.want == "error" && err == nil:
 			t.Errorf("%v %s/%s: no error", tc.b.meta.InstallModes, tc.install, tc.watch)
@@ -384,16 +384,16 @@ func TestTargetNamespaces(t *testing.T) {
 	}
 }
 
-func TestRenderCatalogBundleWithoutManifests(t *testing.T) {
+func TestManifestsCatalogBundleWithoutManifests(t *testing.T) {
 	b := &Bundle{Name: "x", Image: "quay.io/x/y:1"}
 	b.meta.InstallModes = []registryv1.InstallMode{{Type: "AllNamespaces", Supported: true}}
-	if _, err := Render(b, RenderOptions{InstallNamespace: "ns"}); err == nil || !strings.Contains(err.Error(), "quay.io/x/y:1") {
+	if _, err := Manifests(b, ManifestOptions{InstallNamespace: "ns"}); err == nil || !strings.Contains(err.Error(), "quay.io/x/y:1") {
 		t.Errorf("error %v", err)
 	}
 }
 
 func TestWriteJSON(t *testing.T) {
-	r := mustRender(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), RenderOptions{InstallNamespace: "ns"})
+	r := mustManifests(t, mustBundle(t, "../testdata/bundles/ack-ecrpublic-controller_1.0.14"), ManifestOptions{InstallNamespace: "ns"})
 	var buf bytes.Buffer
 	if err := WriteJSON(&buf, r.Objects); err != nil {
 		t.Fatal(err)

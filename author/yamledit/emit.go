@@ -23,7 +23,7 @@ type KV struct {
 }
 
 // normalize checks a value to insert and turns it into the types the
-// renderer knows: string, bool, int, nil, []any and Map.
+// emitter knows: string, bool, int, nil, []any and Map.
 func normalize(v any) (any, error) {
 	switch x := v.(type) {
 	case nil, bool, int:
@@ -94,8 +94,9 @@ func generic(v any) any {
 	return v
 }
 
-// renderer writes values in one context of a file.
-type renderer struct {
+// emitter writes values as YAML text (JSON-style in a JSON document or
+// a flow collection written so) in one context of a file.
+type emitter struct {
 	st      *style
 	inflow  bool // flow context: no block scalars, flow indicators quoted
 	json    bool // strings and keys always double-quoted
@@ -105,7 +106,7 @@ type renderer struct {
 // str writes a string scalar: plain when it reads back as the same string
 // (with yaml.v3 and with the YAML 1.1 of yaml.v2), else quoted. keep is the
 // style of a scalar being replaced, kept when it can hold s.
-func (r renderer) str(s string, key bool, keep yaml.Style) string {
+func (r emitter) str(s string, key bool, keep yaml.Style) string {
 	keep &^= yaml.TaggedStyle | yaml.FlowStyle
 	switch {
 	case r.json || keep == yaml.DoubleQuotedStyle:
@@ -124,7 +125,7 @@ func (r renderer) str(s string, key bool, keep yaml.Style) string {
 }
 
 // scalar writes a non-collection value on one line.
-func (r renderer) scalar(v any, keep yaml.Style) string {
+func (r emitter) scalar(v any, keep yaml.Style) string {
 	switch x := v.(type) {
 	case nil:
 		return "null"
@@ -139,7 +140,7 @@ func (r renderer) scalar(v any, keep yaml.Style) string {
 }
 
 // key writes a mapping key.
-func (r renderer) key(s string) string { return r.str(s, true, 0) }
+func (r emitter) key(s string) string { return r.str(s, true, 0) }
 
 // doubleQuote writes s double-quoted, valid as YAML and as JSON: what
 // YAML cannot hold raw (C0 and C1 controls, DEL, BOM, line and paragraph
@@ -255,7 +256,7 @@ func spaces(n int) string { return strings.Repeat(" ", n) }
 
 // keyed writes lead (a key and its ':' at column col) followed by v, over
 // as many lines as v needs. keep is the style of a scalar being replaced.
-func (r renderer) keyed(lead string, col int, v any, keep yaml.Style) []string {
+func (r emitter) keyed(lead string, col int, v any, keep yaml.Style) []string {
 	switch x := v.(type) {
 	case Map:
 		if len(x) == 0 {
@@ -279,7 +280,7 @@ func (r renderer) keyed(lead string, col int, v any, keep yaml.Style) []string {
 
 // dashed writes lead (a sequence item's "- ", content at column len(lead))
 // followed by v.
-func (r renderer) dashed(lead string, v any) []string {
+func (r emitter) dashed(lead string, v any) []string {
 	c := len(lead)
 	var lines []string
 	switch x := v.(type) {
@@ -305,7 +306,7 @@ func (r renderer) dashed(lead string, v any) []string {
 }
 
 // mapLines writes a non-empty mapping in block style with keys at column c.
-func (r renderer) mapLines(m Map, c int) []string {
+func (r emitter) mapLines(m Map, c int) []string {
 	var lines []string
 	for _, kv := range m {
 		lines = append(lines, r.keyed(spaces(c)+r.key(kv.Key)+":", c, kv.Value, 0)...)
@@ -315,7 +316,7 @@ func (r renderer) mapLines(m Map, c int) []string {
 
 // seqLines writes a non-empty sequence in block style with dashes at
 // column d.
-func (r renderer) seqLines(l []any, d int) []string {
+func (r emitter) seqLines(l []any, d int) []string {
 	var lines []string
 	for _, v := range l {
 		lines = append(lines, r.dashed(spaces(d)+"- ", v)...)
@@ -325,7 +326,7 @@ func (r renderer) seqLines(l []any, d int) []string {
 
 // flowValue writes v on one line: scalars as scalars, collections in flow
 // style.
-func (r renderer) flowValue(v any) string {
+func (r emitter) flowValue(v any) string {
 	switch v.(type) {
 	case Map, []any:
 		return r.inFlow().flow(v)
@@ -333,13 +334,13 @@ func (r renderer) flowValue(v any) string {
 	return r.scalar(v, 0)
 }
 
-func (r renderer) inFlow() renderer {
+func (r emitter) inFlow() emitter {
 	r.inflow = true
 	return r
 }
 
 // seps are the item and key separators of flow collections.
-func (r renderer) seps() (string, string) {
+func (r emitter) seps() (string, string) {
 	switch {
 	case r.compact && r.json:
 		return ",", ":"
@@ -350,7 +351,7 @@ func (r renderer) seps() (string, string) {
 }
 
 // flow writes v in flow style on one line.
-func (r renderer) flow(v any) string {
+func (r emitter) flow(v any) string {
 	comma, colon := r.seps()
 	var parts []string
 	switch x := v.(type) {
@@ -371,7 +372,7 @@ func (r renderer) flow(v any) string {
 // pretty writes v in flow style over several lines, one entry per line as
 // JSON is pretty-printed; the first line has no indentation, the others
 // start with indent plus step spaces for entries.
-func (r renderer) pretty(v any, indent string, step int) []string {
+func (r emitter) pretty(v any, indent string, step int) []string {
 	inner := indent + spaces(step)
 	_, colon := r.seps()
 	var open, close string
