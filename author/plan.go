@@ -1,6 +1,8 @@
 package author
 
 import (
+	"github.com/fbcat/opm/author/textdiff"
+
 	"fmt"
 	"io"
 	"os"
@@ -102,7 +104,15 @@ func (p *Plan) addDigested(path, kind string, exists bool, sum string, new text)
 // Diff writes the unified diff of every change. It reads the committed
 // texts again, so it is for a plan not yet applied.
 func (p *Plan) Diff(w io.Writer) error {
-	return p.eachDiff(w, UnifiedDiff)
+	return p.eachDiff(w, textdiff.Unified)
+}
+
+// ReadableDiff writes the unified diff of every change summarised for
+// reading (see textdiff.Readable, which says what full is).
+func (p *Plan) ReadableDiff(w io.Writer, full string) error {
+	return p.eachDiff(w, func(w io.Writer, name string, old, new []byte) error {
+		return textdiff.Readable(w, name, old, new, full)
+	})
 }
 
 // eachDiff writes the diff of every change with diff, reading each old

@@ -1,6 +1,8 @@
 package author
 
 import (
+	"github.com/fbcat/opm/author/textdiff"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -44,7 +46,7 @@ func TestRenderCheckReal(t *testing.T) {
 				t.Errorf("%s differs from its template", c.Path)
 				if os.Getenv("DIFF") != "" {
 					old, _ := plan.OldText(c)
-					_ = UnifiedDiff(os.Stderr, c.Path, old, c.NewText())
+					_ = textdiff.Unified(os.Stderr, c.Path, old, c.NewText())
 				}
 			}
 		})

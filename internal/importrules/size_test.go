@@ -145,3 +145,24 @@ func TestLongUnitsFound(t *testing.T) {
 		t.Errorf("a short file was reported: %q", short)
 	}
 }
+
+// maxPackageLines bounds a package's hand-written non-test lines: past
+// it, a package is several rooms in one; give each its own package.
+const maxPackageLines = 4500
+
+// TestPackageSizes checks the non-test lines of every package of the
+// module (generated code left out).
+func TestPackageSizes(t *testing.T) {
+	lines := map[string]int{}
+	walkGoFiles(t, func(rel string, src []byte) error {
+		if !strings.HasSuffix(rel, "_test.go") && !generated(src) {
+			lines[filepath.Dir(rel)] += strings.Count(string(src), "\n")
+		}
+		return nil
+	})
+	for dir, n := range lines {
+		if n > maxPackageLines {
+			t.Errorf("%s: %d non-test lines (at most %d): split it into rooms of their own", dir, n, maxPackageLines)
+		}
+	}
+}

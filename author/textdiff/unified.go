@@ -1,4 +1,8 @@
-package author
+// Package textdiff writes unified diffs of texts (Myers' algorithm, three
+// lines of context), and readable ones of catalogs, where an embedded
+// bundle object or a CSV's metadata is summarised in a line: what the
+// catalog verbs show of a plan before writing it.
+package textdiff
 
 import (
 	"bytes"
@@ -16,7 +20,7 @@ type op struct {
 	kind byte // ' ', '-' or '+'
 	line []byte
 	// show, when set, is what is printed instead of line, which then
-	// stands for n lines of the file (see ReadableDiff).
+	// stands for n lines of the file (see Readable).
 	show []byte
 	n    int
 }
@@ -37,9 +41,9 @@ func (o op) lines() int {
 	return 1
 }
 
-// UnifiedDiff writes the unified diff of a file's old and new text
+// Unified writes the unified diff of a file's old and new text
 // (old nil: a new file) as `diff -u` and git write it.
-func UnifiedDiff(w io.Writer, name string, old, new []byte) error {
+func Unified(w io.Writer, name string, old, new []byte) error {
 	d := differ{a: splitLines(old), b: splitLines(new)}
 	d.diff(0, len(d.a), 0, len(d.b))
 	return writeUnified(w, name, old == nil, d.ops)

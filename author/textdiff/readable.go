@@ -1,4 +1,4 @@
-package author
+package textdiff
 
 import (
 	"bytes"
@@ -13,31 +13,24 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The longest line a readable diff prints, and how much of a longer one
-// it keeps.
+// MaxLine is the longest line a readable diff prints; keptOfLong is how
+// much of a longer one it keeps.
 const (
-	maxDiffLine  = 300
+	MaxLine      = 300
 	keptOfLong   = 200
 	maxFieldText = 100
 )
 
-// ReadableDiff writes the unified diff of every change as UnifiedDiff
-// does, but summarised for reading: an olm.bundle.object property is one
-// line naming the object and its size, an olm.csv.metadata property one
-// line per field, and any other line longer than 300 characters is cut.
+// Readable writes the unified diff of old and new as Unified does, but
+// summarised for reading: an olm.bundle.object property is one line
+// naming the object and its size, an olm.csv.metadata property one line
+// per field, and any other line longer than MaxLine characters is cut.
 // Lines are compared whole, so a changed object still shows as changed;
 // the hunks' line numbers are the files'. A line cut short says how many
 // bytes were left out and that full prints them: what gives the whole
-// diff (Diff) to the reader, such as a command line's flag; "" says "the
-// full diff".
-func (p *Plan) ReadableDiff(w io.Writer, full string) error {
-	return p.eachDiff(w, func(w io.Writer, name string, old, new []byte) error {
-		return ReadableUnifiedDiff(w, name, old, new, full)
-	})
-}
-
-// ReadableUnifiedDiff is UnifiedDiff summarised as ReadableDiff says.
-func ReadableUnifiedDiff(w io.Writer, name string, old, new []byte, full string) error {
+// diff to the reader, such as a command line's flag; "" says "the full
+// diff".
+func Readable(w io.Writer, name string, old, new []byte, full string) error {
 	if full == "" {
 		full = "the full diff"
 	}
@@ -117,7 +110,7 @@ func (s summariser) lineUnit(line []byte) unit {
 		if line[len(line)-1] != '\n' {
 			show = show[:len(show)-1]
 		}
-	} else if len(line) > maxDiffLine {
+	} else if len(line) > MaxLine {
 		show = s.cutLine(line)
 	}
 	return unit{raw: line, show: show, n: 1}
@@ -125,7 +118,7 @@ func (s summariser) lineUnit(line []byte) unit {
 
 // cutLine keeps the start of a long line and says how much was left out.
 func (s summariser) cutLine(line []byte) []byte {
-	if len(line) <= maxDiffLine {
+	if len(line) <= MaxLine {
 		return line
 	}
 	end := bytes.HasSuffix(line, []byte("\n"))

@@ -1,4 +1,4 @@
-package author
+package textdiff
 
 import (
 	"bytes"
@@ -72,11 +72,11 @@ func TestDiffIsShortest(t *testing.T) {
 	}
 }
 
-func TestUnifiedDiff(t *testing.T) {
+func TestUnified(t *testing.T) {
 	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n"
 	new := "a\nb\nc\nd\nE\nf\ng\nh\ni\nj\nk\nl\nm\nn\n"
 	var buf bytes.Buffer
-	if err := UnifiedDiff(&buf, "x.yaml", []byte(old), []byte(new)); err != nil {
+	if err := Unified(&buf, "x.yaml", []byte(old), []byte(new)); err != nil {
 		t.Fatal(err)
 	}
 	want := `--- a/x.yaml
@@ -100,7 +100,7 @@ func TestUnifiedDiff(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
 	}
 	buf.Reset()
-	_ = UnifiedDiff(&buf, "new.yaml", nil, []byte("x\ny"))
+	_ = Unified(&buf, "new.yaml", nil, []byte("x\ny"))
 	if want := "--- /dev/null\n+++ b/new.yaml\n@@ -0,0 +1,2 @@\n+x\n+y\n\\ No newline at end of file\n"; buf.String() != want {
 		t.Errorf("new file:\n%s", buf.String())
 	}

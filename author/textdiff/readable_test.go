@@ -1,10 +1,7 @@
-package author
+package textdiff
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -48,7 +45,7 @@ func longest(text string) int {
 }
 
 func TestReadableDiffRealBundles(t *testing.T) {
-	dirs, _ := filepath.Glob("../testdata/bundles/*")
+	dirs, _ := filepath.Glob("../../testdata/bundles/*")
 	if len(dirs) == 0 {
 		t.Fatal("no testdata/bundles")
 	}
@@ -56,17 +53,17 @@ func TestReadableDiffRealBundles(t *testing.T) {
 		for _, migrate := range []bool{false, true} {
 			cat := bundleCatalog(t, dir, migrate)
 			var full, readable bytes.Buffer
-			if err := UnifiedDiff(&full, "c.yaml", nil, cat); err != nil {
+			if err := Unified(&full, "c.yaml", nil, cat); err != nil {
 				t.Fatal(err)
 			}
-			if err := ReadableUnifiedDiff(&readable, "c.yaml", nil, cat, ""); err != nil {
+			if err := Readable(&readable, "c.yaml", nil, cat, ""); err != nil {
 				t.Fatal(err)
 			}
 			out := readable.String()
-			if n := longest(out); n > maxDiffLine {
+			if n := longest(out); n > MaxLine {
 				t.Errorf("%s (migrated %v): a line of %d characters", dir, migrate, n)
 			}
-			if !migrate && longest(full.String()) <= maxDiffLine {
+			if !migrate && longest(full.String()) <= MaxLine {
 				t.Errorf("%s: the full diff should have the long lines the readable one summarises", dir)
 			}
 			want := `(?m)^\+- olm\.bundle\.object: ClusterServiceVersion \S+ \(\d+\.\d KB\)$`
@@ -91,7 +88,7 @@ func hunks(diff string) string {
 // that changed shows as removed and added even though it is summarised
 // the same, and the hunk headers count the file's lines.
 func TestReadableDiffShowsChangedObjects(t *testing.T) {
-	cat := bundleCatalog(t, "../testdata/bundles/pelorus-operator_0.0.2", false)
+	cat := bundleCatalog(t, "../../testdata/bundles/pelorus-operator_0.0.2", false)
 	lines := strings.SplitAfter(string(cat), "\n")
 	var changed []string
 	done := false
@@ -104,8 +101,8 @@ func TestReadableDiffShowsChangedObjects(t *testing.T) {
 		changed = append(changed, l)
 	}
 	var full, readable bytes.Buffer
-	_ = UnifiedDiff(&full, "c.yaml", cat, []byte(strings.Join(changed, "")))
-	_ = ReadableUnifiedDiff(&readable, "c.yaml", cat, []byte(strings.Join(changed, "")), "")
+	_ = Unified(&full, "c.yaml", cat, []byte(strings.Join(changed, "")))
+	_ = Readable(&readable, "c.yaml", cat, []byte(strings.Join(changed, "")), "")
 	out := readable.String()
 	minus := regexp.MustCompile(`(?m)^-- olm\.bundle\.object: (.*)$`).FindStringSubmatch(out)
 	plus := regexp.MustCompile(`(?m)^\+- olm\.bundle\.object: (.*)$`).FindStringSubmatch(out)
@@ -121,7 +118,7 @@ func TestReadableDiffShowsChangedObjects(t *testing.T) {
 func TestCutLine(t *testing.T) {
 	long := strings.Repeat("é", 400) + "\n"
 	got := string(summariser{full: "--full-diff"}.cutLine([]byte(long)))
-	if len(got) > maxDiffLine || !strings.HasSuffix(got, "more bytes; --full-diff prints them)\n") || !strings.HasPrefix(got, "éé") {
+	if len(got) > MaxLine || !strings.HasSuffix(got, "more bytes; --full-diff prints them)\n") || !strings.HasPrefix(got, "éé") {
 		t.Errorf("cutLine: %q", got)
 	}
 	if string(summariser{full: "--full-diff"}.cutLine([]byte("short\n"))) != "short\n" {
@@ -130,52 +127,4 @@ func TestCutLine(t *testing.T) {
 	if got := byteSize(12595); got != "12.3 KB" {
 		t.Errorf("byteSize: %s", got)
 	}
-}
-
-// TestReadableDiffRealReleases releases each real case of the conformance
-// data with --dry-run: no line over 300 characters.
-func TestReadableDiffRealReleases(t *testing.T) {
-	for _, dir := range releaseCases(t) {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			root := filepath.Join(t.TempDir(), "repo")
-			if err := os.CopyFS(root, os.DirFS(filepath.Join(dir, "before"))); err != nil {
-				t.Fatal(err)
-			}
-			c := readCase(t, dir)
-			bdir := filepath.Join(root, "operators", c.Package, c.Version)
-			if err := os.CopyFS(bdir, os.DirFS(filepath.Join(dir, "bundle"))); err != nil {
-				t.Fatal(err)
-			}
-			r := &Repo{Root: root}
-			plan, err := release(context.Background(), r, ReleaseRequest{BundleDir: bdir, Image: c.Image}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out bytes.Buffer
-			if err := plan.ReadableDiff(&out, ""); err != nil {
-				t.Fatal(err)
-			}
-			if n := longest(out.String()); n > maxDiffLine {
-				t.Errorf("a line of %d characters", n)
-			}
-		})
-	}
-}
-
-// releaseCase is what a real release case's case.json says.
-type releaseCase struct {
-	Package, Version, Image string
-}
-
-func readCase(t *testing.T, dir string) releaseCase {
-	t.Helper()
-	var c releaseCase
-	data, err := os.ReadFile(filepath.Join(dir, "case.json"))
-	if err == nil {
-		err = json.Unmarshal(data, &c)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
