@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,28 +13,10 @@ import (
 )
 
 // gitRepo makes the copy of testdata/repo a git repository with one
+// gitRepo makes a copy of testdata/repo a git repository with one
 // commit, and returns a function that commits what changed since.
 func gitRepo(t *testing.T) (root string, commit func(msg string)) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	root = copyRepo(t)
-	gitIn := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=ci@example.com", "-c", "user.name=ci"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir())
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	gitIn("init", "-q")
-	commit = func(msg string) {
-		gitIn("add", "-A")
-		gitIn("commit", "-qm", msg)
-	}
-	commit("before")
-	return root, commit
+	return linttest.GitRepo(t, "../testdata/repo")
 }
 
 // inDir runs f with the working directory set to dir, as the pull-request
@@ -61,7 +45,7 @@ func changeRepo(t *testing.T, root string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, root, map[string]string{
+	linttest.WriteFiles(t, root, map[string]string{
 		"operators/widget/1.1.0/manifests/widget-operator.clusterserviceversion.yaml": "# moved down a line\n" + string(data),
 		"operators/widget/1.1.1/manifests/zz-pdb.yaml":                                pdbV1beta1,
 	})
@@ -191,7 +175,7 @@ func TestBaselineGitTopCatalog(t *testing.T) {
 		t.Skip("git is not installed")
 	}
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"catalog.yaml": chain3, ".indexignore": ".git\n.indexignore\n"})
+	linttest.WriteFiles(t, root, map[string]string{"catalog.yaml": linttest.Chain3, ".indexignore": ".git\n.indexignore\n"})
 	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "before"}} {
 		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=ci@example.com", "-c", "user.name=ci"}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {

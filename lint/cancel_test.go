@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"errors"
 	"path/filepath"
@@ -17,7 +19,7 @@ import (
 func TestLintInconsistentCatalog(t *testing.T) {
 	dir := t.TempDir()
 	ghost := "---\nschema: olm.channel\npackage: ghost\nname: alpha\nentries:\n  - name: ghost.v1\n"
-	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3 + ghost})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3 + ghost})
 	_, err := Lint(context.Background(), []string{dir}, Options{})
 	if err == nil || !strings.Contains(err.Error(), "is inconsistent") || !strings.Contains(err.Error(), `package "ghost" is not defined`) {
 		t.Fatalf("got %v", err)
@@ -58,11 +60,11 @@ func (c *cancelling) linter(at string, cancel context.CancelFunc) *linter {
 // included, returns the context's error and no findings.
 func TestLintCancelled(t *testing.T) {
 	first, last := t.TempDir(), t.TempDir()
-	writeFiles(t, first, map[string]string{"catalog.yaml": chain3})
-	writeFiles(t, last, map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, first, map[string]string{"catalog.yaml": linttest.Chain3})
+	linttest.WriteFiles(t, last, map[string]string{"catalog.yaml": linttest.Chain3})
 	bundle := bundleDir(t, t.TempDir(), testCSV(csvOpts{}), annotationsYAML(""), nil)
 	repo := t.TempDir()
-	writeFiles(t, repo, map[string]string{"v4.16/catalog.yaml": chain3, "v4.17/catalog.yaml": chain3})
+	linttest.WriteFiles(t, repo, map[string]string{"v4.16/catalog.yaml": linttest.Chain3, "v4.17/catalog.yaml": linttest.Chain3})
 
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"encoding/json"
 	"path/filepath"
@@ -10,32 +12,6 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 )
-
-// changedChain is chain3 after a release: 0.9.5 replaces 0.9.4 and
-// skipRanges the older ones, 0.9.0 is taken out, 0.9.2 deprecated, and a
-// new channel beta holds 0.9.5.
-var changedChain = chainCatalog(`  - name: etcdoperator.v0.9.2
-    replaces: etcdoperator.v0.9.0
-  - name: etcdoperator.v0.9.4
-    replaces: etcdoperator.v0.9.2
-  - name: etcdoperator.v0.9.5
-    replaces: etcdoperator.v0.9.4
-    skipRange: '>=0.9.0 <0.9.4'
----
-schema: olm.channel
-package: etcd
-name: beta
-entries:
-  - name: etcdoperator.v0.9.5
----
-schema: olm.deprecations
-package: etcd
-entries:
-  - reference:
-      schema: olm.bundle
-      name: etcdoperator.v0.9.2
-    message: use 0.9.5
-`, "0.9.2", "0.9.4", "0.9.5")
 
 func loadModel(t *testing.T, yaml string) *model.Catalog {
 	t.Helper()
@@ -51,7 +27,7 @@ func loadModel(t *testing.T, yaml string) *model.Catalog {
 }
 
 func TestCompareCatalogs(t *testing.T) {
-	before, after := loadModel(t, chain3), loadModel(t, changedChain)
+	before, after := loadModel(t, linttest.Chain3), loadModel(t, linttest.ChangedChain)
 	if got := CompareCatalogs(before, before); got != nil {
 		t.Fatalf("no change, got %+v", got)
 	}
@@ -94,11 +70,11 @@ func TestCompareCatalogs(t *testing.T) {
 func TestLintChanges(t *testing.T) {
 	root := t.TempDir()
 	base := filepath.Join(root, "base")
-	writeFiles(t, filepath.Join(base, "v4.17"), map[string]string{"catalog.yaml": chain3})
-	writeFiles(t, filepath.Join(base, "v4.18"), map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, filepath.Join(base, "v4.17"), map[string]string{"catalog.yaml": linttest.Chain3})
+	linttest.WriteFiles(t, filepath.Join(base, "v4.18"), map[string]string{"catalog.yaml": linttest.Chain3})
 	now := filepath.Join(root, "catalogs")
-	writeFiles(t, filepath.Join(now, "v4.17"), map[string]string{"catalog.yaml": changedChain})
-	writeFiles(t, filepath.Join(now, "v4.18"), map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, filepath.Join(now, "v4.17"), map[string]string{"catalog.yaml": linttest.ChangedChain})
+	linttest.WriteFiles(t, filepath.Join(now, "v4.18"), map[string]string{"catalog.yaml": linttest.Chain3})
 	res := run(t, []string{now}, Options{Baseline: base})
 	if len(res.Changes) != 1 {
 		t.Fatalf("changes %+v", res.Changes)

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -71,16 +73,16 @@ func TestFindConfig(t *testing.T) {
 	top := t.TempDir()
 	repo := filepath.Join(top, "repo")
 	pkg := filepath.Join(repo, "operators", "etcd", "0.9.4")
-	writeFiles(t, pkg, map[string]string{"manifests/x.yaml": "kind: X\n"})
-	writeFiles(t, top, map[string]string{ConfigFileName: "target: olmv1\n"})
+	linttest.WriteFiles(t, pkg, map[string]string{"manifests/x.yaml": "kind: X\n"})
+	linttest.WriteFiles(t, top, map[string]string{ConfigFileName: "target: olmv1\n"})
 	if f, err := FindConfig(pkg); err != nil || f != "" {
 		t.Fatalf("above the repository root (the directory of operators/): %q %v", f, err)
 	}
-	writeFiles(t, repo, map[string]string{ConfigFileName: "target: olmv0\n"})
+	linttest.WriteFiles(t, repo, map[string]string{ConfigFileName: "target: olmv0\n"})
 	if f, err := FindConfig(pkg); err != nil || f != filepath.Join(repo, ConfigFileName) {
 		t.Fatalf("at the root: %q %v", f, err)
 	}
-	writeFiles(t, filepath.Join(repo, "operators", "etcd"), map[string]string{ConfigFileName: "target: olmv1\n"})
+	linttest.WriteFiles(t, filepath.Join(repo, "operators", "etcd"), map[string]string{ConfigFileName: "target: olmv1\n"})
 	c, err := ResolveConfig("", []string{"no-such-image:v1", pkg})
 	if err != nil || c.File != filepath.Join(repo, "operators", "etcd", ConfigFileName) || c.Target != TargetOLMv1 {
 		t.Fatalf("the nearest: %+v %v", c, err)
@@ -97,8 +99,8 @@ func TestFindConfigGitRoot(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(repo, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, top, map[string]string{ConfigFileName: "target: olmv1\n"})
-	writeFiles(t, repo, map[string]string{"catalog/etcd.yaml": "x"})
+	linttest.WriteFiles(t, top, map[string]string{ConfigFileName: "target: olmv1\n"})
+	linttest.WriteFiles(t, repo, map[string]string{"catalog/etcd.yaml": "x"})
 	if f, err := FindConfig(filepath.Join(repo, "catalog")); err != nil || f != "" {
 		t.Fatalf("above the git top: %q %v", f, err)
 	}

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,7 +100,7 @@ func TestCRDUpgradeServedVersions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, tt.old, tt.new, true)})
+			linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, tt.old, tt.new, true)})
 			got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
 			if len(tt.want) == 0 {
 				if len(got) != 0 {

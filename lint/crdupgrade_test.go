@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -139,7 +141,7 @@ func TestCRDUpgradeOneFindingPerCRD(t *testing.T) {
 // the catalog's).
 func TestCRDUpgradeCatalogLine(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, testCRD(oldSpec), testCRD(strings.Replace(oldSpec, ", s3]", "]", 1)), true)})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, testCRD(oldSpec), testCRD(strings.Replace(oldSpec, ", s3]", "]", 1)), true)})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
 	file := filepath.Join(dir, "catalog.yaml")
 	if len(got) != 1 || got[0].File != file || got[0].Line != lastLineOf(t, file, "name: etcdoperator.v0.9.4") {
@@ -173,7 +175,7 @@ func upgradeCatalog(t *testing.T, oldCRD, newCRD string, replaces bool) string {
 func TestCRDUpgradeCatalog(t *testing.T) {
 	for _, replaces := range []bool{true, false} {
 		dir := t.TempDir()
-		writeFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, testCRD(oldSpec), testCRD(strings.Replace(oldSpec, ", s3]", "]", 1)), replaces)})
+		linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": upgradeCatalog(t, testCRD(oldSpec), testCRD(strings.Replace(oldSpec, ", s3]", "]", 1)), replaces)})
 		got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
 		if len(got) != 1 || got[0].Bundle != "etcdoperator.v0.9.4" || got[0].Channel != "alpha" || !strings.Contains(got[0].Message, "upgrade from etcdoperator.v0.9.2") {
 			t.Fatalf("replaces %v: want one finding, got:%s", replaces, dump(got))

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"strings"
 	"testing"
 
@@ -59,7 +61,7 @@ func TestCSVFieldsCatalog(t *testing.T) {
 	dir := t.TempDir()
 	meta := `{"displayName":"etcd","description":"etcd","provider":{"name":"CNCF"},"maintainers":[{"name":"etcd","email":"etcd-dev@googlegroups.com"}],"links":[{"name":"Blog","url":"https://coreos.com/etcd"}],"annotations":{"capabilities":"Full Lifecycle","categories":"Database, Key Value"},"installModes":[{"type":"AllNamespaces","supported":true}]}`
 	cat := strings.Replace(bundleObjectCatalog(t), "      version: 0.9.4\n", "      version: 0.9.4\n  - type: olm.csv.metadata\n    value: "+meta+"\n", 1)
-	writeFiles(t, dir, map[string]string{"catalog.yaml": cat})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": cat})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleCSVFields}}).Findings
 	if len(got) != 1 || !strings.Contains(got[0].Message, "Key Value") || got[0].Channel != "alpha" {
 		t.Fatalf("want the category finding, got:%s", dump(got))

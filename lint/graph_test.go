@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"strings"
 	"testing"
 
@@ -11,7 +13,7 @@ func TestDefaultChannelDeprecated(t *testing.T) {
 	deprecations := func(channel string) string {
 		return "---\nschema: olm.deprecations\npackage: etcd\nentries:\n  - reference:\n      schema: olm.channel\n      name: " + channel + "\n    message: alpha is no longer updated; use stable\n"
 	}
-	two := strings.Replace(chain3, "---\nschema: olm.bundle", "---\nschema: olm.channel\npackage: etcd\nname: stable\nentries:\n  - name: etcdoperator.v0.9.4\n---\nschema: olm.bundle", 1)
+	two := strings.Replace(linttest.Chain3, "---\nschema: olm.bundle", "---\nschema: olm.channel\npackage: etcd\nname: stable\nentries:\n  - name: etcdoperator.v0.9.4\n---\nschema: olm.bundle", 1)
 	tests := []struct {
 		name, catalog string
 		want          bool
@@ -23,7 +25,7 @@ func TestDefaultChannelDeprecated(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{"catalog.yaml": tt.catalog})
+			linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": tt.catalog})
 			got := run(t, []string{dir}, Options{Rules: []string{ruleDefaultDeprecated}}).Findings
 			if !tt.want {
 				if len(got) != 0 {
@@ -52,7 +54,7 @@ func TestDangling(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{"catalog.yaml": chainCatalog(tt.entries, "0.9.0", "0.9.2")})
+			linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.ChainCatalog(tt.entries, "0.9.0", "0.9.2")})
 			got := run(t, []string{dir}, Options{Rules: []string{ruleDangling}}).Findings
 			if tt.want == "" {
 				if len(got) != 0 {

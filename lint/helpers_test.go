@@ -1,10 +1,11 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"encoding/base64"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -176,20 +177,6 @@ func annotationsYAML(extra string) string {
 ` + extra
 }
 
-// writeFiles writes files (path relative to dir: content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, data := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // bundleDir writes a bundle directory: the CSV, the annotations and any
 // other manifests (file name: content).
 func bundleDir(t *testing.T, dir, csv, annotations string, manifests map[string]string) string {
@@ -201,7 +188,7 @@ func bundleDir(t *testing.T, dir, csv, annotations string, manifests map[string]
 	for name, data := range manifests {
 		files["manifests/"+name] = data
 	}
-	writeFiles(t, dir, files)
+	linttest.WriteFiles(t, dir, files)
 	return dir
 }
 

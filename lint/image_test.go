@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,7 +21,7 @@ func TestImages(t *testing.T) {
 		map[string]string{"etcd-backup.yaml": cronJobV1beta1})
 	imagetest.Push(t, reg+"/etcd-bundle:v0.9.4", imagetest.Image(t, map[string]string{labels.Package: "etcd"}, nil, imagetest.DirLayer(t, dir, "")))
 	cat := t.TempDir()
-	writeFiles(t, cat, map[string]string{"etcd/catalog.yaml": chainCatalog("  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.1\n", "0.9.2")})
+	linttest.WriteFiles(t, cat, map[string]string{"etcd/catalog.yaml": linttest.ChainCatalog("  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.1\n", "0.9.2")})
 	imagetest.Push(t, reg+"/catalog:v1", imagetest.Image(t, map[string]string{labels.Configs: "/configs"}, nil, imagetest.DirLayer(t, cat, "configs")))
 
 	opts := Options{Rules: []string{ruleRemovedAPI, ruleDangling}, Images: &render.Renderer{}}

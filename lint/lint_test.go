@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"errors"
 	"os"
@@ -37,9 +39,9 @@ func TestLintErrors(t *testing.T) {
 	empty := t.TempDir()
 	file := filepath.Join(t.TempDir(), "catalog.json")
 	broken := t.TempDir()
-	writeFiles(t, broken, map[string]string{"catalog.yaml": "schema: olm.package\nname: [etcd\n"})
+	linttest.WriteFiles(t, broken, map[string]string{"catalog.yaml": "schema: olm.package\nname: [etcd\n"})
 	noMeta := t.TempDir()
-	writeFiles(t, noMeta, map[string]string{"manifests/etcd.clusterserviceversion.yaml": testCSV(csvOpts{})})
+	linttest.WriteFiles(t, noMeta, map[string]string{"manifests/etcd.clusterserviceversion.yaml": testCSV(csvOpts{})})
 	if err := os.WriteFile(file, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestLintErrors(t *testing.T) {
 // Asking for stranded-upgrade without a baseline says why it found nothing.
 func TestStrandedWithoutBaseline(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3})
 	res := run(t, []string{dir}, Options{Rules: []string{ruleStranded}})
 	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "--baseline") {
 		t.Fatalf("notes %q", res.Notes)

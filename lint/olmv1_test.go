@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,7 +47,7 @@ func TestOLMv1Bundle(t *testing.T) {
 			dir := t.TempDir()
 			bundleDir(t, dir, testCSV(tt.csv), annotationsYAML(""), map[string]string{"crd.yaml": testCRD("              size: {type: integer}\n")})
 			if tt.deps != "" {
-				writeFiles(t, dir, map[string]string{"metadata/dependencies.yaml": tt.deps})
+				linttest.WriteFiles(t, dir, map[string]string{"metadata/dependencies.yaml": tt.deps})
 			}
 			got := run(t, []string{dir}, Options{Rules: []string{ruleOLMv1}, NoWebhooks: tt.noWebhooks}).Findings
 			if len(got) != len(tt.want) {
@@ -63,7 +65,7 @@ func TestOLMv1Bundle(t *testing.T) {
 func TestOLMv1Catalog(t *testing.T) {
 	dir := t.TempDir()
 	csv := testCSV(csvOpts{installModes: []string{"OwnNamespace"}})
-	writeFiles(t, dir, map[string]string{"etcd/catalog.yaml": bundleObjectCatalog(t, csv, testCRD("              size: {type: integer}\n"))})
+	linttest.WriteFiles(t, dir, map[string]string{"etcd/catalog.yaml": bundleObjectCatalog(t, csv, testCRD("              size: {type: integer}\n"))})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleOLMv1}}).Findings
 	file := filepath.Join(dir, "etcd", "catalog.yaml")
 	if len(got) != 1 || got[0].File != file || got[0].Channel != "alpha" || !strings.Contains(got[0].Message, "AllNamespaces") {
@@ -74,7 +76,7 @@ func TestOLMv1Catalog(t *testing.T) {
 	dir = t.TempDir()
 	meta := `{"installModes":[{"type":"OwnNamespace","supported":true},{"type":"AllNamespaces","supported":false}],"apiServiceDefinitions":{"owned":[{"group":"metrics.example.com","version":"v1","kind":"Metric","name":"metrics"}]}}`
 	cat := strings.Replace(bundleObjectCatalog(t), "      version: 0.9.4\n", "      version: 0.9.4\n  - type: olm.csv.metadata\n    value: "+meta+"\n", 1)
-	writeFiles(t, dir, map[string]string{"catalog.yaml": cat})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": cat})
 	got = run(t, []string{dir}, Options{Rules: []string{ruleOLMv1}}).Findings
 	if len(got) != 2 {
 		t.Fatalf("want install-mode and API service findings, got:%s", dump(got))
@@ -82,7 +84,7 @@ func TestOLMv1Catalog(t *testing.T) {
 
 	// One with neither is left to its image.
 	dir = t.TempDir()
-	writeFiles(t, dir, map[string]string{"catalog.yaml": bundleObjectCatalog(t)})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": bundleObjectCatalog(t)})
 	if got = run(t, []string{dir}, Options{Rules: []string{ruleOLMv1}}).Findings; len(got) != 0 {
 		t.Fatalf("findings:%s", dump(got))
 	}

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +14,7 @@ func TestCatalogBundlePositions(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "catalogs", "v4.16")
 	csv := strings.Replace(testCSV(csvOpts{properties: `[{"type": "olm.maxOpenShiftVersion", "value": "4.12"}]`, installModes: []string{"OwnNamespace"}}),
 		"categories: Database", "categories: Databases", 1)
-	writeFiles(t, dir, map[string]string{"etcd/catalog.yaml": bundleObjectCatalog(t, csv, cronJobV1beta1)})
+	linttest.WriteFiles(t, dir, map[string]string{"etcd/catalog.yaml": bundleObjectCatalog(t, csv, cronJobV1beta1)})
 	file := filepath.Join(dir, "etcd", "catalog.yaml")
 	nameLine := lastLineOf(t, file, "name: etcdoperator.v0.9.4")
 	got := run(t, []string{dir}, Options{Rules: []string{ruleRemovedAPI, ruleOpenShiftRange, ruleCSVFields, ruleOLMv1}}).Findings

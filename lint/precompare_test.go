@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"path/filepath"
 	"reflect"
@@ -85,7 +87,7 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 func TestBundleDirsFirstError(t *testing.T) {
 	dir := t.TempDir()
 	for _, v := range []string{"1.10.0", "1.9.0"} {
-		writeFiles(t, filepath.Join(dir, v), map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "metadata/annotations.yaml": annotationsYAML("")})
+		linttest.WriteFiles(t, filepath.Join(dir, v), map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "metadata/annotations.yaml": annotationsYAML("")})
 	}
 	bundleDir(t, filepath.Join(dir, "1.0.0"), testCSV(csvOpts{}), annotationsYAML(""), nil)
 	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil)

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -136,7 +138,7 @@ func TestRemovedAPICatalog(t *testing.T) {
 		t.Run(tt.catalog, func(t *testing.T) {
 			root := t.TempDir()
 			dir := filepath.Join(root, "catalogs", tt.catalog)
-			writeFiles(t, dir, map[string]string{"etcd/catalog.yaml": bundleObjectCatalog(t, testCSV(csvOpts{}), cronJobV1beta1)})
+			linttest.WriteFiles(t, dir, map[string]string{"etcd/catalog.yaml": bundleObjectCatalog(t, testCSV(csvOpts{}), cronJobV1beta1)})
 			got := run(t, []string{dir}, Options{Rules: []string{ruleRemovedAPI}}).Findings
 			if !tt.want {
 				if len(got) > 0 {
@@ -153,7 +155,7 @@ func TestRemovedAPICatalog(t *testing.T) {
 	}
 	// A catalog outside catalogs/v4.x/ is for every version.
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"catalog.yaml": bundleObjectCatalog(t, testCSV(csvOpts{properties: `[{"type": "olm.maxOpenShiftVersion", "value": "4.11"}]`}), cronJobV1beta1)})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": bundleObjectCatalog(t, testCSV(csvOpts{properties: `[{"type": "olm.maxOpenShiftVersion", "value": "4.11"}]`}), cronJobV1beta1)})
 	if got := run(t, []string{dir}, Options{Rules: []string{ruleRemovedAPI}}).Findings; len(got) != 0 {
 		t.Fatalf("capped at 4.11, findings:%s", dump(got))
 	}

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"errors"
 	"os"
@@ -12,43 +14,24 @@ import (
 	"github.com/fbcat/opm/lint/finding"
 )
 
-// chainCatalog is a catalog of etcd whose alpha channel has the entries
-// given (YAML list items) and a bundle for each version.
-func chainCatalog(entries string, versions ...string) string {
-	s := "---\nschema: olm.package\nname: etcd\ndefaultChannel: alpha\n---\nschema: olm.channel\npackage: etcd\nname: alpha\nentries:\n" + entries
-	for _, v := range versions {
-		s += "---\nschema: olm.bundle\nname: etcdoperator.v" + v + "\npackage: etcd\nimage: quay.io/operatorhubio/etcd:v" + v +
-			"\nproperties:\n  - type: olm.package\n    value:\n      packageName: etcd\n      version: " + v + "\n"
-	}
-	return s
-}
-
-// chain3 is 0.9.0 <- 0.9.2 <- 0.9.4 by replaces.
-var chain3 = chainCatalog(`  - name: etcdoperator.v0.9.0
-  - name: etcdoperator.v0.9.2
-    replaces: etcdoperator.v0.9.0
-  - name: etcdoperator.v0.9.4
-    replaces: etcdoperator.v0.9.2
-`, "0.9.0", "0.9.2", "0.9.4")
-
 func TestStranded(t *testing.T) {
 	tests := []struct {
 		name, now string
 		want      []string // stranded bundles ("" for the package or channel)
 	}{
-		{name: "unchanged", now: chain3},
-		{name: "new head", now: strings.Replace(chain3, "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.5\n    replaces: etcdoperator.v0.9.4\n", 1) + chainCatalog("", "0.9.5")[strings.Index(chainCatalog("", "0.9.5"), "---\nschema: olm.bundle"):]},
-		{name: "middle removed: the chain is stranded", now: chainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.0", "0.9.4"),
+		{name: "unchanged", now: linttest.Chain3},
+		{name: "new head", now: strings.Replace(linttest.Chain3, "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.5\n    replaces: etcdoperator.v0.9.4\n", 1) + linttest.ChainCatalog("", "0.9.5")[strings.Index(linttest.ChainCatalog("", "0.9.5"), "---\nschema: olm.bundle"):]},
+		{name: "middle removed: the chain is stranded", now: linttest.ChainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.0", "0.9.4"),
 			want: []string{"etcdoperator.v0.9.0"}},
-		{name: "middle removed, skipped", now: chainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.0\n    skips: [etcdoperator.v0.9.2]\n", "0.9.0", "0.9.4")},
-		{name: "middle removed, skipRange", now: chainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    skipRange: '>=0.9.0 <0.9.4'\n", "0.9.0", "0.9.4")},
-		{name: "tail removed", now: chainCatalog("  - name: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.2", "0.9.4"),
+		{name: "middle removed, skipped", now: linttest.ChainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.0\n    skips: [etcdoperator.v0.9.2]\n", "0.9.0", "0.9.4")},
+		{name: "middle removed, skipRange", now: linttest.ChainCatalog("  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    skipRange: '>=0.9.0 <0.9.4'\n", "0.9.0", "0.9.4")},
+		{name: "tail removed", now: linttest.ChainCatalog("  - name: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.2", "0.9.4"),
 			want: []string{"etcdoperator.v0.9.0"}},
-		{name: "edge removed", now: strings.Replace(chain3, "    replaces: etcdoperator.v0.9.0\n", "", 1),
+		{name: "edge removed", now: strings.Replace(linttest.Chain3, "    replaces: etcdoperator.v0.9.0\n", "", 1),
 			want: []string{"etcdoperator.v0.9.0"}},
-		{name: "channel emptied", now: strings.Replace(chain3, "entries:\n  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "entries: []\n", 1),
+		{name: "channel emptied", now: strings.Replace(linttest.Chain3, "entries:\n  - name: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.2\n    replaces: etcdoperator.v0.9.0\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "entries: []\n", 1),
 			want: []string{""}},
-		{name: "channel gone", now: strings.Replace(strings.Replace(chain3, "name: alpha\n", "name: beta\n", 1), "defaultChannel: alpha", "defaultChannel: beta", 1),
+		{name: "channel gone", now: strings.Replace(strings.Replace(linttest.Chain3, "name: alpha\n", "name: beta\n", 1), "defaultChannel: alpha", "defaultChannel: beta", 1),
 			want: []string{""}},
 		{name: "package gone", now: "---\nschema: olm.package\nname: other\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: other\nname: stable\nentries:\n  - name: other.v1.0.0\n---\nschema: olm.bundle\nname: other.v1.0.0\npackage: other\nimage: quay.io/x/other:v1.0.0\nproperties:\n  - type: olm.package\n    value:\n      packageName: other\n      version: 1.0.0\n",
 			want: []string{""}},
@@ -56,8 +39,8 @@ func TestStranded(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
-			writeFiles(t, base, map[string]string{"catalog.yaml": chain3})
-			writeFiles(t, dir, map[string]string{"catalog.yaml": tt.now})
+			linttest.WriteFiles(t, base, map[string]string{"catalog.yaml": linttest.Chain3})
+			linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": tt.now})
 			got := run(t, []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base}).Findings
 			if len(got) != len(tt.want) {
 				t.Fatalf("want %q stranded, got:%s", tt.want, dump(got))
@@ -86,17 +69,17 @@ func TestStrandedGitBaseline(t *testing.T) {
 	}
 	gitRun("init", "-q")
 	dir := filepath.Join(repo, "catalogs", "v4.16", "etcd")
-	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3})
 	gitRun("add", ".")
 	gitRun("commit", "-q", "-m", "etcd")
-	writeFiles(t, dir, map[string]string{"catalog.yaml": chainCatalog("  - name: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.2", "0.9.4")})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.ChainCatalog("  - name: etcdoperator.v0.9.2\n  - name: etcdoperator.v0.9.4\n    replaces: etcdoperator.v0.9.2\n", "0.9.2", "0.9.4")})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: "HEAD"}).Findings
 	if len(got) != 1 || got[0].Bundle != "etcdoperator.v0.9.0" {
 		t.Fatalf("want 0.9.0 stranded, got:%s", dump(got))
 	}
 	// A catalog the ref does not have is new: nothing to strand.
 	other := filepath.Join(repo, "catalogs", "v4.17", "etcd")
-	writeFiles(t, other, map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, other, map[string]string{"catalog.yaml": linttest.Chain3})
 	if got := run(t, []string{other}, Options{Rules: []string{ruleStranded}, Baseline: "HEAD"}).Findings; len(got) != 0 {
 		t.Fatalf("findings:%s", dump(got))
 	}
@@ -121,8 +104,8 @@ func TestStrandedGitBaseline(t *testing.T) {
 // its flag.
 func TestInconsistentBaseline(t *testing.T) {
 	base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
-	writeFiles(t, base, map[string]string{"catalog.yaml": strings.Replace(chain3, "schema: olm.package\n", "schema: olm.packagex\n", 1)})
-	writeFiles(t, dir, map[string]string{"catalog.yaml": chain3})
+	linttest.WriteFiles(t, base, map[string]string{"catalog.yaml": strings.Replace(linttest.Chain3, "schema: olm.package\n", "schema: olm.packagex\n", 1)})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3})
 	_, err := Lint(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
 	var opt *OptionError
 	if !errors.As(err, &opt) || opt.Option != "Baseline" || !strings.HasPrefix(err.Error(), "the baseline: catalog") || !strings.Contains(err.Error(), "inconsistent") {
@@ -137,9 +120,9 @@ func TestInconsistentBaseline(t *testing.T) {
 // catalog-invalid, at the channel, and the installs it strands are seen.
 func TestCatalogInvalid(t *testing.T) {
 	base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
-	two := chain3 + "---\nschema: olm.channel\npackage: etcd\nname: beta\nentries:\n  - name: etcdoperator.v0.9.0\n"
-	writeFiles(t, base, map[string]string{"catalog.yaml": two})
-	writeFiles(t, dir, map[string]string{"catalog.yaml": strings.Replace(two, "name: beta\nentries:\n  - name: etcdoperator.v0.9.0\n", "name: beta\nentries: []\n", 1)})
+	two := linttest.Chain3 + "---\nschema: olm.channel\npackage: etcd\nname: beta\nentries:\n  - name: etcdoperator.v0.9.0\n"
+	linttest.WriteFiles(t, base, map[string]string{"catalog.yaml": two})
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": strings.Replace(two, "name: beta\nentries:\n  - name: etcdoperator.v0.9.0\n", "name: beta\nentries: []\n", 1)})
 	got := run(t, []string{dir}, Options{Rules: []string{ruleCatalogInvalid, ruleStranded}, Baseline: base}).Findings
 	if len(got) != 2 || got[0].Rule != ruleCatalogInvalid || got[0].Channel != "beta" || !strings.Contains(got[0].Message, "channel has no entries") ||
 		got[1].Rule != ruleStranded || !strings.Contains(got[1].Message, `channel "beta" has no entries now`) || got[0].BaselineState != finding.BaselineNew || got[1].BaselineState != finding.BaselineNew {

@@ -1,40 +1,20 @@
 package baseline
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
 // gitRepo makes a copy of testdata/repo a git repository with one
+// gitRepo makes a copy of testdata/repo a git repository with one
 // commit, and returns a function that commits what changed since.
 func gitRepo(t *testing.T) (root string, commit func(msg string)) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	root = filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	gitIn := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=ci@example.com", "-c", "user.name=ci"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir())
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	gitIn("init", "-q")
-	commit = func(msg string) {
-		gitIn("add", "-A")
-		gitIn("commit", "-qm", msg)
-	}
-	commit("before")
-	return root, commit
+	return linttest.GitRepo(t, "../../testdata/repo")
 }
 
 // edit replaces old with new in the file name of root.

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/fbcat/opm/lint/linttest"
+
 	"flag"
 	"fmt"
 	"os"
@@ -58,8 +60,8 @@ func markdownOf(t *testing.T, res *lint.Result, opts MarkdownOptions) string {
 func TestMarkdownRelease(t *testing.T) {
 	golden, root := goldenDir(t), t.TempDir()
 	for _, v := range []string{"v4.17", "v4.18"} {
-		writeFiles(t, filepath.Join(root, "base", v), map[string]string{"catalog.yaml": chain3})
-		writeFiles(t, filepath.Join(root, "catalogs", v), map[string]string{"catalog.yaml": changedChain})
+		linttest.WriteFiles(t, filepath.Join(root, "base", v), map[string]string{"catalog.yaml": linttest.Chain3})
+		linttest.WriteFiles(t, filepath.Join(root, "catalogs", v), map[string]string{"catalog.yaml": linttest.ChangedChain})
 	}
 	t.Chdir(root)
 	changes := lintRun(t, []string{"catalogs"}, lint.Options{Baseline: "base"}).Changes
