@@ -6,7 +6,7 @@
 #     (../shared/conformance/releases/04-layer7-operator-1.2.2 when it
 #     exists, built as ../shared/conformance/ci.py builds it; else the
 #     testdata repository with a bundle released, one deprecated);
-#   - the summaries of lint's unit-test goldens (lint/testdata/markdown),
+#   - the summaries of lint's unit-test goldens (lint/report/testdata/markdown),
 #     which hold names full of characters mermaid reads as syntax;
 #   - a negative control: a block with an unescaped quote must fail, or
 #     the check proves nothing.
@@ -102,7 +102,7 @@ if [ -n "${SUMMARY_E2E_SCREENSHOT:-}" ]; then
 else
   check real "$work/summary.md"
 fi
-check goldens "$here"/lint/testdata/markdown/*.md
+check goldens "$here"/lint/report/testdata/markdown/*.md
 
 # Negative control: an unescaped quote in a label must be refused.
 printf '%s\n' '```mermaid' 'flowchart LR' '  a["we"ird"] --> b' '```' > "$work/broken.md"
