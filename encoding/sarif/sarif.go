@@ -91,6 +91,9 @@ type Result struct {
 	BaselineState string `json:"baselineState,omitempty"`
 	// Suppressions, when any, say that the result is suppressed and why.
 	Suppressions []Suppression `json:"suppressions,omitempty"`
+	// Properties are the tool's own facts about the result (SARIF's
+	// property bag); left out when empty.
+	Properties map[string]string `json:"properties,omitempty"`
 }
 
 // Suppression is why a result is suppressed: kind "inSource" or

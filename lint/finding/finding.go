@@ -31,6 +31,11 @@ type Finding struct {
 	// Suppressed is the reason the repository's lint configuration gives
 	// for ignoring the finding; a suppressed finding never fails a run.
 	Suppressed string `json:"suppressed,omitempty"`
+	// Check names the check of the community and certified repositories'
+	// hosted pipeline (operator-pipelines' static tests) that the finding
+	// stands for, e.g. "check_operator_name", so that a local run reads
+	// beside the hosted one; "" for findings the pipeline has no check of.
+	Check string `json:"check,omitempty"`
 	// Reasons are the changes behind a finding that has several (one
 	// crd-upgrade-unsafe finding per upgrade edge and CRD lists each
 	// unsafe change); nil for other findings.

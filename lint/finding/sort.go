@@ -34,5 +34,5 @@ func Sort(fs []Finding) []Finding {
 func sameButChannel(a, b *Finding) bool {
 	return a.Rule == b.Rule && a.Severity == b.Severity && a.Package == b.Package && a.Bundle == b.Bundle &&
 		a.File == b.File && a.Line == b.Line && a.Message == b.Message && a.Object == b.Object &&
-		a.BaselineState == b.BaselineState && a.Suppressed == b.Suppressed && slices.Equal(a.Reasons, b.Reasons)
+		a.BaselineState == b.BaselineState && a.Suppressed == b.Suppressed && a.Check == b.Check && slices.Equal(a.Reasons, b.Reasons)
 }

@@ -40,6 +40,9 @@ func sarifResult(f *finding.Finding, index map[string]int, o sarif.Options) sari
 		Locations:     sarif.Locations(f.File, f.Line, 0, o.BaseDir),
 		BaselineState: f.BaselineState,
 	}
+	if f.Check != "" {
+		r.Properties = map[string]string{"check": f.Check}
+	}
 	if f.Suppressed != "" {
 		r.Suppressions = []sarif.Suppression{{Kind: "external", Justification: f.Suppressed}}
 	}

@@ -83,3 +83,19 @@ func TestSARIFStates(t *testing.T) {
 		t.Fatalf("results %+v", got)
 	}
 }
+
+// A finding that stands for a check of the hosted pipeline names it in
+// its result's properties, so that code scanning shows it.
+func TestSARIFCheckProperty(t *testing.T) {
+	res := &lint.Result{Rules: lint.Rules(), Findings: []finding.Finding{
+		{Rule: "csv-fields", Severity: finding.Error, Message: "a", Check: "check_required_fields"},
+		{Rule: "csv-fields", Severity: finding.Warning, Message: "b"},
+	}}
+	data, err := json.Marshal(SARIF(res, sarif.Options{ToolName: "opm"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"properties":{"check":"check_required_fields"}`) || strings.Count(string(data), `"properties"`) != 1 {
+		t.Errorf("log: %s", data)
+	}
+}
