@@ -10,9 +10,11 @@ import (
 // from it hold, for readers (lint) that point at the line a maintainer
 // edits rather than at a rendered catalog's: the image line of each
 // bundle (a basic template's olm.bundle entry, a semver template's
-// bundles entry), and, in a basic template, each channel's name line and
-// each channel entry's line. A nil *TemplateLines knows no line.
+// bundles entry), and, in a basic template, the package's name line, each
+// channel's name line and each channel entry's line. A nil
+// *TemplateLines knows no line.
 type TemplateLines struct {
+	pkg      int
 	images   map[string]int
 	channels map[string]int
 	entries  map[[2]string]int
@@ -38,6 +40,11 @@ func (t *Template) Lines() *TemplateLines {
 	d, err := openBasic(t)
 	if err != nil {
 		return nil
+	}
+	if p := d.pkg(); p != nil {
+		if k, _ := yamledit.Lookup(p, "name"); k != nil {
+			l.pkg = k.Line
+		}
 	}
 	for _, b := range d.objects("olm.bundle") {
 		if k, v := yamledit.Lookup(b, "image"); v != nil && v.Kind == yaml.ScalarNode {
@@ -96,6 +103,15 @@ func (l *TemplateLines) Image(image string) int {
 		return 0
 	}
 	return l.images[image]
+}
+
+// Package is the line of the package's name (basic templates), 0 if the
+// template has no olm.package entry.
+func (l *TemplateLines) Package() int {
+	if l == nil {
+		return 0
+	}
+	return l.pkg
 }
 
 // Channel is the line of a channel's name (basic templates), 0 if the

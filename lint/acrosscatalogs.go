@@ -17,28 +17,29 @@ import (
 // a problem with a bundle is found once per catalog. Lint reports it
 // once, naming the catalogs (finding.Merge), at the line a maintainer
 // edits: the template line that names the bundle (its image line), the
-// channel entry or the channel (a basic template's), when the catalog is
-// rendered from a template that has it; at the catalog's line otherwise.
-// Findings outside the catalog (in a bundle directory's files) stay
-// where they are and are merged there.
+// channel entry, the channel or the package (a basic template's), when
+// the catalog is rendered from a template that has it; at the catalog's
+// line otherwise. Findings outside the catalog (in a bundle directory's
+// files) stay where they are and are merged there.
 //
 // Two findings of different catalogs are the same when their rule,
 // severity, package, bundle, object, pipeline check, reasons and message
 // are (the message with the catalog's own path left out), and what they
 // point at in their catalogs is: a bundle (whatever the channel it was
-// met through), a channel entry or a channel of the same name, or the
-// rest of the catalog (the package, the catalog as a whole) in the same
-// channel; or the same line of the same file outside the catalogs. The
-// rules word what depends on a catalog's OpenShift version so that
+// met through), a channel entry or a channel of the same name, the
+// package, or the rest of the catalog, in the same channel; or the same
+// line of the same file outside the catalogs. A message should not quote
+// its catalog's path (the finding keeps one catalog's message), and
+// should word what depends on a catalog's OpenShift version so that
 // findings with the same fix are the same (removed-api, openshift-range:
 // "these catalogs", named by the finding's Catalogs).
 
 // placer moves the findings of one mapped catalog to its template.
 type placer struct {
-	catalog  string // the catalog's name, such as v4.16
 	file     string // the catalog's file, as findings name it
 	template string // the template's file, as findings name it
 	lines    *author.TemplateLines
+	packages map[int]bool      // catalog lines where a package starts
 	entries  map[int][2]string // catalog line: channel and bundle of the entry there
 	channels map[int]string    // catalog line: the channel that starts there
 	images   map[string]string // bundle: image
@@ -48,14 +49,17 @@ type placer struct {
 // directory) and its template's lines.
 func newPlacer(root string, c *author.Catalog, lines *author.TemplateLines) *placer {
 	pl := &placer{
-		catalog: c.Name, file: filepath.ToSlash(filepath.Join(root, c.Path)), lines: lines,
-		entries: map[int][2]string{}, channels: map[int]string{}, images: map[string]string{},
+		file: filepath.ToSlash(filepath.Join(root, c.Path)), lines: lines,
+		packages: map[int]bool{}, entries: map[int][2]string{}, channels: map[int]string{}, images: map[string]string{},
 	}
 	if c.Template != nil {
 		pl.template = filepath.ToSlash(filepath.Join(root, c.Template.Path))
 	}
 	if c.Config == nil {
 		return pl
+	}
+	for _, p := range c.Config.Packages {
+		pl.packages[p.Pos.Line] = true
 	}
 	for _, ch := range c.Config.Channels {
 		pl.channels[ch.Pos.Line] = ch.Name
@@ -76,6 +80,7 @@ const (
 	placeEntry   = "entry"
 	placeChannel = "channel"
 	placeBundle  = "bundle"
+	placePackage = "package"
 	placeOther   = "catalog"
 )
 
@@ -86,12 +91,17 @@ func (pl *placer) place(f *finding.Finding) string {
 		return mergeKey(f, fmt.Sprintf("file\x00%s\x00%d", f.File, f.Line), pl)
 	}
 	kind, channel, line := placeOther, f.Channel, 0
-	if e, ok := pl.entries[f.Line]; ok && f.Line > 0 {
+	e, isEntry := pl.entries[f.Line]
+	ch, isChannel := pl.channels[f.Line]
+	switch {
+	case f.Line > 0 && isEntry:
 		kind, channel, line = placeEntry, e[0], pl.lines.Entry(e[0], e[1])
-	} else if ch, ok := pl.channels[f.Line]; ok && f.Line > 0 {
+	case f.Line > 0 && isChannel:
 		kind, channel, line = placeChannel, ch, pl.lines.Channel(ch)
-	} else if f.Bundle != "" {
+	case f.Bundle != "":
 		kind, channel, line = placeBundle, "", pl.lines.Image(pl.images[f.Bundle])
+	case f.Line > 0 && pl.packages[f.Line]:
+		kind, line = placePackage, pl.lines.Package()
 	}
 	if line > 0 {
 		f.File, f.Line = pl.template, line
