@@ -49,6 +49,9 @@ func (l *linter) loadCatalog(ctx context.Context, fsys fs.FS, name string, v *op
 		return nil, fmt.Errorf("%s holds no catalog objects: check the path", name)
 	}
 	cat := &catalog{name: name, ocp: v, problems: res.Problems}
+	if v != nil {
+		cat.label = "v" + v.String()
+	}
 	if cat.model, err = indexCatalog(name, cfg); err != nil {
 		return nil, err
 	}
@@ -137,6 +140,12 @@ func (l *linter) lintCatalog(ctx context.Context, cat *catalog) ([]finding.Findi
 	}
 	if l.enabled(ruleCatalogInvalid) {
 		out = append(out, invalidFindings(cat)...)
+	}
+	if cat.label != "" {
+		in := []string{cat.label}
+		for i := range out {
+			out[i].Catalogs = in
+		}
 	}
 	l.recordChanges(cat)
 	return out, nil

@@ -30,6 +30,10 @@ type catalog struct {
 	// name is the catalog directory or image, for findings about the
 	// catalog as a whole.
 	name string
+	// label names the catalog in findings (Finding.Catalogs): the name
+	// ci.yaml maps it by, or its directory's in catalogs/ (such as
+	// v4.16); "" for other catalogs.
+	label string
 	// ocp is the OpenShift version of a catalog in catalogs/v4.x/, nil
 	// for any.
 	ocp   *openshift.Version
@@ -37,6 +41,10 @@ type catalog struct {
 	// dirs are the bundle directories of the operator directory the
 	// catalog is mapped from, by CSV name (nil for a catalog on its own).
 	dirs map[string]*bundle
+	// released are, for an operator directory's catalog, the OpenShift
+	// versions of its mapped catalogs that hold each bundle, by name (nil
+	// for a catalog on its own).
+	released map[string][]openshift.Version
 	// base is the baseline catalog, nil without one.
 	base *model.Catalog
 	// problems are what opm validate finds wrong with the catalog.

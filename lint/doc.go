@@ -11,7 +11,8 @@
 // operator directories of a catalog repository (operators/<pkg>/: its
 // bundle directories and the catalogs its ci.yaml maps) and image
 // references, and returns every finding, sorted, each at the file and line
-// that causes it. The package reads only the file system (and runs git for
+// that causes it (a problem the catalogs of an operator directory share is
+// one finding naming them, at the template line that names its bundle). The package reads only the file system (and runs git for
 // a baseline given as a git ref), except that image references are pulled
 // through the renderer the caller passes.
 //
@@ -20,6 +21,8 @@
 //   - walk.go, operatordir.go, bundledirs.go, catalog.go: the walk from
 //     a path down to the two units rules run on, a bundle and a catalog,
 //     every path read through the run's view (view.go);
+//   - acrosscatalogs.go: the findings of an operator directory's
+//     catalogs, one per problem across them, at their templates' lines;
 //   - rules.go: the rule table; a file per rule (removedapi.go, olmv1.go,
 //     crdupgrade.go, stranded.go, openshiftrange.go, graph.go,
 //     csvfields.go, invalid.go), each a function of a bundle (bundleCheck)

@@ -16,7 +16,9 @@ const (
 )
 
 // defaultDeprecatedPackage reports a default channel that olm.deprecations
-// deprecates: new installs would subscribe to it.
+// deprecates: new installs would subscribe to it. The message quotes the
+// deprecation, not its line, which differs between the catalogs rendered
+// from one template (the finding is one for them all).
 func defaultDeprecatedPackage(c *packageCheck) []finding.Finding {
 	p := c.pkg
 	if p.Decl == nil || p.Deprecation == nil {
@@ -27,16 +29,10 @@ func defaultDeprecatedPackage(c *packageCheck) []finding.Finding {
 	if !ok {
 		return nil
 	}
-	line := p.Deprecation.Pos.Line
-	for _, e := range p.Deprecation.Entries {
-		if e.Reference.Schema == declcfg.SchemaChannel && e.Reference.Name == ch && e.Line > 0 {
-			line = e.Line
-		}
-	}
 	return []finding.Finding{{
 		Rule: ruleDefaultDeprecated, Severity: finding.Warning, Package: p.Name, Channel: ch,
 		File: p.Decl.Pos.File, Line: p.Decl.Pos.Line,
-		Message: fmt.Sprintf("the default channel %q is deprecated (%s:%d: %q): new installs subscribe to a deprecated channel; make a channel that is not deprecated the default", ch, p.Deprecation.Pos.File, line, msg),
+		Message: fmt.Sprintf("the default channel %q is deprecated (olm.deprecations: %q): new installs subscribe to a deprecated channel; make a channel that is not deprecated the default", ch, msg),
 	}}
 }
 

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -72,7 +73,16 @@ func maxVersionFindings(b *bundle, rng *openshift.Range) []finding.Finding {
 }
 
 // openshiftRangePackage checks that each bundle of a catalog of OpenShift
-// 4.x is for 4.x.
+// 4.x is for 4.x. OLM installs from a catalog whatever a bundle's
+// com.redhat.openshift.versions says (nothing installs by that
+// annotation), so a range that leaves out some of the catalogs a bundle
+// is released into is a warning; one that leaves out every one of them
+// is an error: the annotation and the catalogs cannot both be right. OLM
+// does enforce olm.maxOpenShiftVersion (a cluster with the bundle
+// installed does not upgrade past it): a bundle in a catalog of a later
+// version is an error. The messages do not name the catalog's version,
+// so that the same problem in several catalogs is one finding naming
+// them (Finding.Catalogs).
 func openshiftRangePackage(c *packageCheck) []finding.Finding {
 	v := c.cat.ocp
 	if v == nil {
@@ -83,14 +93,9 @@ func openshiftRangePackage(c *packageCheck) []finding.Finding {
 		cb := catalogBundle(c.pkg.Bundles[name].Decl)
 		at := finding.Finding{Rule: ruleOpenShiftRange, Severity: finding.Error, Package: c.pkg.Name, Bundle: name}
 		at.File, at.Line = cb.catalogPos()
-		if d := c.cat.dirs[name]; d != nil {
-			s, _, ok := d.annotations.get(openshift.AnnotationVersions)
-			r, _, err := openshift.ParseVersionsAnnotation(s)
-			if ok && err == nil && !r.Contains(*v) {
-				at.Message = fmt.Sprintf("the bundle is in the OpenShift %s catalog, but its %s %s (%s, in %s) excludes %s: leave it out of the templates mapped to %s, or widen the range", v, openshift.AnnotationVersions, s, r, d.annotations.file, v, "v"+v.String())
-				out = append(out, at)
-				continue
-			}
+		if f, ok := rangeExcludes(c, name, *v, at); ok {
+			out = append(out, f)
+			continue
 		}
 		b := c.source(name)
 		if b == nil {
@@ -101,9 +106,33 @@ func openshiftRangePackage(c *packageCheck) []finding.Finding {
 			if csv := b.theCSV(); csv != nil && csv.inCatalog {
 				at.Object = csv.kind + " " + csv.name
 			}
-			at.Message = fmt.Sprintf("the bundle is in the OpenShift %s catalog, but its CSV's %s is %s: OLM marks it incompatible with this cluster version and the pipeline leaves it out of later catalogs; remove it from this catalog or raise %s", v, openshift.PropertyMaxVersion, m.Text, openshift.PropertyMaxVersion)
+			at.Message = fmt.Sprintf("the bundle is in catalogs of OpenShift versions after its CSV's %s %s: OLM marks it incompatible with those clusters (and keeps a cluster that has it installed from upgrading past %s), and the pipeline leaves it out of later catalogs; remove it from these catalogs or raise %s", openshift.PropertyMaxVersion, m.Text, m.Text, openshift.PropertyMaxVersion)
 			out = append(out, at)
 		}
 	}
 	return out
+}
+
+// rangeExcludes is the finding of a bundle directory's
+// com.redhat.openshift.versions that excludes the catalog's version v: a
+// warning, or an error when it excludes every catalog of the operator
+// directory the bundle is in.
+func rangeExcludes(c *packageCheck, name string, v openshift.Version, at finding.Finding) (finding.Finding, bool) {
+	d := c.cat.dirs[name]
+	if d == nil {
+		return at, false
+	}
+	s, _, ok := d.annotations.get(openshift.AnnotationVersions)
+	r, _, err := openshift.ParseVersionsAnnotation(s)
+	if !ok || err != nil || r.Contains(v) {
+		return at, false
+	}
+	what := fmt.Sprintf("its %s %s (%s, in %s)", openshift.AnnotationVersions, s, r, d.annotations.file)
+	if slices.ContainsFunc(c.cat.released[name], r.Contains) {
+		at.Severity = finding.Warning
+		at.Message = fmt.Sprintf("%s leaves out the OpenShift versions of these catalogs: OLM installs the bundle from them all the same (nothing installs by that annotation); take it out of their templates, or widen the range", what)
+		return at, true
+	}
+	at.Message = fmt.Sprintf("%s leaves out every OpenShift catalog the bundle is released into: the annotation and the catalogs cannot both be right; correct the range, or release the bundle into the catalogs of the versions it is for", what)
+	return at, true
 }

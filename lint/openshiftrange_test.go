@@ -76,7 +76,12 @@ func replaceIn(t *testing.T, file, old, new string) {
 }
 
 // An operator directory: its bundle directories, and the catalogs its
-// ci.yaml maps, each bundle known by its directory.
+// ci.yaml maps, each bundle known by its directory. A range that leaves
+// out some of the catalogs a bundle is in is a warning (OLM installs by
+// the catalog, not by the annotation), one that leaves out all of them
+// an error; a bundle in a catalog after its olm.maxOpenShiftVersion is an
+// error. Each is one finding at the template line of the bundle's image,
+// naming the catalogs.
 func TestOperatorDir(t *testing.T) {
 	root := copyRepo(t)
 	widget := filepath.Join(root, "operators", "widget")
@@ -84,22 +89,35 @@ func TestOperatorDir(t *testing.T) {
 	if len(res.Findings) != 0 {
 		t.Fatalf("findings:%s", dump(res.Findings))
 	}
-	// 1.1.1 is for 4.17 and later, but the v4.16 catalog has it.
+	tmpl := filepath.Join(widget, "catalog-templates", "basic.yaml")
+	image := lineOf(t, tmpl, "image: quay.io/example/widget-operator-bundle:v1.1.1")
 	ann := filepath.Join(widget, "1.1.1", "metadata", "annotations.yaml")
-	replaceIn(t, ann, "com.redhat.openshift.versions: v4.16", "com.redhat.openshift.versions: v4.17")
-	got := run(t, []string{widget}, Options{Rules: []string{ruleOpenShiftRange}}).Findings
-	want := filepath.Join(root, "catalogs", "v4.16", "widget", "catalog.yaml")
-	if len(got) != 1 || got[0].File != want || got[0].Bundle != "widget-operator.v1.1.1" || !strings.Contains(got[0].Message, "excludes 4.16") {
-		t.Fatalf("want one finding in %s, got:%s", want, dump(got))
+	for _, tt := range []struct {
+		rng      string
+		sev      finding.Severity
+		catalogs string
+		msg      string
+	}{
+		{"v4.17", finding.Warning, "v4.16", "OLM installs the bundle from them all the same"},
+		{"v4.16-v4.16", finding.Warning, "v4.17", "OLM installs the bundle from them all the same"},
+		{"=v4.15", finding.Error, "v4.16,v4.17", "leaves out every OpenShift catalog the bundle is released into"},
+		{"v4.18", finding.Error, "v4.16,v4.17", "leaves out every OpenShift catalog the bundle is released into"},
+	} {
+		replaceIn(t, ann, "com.redhat.openshift.versions: v4.16\n", "com.redhat.openshift.versions: "+tt.rng+"\n")
+		got := run(t, []string{widget}, Options{Rules: []string{ruleOpenShiftRange}}).Findings
+		if len(got) != 1 || got[0].File != filepath.ToSlash(tmpl) || got[0].Line != image || got[0].Bundle != "widget-operator.v1.1.1" ||
+			got[0].Severity != tt.sev || strings.Join(got[0].Catalogs, ",") != tt.catalogs || !strings.Contains(got[0].Message, tt.msg) {
+			t.Fatalf("range %s: want one %s at %s:%d in %s, got:%s", tt.rng, tt.sev, tmpl, image, tt.catalogs, dump(got))
+		}
+		replaceIn(t, ann, "com.redhat.openshift.versions: "+tt.rng+"\n", "com.redhat.openshift.versions: v4.16\n")
 	}
 	// Capped below 4.17 by olm.maxOpenShiftVersion: out of place in v4.17.
 	csv := filepath.Join(widget, "1.1.1", "manifests", "widget-operator.clusterserviceversion.yaml")
-	replaceIn(t, ann, "com.redhat.openshift.versions: v4.17", "com.redhat.openshift.versions: v4.16")
 	replaceIn(t, csv, "  annotations:\n", "  annotations:\n    olm.properties: '[{\"type\": \"olm.maxOpenShiftVersion\", \"value\": \"4.16\"}]'\n")
-	got = run(t, []string{widget}, Options{Rules: []string{ruleOpenShiftRange}}).Findings
-	want = filepath.Join(root, "catalogs", "v4.17", "widget", "catalog.yaml")
-	if len(got) != 1 || got[0].File != want || !strings.Contains(got[0].Message, "olm.maxOpenShiftVersion is 4.16") {
-		t.Fatalf("want one finding in %s, got:%s", want, dump(got))
+	got := run(t, []string{widget}, Options{Rules: []string{ruleOpenShiftRange}}).Findings
+	if len(got) != 1 || got[0].File != filepath.ToSlash(tmpl) || got[0].Severity != finding.Error || strings.Join(got[0].Catalogs, ",") != "v4.17" ||
+		!strings.Contains(got[0].Message, "olm.maxOpenShiftVersion 4.16") {
+		t.Fatalf("want one error in v4.17, got:%s", dump(got))
 	}
 }
 
@@ -121,9 +139,21 @@ func TestOperatorDirBaseline(t *testing.T) {
 	}
 	// Stable's 1.1.0 no longer replaces 1.0.0: 1.0.0 is stranded.
 	replaceIn(t, cat, "- name: widget-operator.v1.1.0\n  replaces: widget-operator.v1.0.0\nname: stable", "- name: widget-operator.v1.1.0\nname: stable")
+	// The finding is at the template's entry, which the catalog was
+	// rendered from.
 	got := run(t, []string{widget}, Options{Rules: []string{ruleStranded}, Baseline: base}).Findings
-	if len(got) != 1 || got[0].Bundle != "widget-operator.v1.0.0" || got[0].Channel != "stable" || got[0].File != cat || got[0].Line != lineOf(t, cat, "- name: widget-operator.v1.0.0") {
+	tmpl := filepath.Join(widget, "catalog-templates", "basic.yaml")
+	if len(got) != 1 || got[0].Bundle != "widget-operator.v1.0.0" || got[0].Channel != "stable" || got[0].File != filepath.ToSlash(tmpl) ||
+		got[0].Line != lineOf(t, tmpl, "- name: widget-operator.v1.0.0") || strings.Join(got[0].Catalogs, ",") != "v4.17" {
 		t.Fatalf("want 1.0.0 stranded in stable, got:%s", dump(got))
+	}
+	// Without the template the catalog's line is kept.
+	if err := os.Remove(tmpl); err != nil {
+		t.Fatal(err)
+	}
+	got = run(t, []string{widget}, Options{Rules: []string{ruleStranded}, Baseline: base}).Findings
+	if len(got) != 1 || got[0].File != cat || got[0].Line != lineOf(t, cat, "- name: widget-operator.v1.0.0") {
+		t.Fatalf("want 1.0.0 stranded in stable at the catalog's line, got:%s", dump(got))
 	}
 }
 

@@ -8,7 +8,9 @@ import (
 
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/layout"
+	"github.com/fbcat/opm/registryv1/openshift"
 )
 
 // lintOperatorDir lints an operator directory: its bundle directories,
@@ -43,41 +45,43 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		}
 		l.add(fs)
 	}
+	released, lines := releasedIn(p.Catalogs), templateLines(p.Catalogs)
+	found := make([][]finding.Finding, 0, len(p.Catalogs))
+	placers := make([]*placer, 0, len(p.Catalogs))
 	for _, c := range p.Catalogs {
-		if err := l.lintMappedCatalog(ctx, root, c, byName); err != nil {
+		fs, err := l.lintMappedCatalog(ctx, root, c, byName, released)
+		if err != nil {
 			return err
 		}
+		found, placers = append(found, fs), append(placers, newPlacer(root, c, lines[c.Template]))
 		c.Config = nil // linted: let it go
 	}
+	l.add(mergeCatalogs(found, placers))
 	return nil
 }
 
 // lintMappedCatalog lints a catalog an operator directory's ci.yaml maps,
-// knowing the bundle directories by CSV name.
-func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle) error {
+// knowing the bundle directories by CSV name and the OpenShift versions
+// of the mapped catalogs each bundle is in.
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, released map[string][]openshift.Version) ([]finding.Finding, error) {
 	if c.Config == nil {
 		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
-		return nil
+		return nil, nil
 	}
 	v, ok := layout.CatalogVersion(c.Name)
-	cat := &catalog{name: filepath.Join(root, c.Path), ocp: versionIf(v, ok), dirs: byName, problems: c.Problems}
+	cat := &catalog{name: filepath.Join(root, c.Path), label: c.Name, ocp: versionIf(v, ok), dirs: byName, released: released, problems: c.Problems}
 	prefixPositions(c.Config, root)
 	prefixProblems(cat.problems, root)
 	var err error
 	if cat.model, err = indexCatalog(cat.name, c.Config); err != nil {
-		return err
+		return nil, err
 	}
 	if l.compareTo != nil {
 		if cat.base, err = l.baselineCatalog(ctx, filepath.Join(root, filepath.Dir(c.Path))); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	fs, err := l.lintCatalog(ctx, cat)
-	if err != nil {
-		return err
-	}
-	l.add(fs)
-	return nil
+	return l.lintCatalog(ctx, cat)
 }
 
 // prefixPositions makes the positions of a catalog loaded relative to a

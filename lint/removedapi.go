@@ -54,6 +54,9 @@ func removedAPIBundle(c *bundleCheck) []finding.Finding {
 // OpenShift version (every version for a catalog outside catalogs/v4.x/).
 // Bundles with a directory in the operator directory are left to the
 // bundle check, which knows their annotations and points at the manifest.
+// In a catalog of an OpenShift version the message does not name the
+// version: the fix is the same in each catalog that lacks the API, and
+// the finding names them (Finding.Catalogs).
 func removedAPIPackage(c *packageCheck) []finding.Finding {
 	var out []finding.Finding
 	for _, name := range c.pkg.BundleNames() {
@@ -66,7 +69,7 @@ func removedAPIPackage(c *packageCheck) []finding.Finding {
 		}
 		t := targets{rng: openshift.AllVersions(), why: "every OpenShift version (a catalog outside catalogs/v4.x/)"}
 		if v := c.cat.ocp; v != nil {
-			t = targets{rng: openshift.Only(*v), why: "OpenShift " + v.String() + " (the catalog's version)"}
+			t = targets{rng: openshift.Only(*v)}
 		}
 		out = append(out, removedFindings(b, capTargets(b, t), c.cat.ocp)...)
 	}
@@ -89,8 +92,14 @@ func removedFindings(b *bundle, t targets, inCatalog *openshift.Version) []findi
 		if !ok {
 			continue
 		}
-		msg := fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it; the bundle targets %s. %s",
-			o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, first, t.why, removedFix(r, t, first, inCatalog))
+		var msg string
+		if inCatalog != nil {
+			msg = fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it, and the bundle is in catalogs of those versions. %s",
+				o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, openshift.ForKubernetesMinor(r.removedIn), removedFix(r, t, first, inCatalog))
+		} else {
+			msg = fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it; the bundle targets %s. %s",
+				o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, first, t.why, removedFix(r, t, first, inCatalog))
+		}
 		out = append(out, objectFinding(ruleRemovedAPI, finding.Error, b, o, o.get("apiVersion"), "%s", msg))
 	}
 	return out
@@ -106,7 +115,7 @@ func removedFix(r *removedAPI, t targets, first openshift.Version, inCatalog *op
 	last := openshift.Version{Major: first.Major, Minor: first.Minor - 1}
 	switch {
 	case inCatalog != nil:
-		fixes = append(fixes, fmt.Sprintf("leave the bundle out of the OpenShift %s catalog", inCatalog))
+		fixes = append(fixes, "leave the bundle out of these catalogs")
 	case !last.Less(t.rng.Min):
 		capped := openshift.Range{Min: t.rng.Min, Max: last}
 		fixes = append(fixes, fmt.Sprintf("limit the bundle to OpenShift %s (%s %s, or %s %q)",

@@ -148,8 +148,8 @@ func TestRemovedAPICatalog(t *testing.T) {
 			}
 			file := filepath.Join(dir, "etcd", "catalog.yaml")
 			if len(got) != 1 || got[0].File != file || got[0].Line != lastLineOf(t, file, "name: etcdoperator.v0.9.4") || got[0].Object != "CronJob etcd-backup" ||
-				!strings.Contains(got[0].Message, "leave the bundle out of the OpenShift "+tt.catalog[1:]+" catalog") {
-				t.Fatalf("want one finding at the bundle's name, naming the CronJob, got:%s", dump(got))
+				!strings.Contains(got[0].Message, "leave the bundle out of these catalogs") || len(got[0].Catalogs) != 1 || got[0].Catalogs[0] != tt.catalog {
+				t.Fatalf("want one finding at the bundle's name, naming the CronJob and the catalog, got:%s", dump(got))
 			}
 		})
 	}

@@ -56,8 +56,8 @@ var table = []Rule{
 	},
 	{
 		ID: ruleOpenShiftRange, Severity: finding.Error,
-		Description: "com.redhat.openshift.versions or olm.maxOpenShiftVersion is malformed, or a bundle is in an OpenShift catalog its range excludes",
-		Help:        "Write the range as v4.12 (4.12 and later), =v4.12 (only 4.12) or v4.12-v4.14, and keep each bundle out of the catalogs of versions it does not support",
+		Description: "com.redhat.openshift.versions or olm.maxOpenShiftVersion is malformed, or a bundle is in OpenShift catalogs its range excludes (a warning: OLM installs by the catalog, not by that annotation; an error when the range excludes every catalog the bundle is in) or of versions after its olm.maxOpenShiftVersion, which OLM enforces",
+		Help:        "Write the range as v4.12 (4.12 and later), =v4.12 (only 4.12) or v4.12-v4.14, and keep each bundle out of the templates of catalogs of versions it does not support, or widen its range",
 		bundle:      openshiftRangeBundle, pkg: openshiftRangePackage,
 	},
 	{

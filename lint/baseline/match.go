@@ -42,7 +42,10 @@ var lineRef = regexp.MustCompile(`(\.(?:ya?ml|json)):\d+`)
 
 // Key is what identifies a finding across the baseline and the change:
 // its rule, package, bundle, object and message, but for the lines the
-// message quotes (never its own line, which any edit above it moves).
+// message quotes (never its own line, which any edit above it moves, nor
+// the catalogs it was found in: a release that adds a catalog to ci.yaml
+// adds it to the finding's Catalogs, and the finding of a new bundle is
+// new by its bundle).
 func Key(f *finding.Finding) string {
 	return f.Rule + "\x00" + f.Package + "\x00" + f.Bundle + "\x00" + f.Object + "\x00" + lineRef.ReplaceAllString(f.Message, "$1")
 }

@@ -21,6 +21,21 @@ func TestKey(t *testing.T) {
 	}
 }
 
+// A finding of more catalogs, or at another place (a catalog's line or
+// its template's), is the same finding; one of another bundle is not.
+func TestKeyCatalogs(t *testing.T) {
+	a := finding.Finding{Rule: "csv-fields", Package: "p", Bundle: "p.v1", Message: "m", File: "catalogs/v4.16/p/catalog.yaml", Line: 40, Catalogs: []string{"v4.16"}}
+	b := a
+	b.File, b.Line, b.Catalogs = "operators/p/catalog-templates/basic.yaml", 12, []string{"v4.16", "v4.17"}
+	if Key(&a) != Key(&b) {
+		t.Error("the catalogs or the place decide")
+	}
+	b.Bundle = "p.v2"
+	if Key(&a) == Key(&b) {
+		t.Error("the bundle does not decide")
+	}
+}
+
 // A finding the baseline has is unchanged, one it lacks new; the
 // baseline's findings the change lacks are fixed, once each.
 func TestMark(t *testing.T) {

@@ -23,6 +23,13 @@ type Finding struct {
 	// it embedded (a catalog's olm.bundle.object), e.g.
 	// "CustomResourceDefinition foos.example.com".
 	Object string `json:"object,omitempty"`
+	// Catalogs name the OpenShift catalogs the finding was made in (such
+	// as ["v4.16", "v4.17"], in CompareCatalogs order) when it was made
+	// in catalogs of an operator directory's ci.yaml or of a catalogs
+	// directory: one finding stands for the same problem in each (see
+	// Merge), and is placed where they are all fixed (the template line
+	// that names the bundle) or in the first of them.
+	Catalogs []string `json:"catalogs,omitempty"`
 	// BaselineState is set when linting against a baseline: "new" for a
 	// finding the change introduced, "unchanged" for one the baseline
 	// already had (SARIF's baselineState). Unchanged findings never fail
@@ -57,11 +64,19 @@ func (f *Finding) Location() string {
 	return e.Location()
 }
 
-// Subject names what the finding is about, e.g.
-// `bundle "foo.v1" (package "foo", channel "stable")`.
+// Subject names what the finding is about and the catalogs it is in,
+// e.g. `bundle "foo.v1" (package "foo", channel "stable") in catalogs
+// v4.16, v4.17`.
 func (f *Finding) Subject() string {
 	e := declcfg.Error{Package: f.Package, Channel: f.Channel, Bundle: f.Bundle}
-	return e.Subject()
+	s := e.Subject()
+	if cs := CatalogsText(f.Catalogs); cs != "" {
+		if s == "" {
+			return "in " + cs
+		}
+		s += " in " + cs
+	}
+	return s
 }
 
 // String is the finding's line: "file:line: severity rule: subject:

@@ -28,8 +28,8 @@ func indented(t *testing.T, v any) string {
 func TestJSON(t *testing.T) {
 	res := &lint.Result{Findings: []finding.Finding{{
 		Rule: "crd-upgrade-unsafe", Severity: finding.Error, Package: "p", Bundle: "p.v2", File: "c.yaml", Line: 4, Message: "upgrade from p.v1: <x>",
-		BaselineState: finding.BaselineNew,
-		Reasons:       []crdcompat.Change{{Kind: crdcompat.FieldRemoved, Version: "v1", Field: "spec.a", Message: "field removed", Line: 9}},
+		BaselineState: finding.BaselineNew, Catalogs: []string{"v4.16", "v4.17"},
+		Reasons: []crdcompat.Change{{Kind: crdcompat.FieldRemoved, Version: "v1", Field: "spec.a", Message: "field removed", Line: 9}},
 	}}}
 	want := `{
   "passed": false,
@@ -43,6 +43,10 @@ func TestJSON(t *testing.T) {
       "file": "c.yaml",
       "line": 4,
       "message": "upgrade from p.v1: <x>",
+      "catalogs": [
+        "v4.16",
+        "v4.17"
+      ],
       "baselineState": "new",
       "reasons": [
         {

@@ -69,7 +69,7 @@ func TestMarkdownRelease(t *testing.T) {
 	// the golden holds the summary's shape, not today's rule messages).
 	res := &lint.Result{Changes: changes, Rules: lint.Rules()[:2], Findings: []finding.Finding{
 		{Rule: "stranded-upgrade", Severity: finding.Error, Package: "etcd", Channel: "alpha", Bundle: "etcdoperator.v0.9.0", File: "catalogs/v4.17/catalog.yaml", Line: 9,
-			Message: "installs of etcdoperator.v0.9.0 cannot upgrade", BaselineState: finding.BaselineNew},
+			Message: "installs of etcdoperator.v0.9.0 cannot upgrade", BaselineState: finding.BaselineNew, Catalogs: []string{"v4.17", "v4.18"}},
 		{Rule: "csv-fields", Severity: finding.Warning, Package: "etcd", Message: "no icon", BaselineState: finding.BaselineUnchanged},
 		{Rule: "csv-fields", Severity: finding.Warning, Package: "etcd", Message: "ignored", Suppressed: "known"},
 	}}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"strings"
+
 	"github.com/fbcat/opm/encoding/sarif"
 	"github.com/fbcat/opm/lint"
 	"github.com/fbcat/opm/lint/finding"
@@ -11,7 +13,10 @@ const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 
 // SARIF makes a SARIF 2.1.0 log of a lint result: every rule that ran with
 // its description, help and default level, and one result per finding at
-// its file and line, with its baseline state and suppression. The tool's informationUri
+// its file and line, with its baseline state and suppression, and in its
+// properties the pipeline check it stands for ("check") and the catalogs
+// it was found in ("catalogs": "v4.16,v4.17"; its message names them
+// too). The tool's informationUri
 // is the rules' page unless o names another.
 func SARIF(res *lint.Result, o sarif.Options) *sarif.Log {
 	log := sarif.New(o.WithInformationURI(docsURI))
@@ -40,8 +45,14 @@ func sarifResult(f *finding.Finding, index map[string]int, o sarif.Options) sari
 		Locations:     sarif.Locations(f.File, f.Line, 0, o.BaseDir),
 		BaselineState: f.BaselineState,
 	}
+	if f.Check != "" || len(f.Catalogs) > 0 {
+		r.Properties = map[string]string{}
+	}
 	if f.Check != "" {
-		r.Properties = map[string]string{"check": f.Check}
+		r.Properties["check"] = f.Check
+	}
+	if len(f.Catalogs) > 0 {
+		r.Properties["catalogs"] = strings.Join(f.Catalogs, ",")
 	}
 	if f.Suppressed != "" {
 		r.Suppressions = []sarif.Suppression{{Kind: "external", Justification: f.Suppressed}}

@@ -99,3 +99,15 @@ func TestSARIFCheckProperty(t *testing.T) {
 		t.Errorf("log: %s", data)
 	}
 }
+
+// A finding made in several catalogs names them in its message and its
+// properties.
+func TestSARIFCatalogs(t *testing.T) {
+	res := &lint.Result{Rules: lint.Rules(), Findings: []finding.Finding{
+		{Rule: "csv-fields", Severity: finding.Warning, Package: "p", Bundle: "p.v1", Message: "a", Catalogs: []string{"v4.16", "v4.17"}},
+	}}
+	r := SARIF(res, sarif.Options{ToolName: "opm"}).Runs[0].Results[0]
+	if r.Properties["catalogs"] != "v4.16,v4.17" || r.Message.Text != `bundle "p.v1" (package "p") in catalogs v4.16, v4.17: a` {
+		t.Errorf("result %+v", r)
+	}
+}
