@@ -12,16 +12,27 @@ import (
 )
 
 // lintOperatorDir lints an operator directory: its bundle directories,
-// and the catalogs its ci.yaml maps, knowing each bundle's directory.
+// and the catalogs its ci.yaml maps, knowing each bundle's directory;
+// with the pipeline's rules, the operator as the pipeline checks it.
 func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	root := filepath.Join(dir, "..", "..")
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err
 	}
+	var oc *operatorCheck
+	if l.pipelineOn() {
+		oc = l.readOperator(dir, root, filepath.Base(abs))
+	}
 	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
-	if errors.Is(err, author.ErrNotFBC) {
+	var cfgErr *author.RepoConfigError
+	switch {
+	case errors.Is(err, author.ErrNotFBC):
 		// bundle directories only: its catalogs are not file-based
+		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
+		p, err = &author.Package{}, nil
+	case errors.As(err, &cfgErr) && oc.explains(l):
+		// the pipeline's checks of ci.yaml say what is wrong with it
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
 		p, err = &author.Package{}, nil
 	}
@@ -43,8 +54,12 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		}
 		l.add(fs)
 	}
+	if oc != nil {
+		oc.setBundles(dirs, p)
+		l.add(l.operatorFindings(oc, dirs))
+	}
 	for _, c := range p.Catalogs {
-		if err := l.lintMappedCatalog(ctx, root, c, byName); err != nil {
+		if err := l.lintMappedCatalog(ctx, root, c, byName, oc); err != nil {
 			return err
 		}
 		c.Config = nil // linted: let it go
@@ -54,7 +69,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 
 // lintMappedCatalog lints a catalog an operator directory's ci.yaml maps,
 // knowing the bundle directories by CSV name.
-func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle) error {
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, oc *operatorCheck) error {
 	if c.Config == nil {
 		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
 		return nil
@@ -77,6 +92,7 @@ func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.C
 		return err
 	}
 	l.add(fs)
+	l.add(l.mappedFindings(oc, cat))
 	return nil
 }
 

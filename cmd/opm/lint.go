@@ -195,7 +195,7 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 	if err != nil {
 		return err
 	}
-	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target})
+	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target}, args...)
 	if err != nil {
 		return lintFlagError(err)
 	}
