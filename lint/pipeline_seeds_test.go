@@ -66,7 +66,9 @@ func pipelineSeeds() []seed {
 		{name: "release-config-semver", release: konflux, checks: []string{"check_bundle_release_config"}, at: "0.1.9/release-config.yaml:4",
 			after: func(r *replay) { r.edit(r.dir+"/release-config.yaml", "[Stable]", "[alpha]") }},
 		{name: "release-config-schema", release: awsNeuron, checks: []string{"check_validate_schema_bundle_release_config"}, at: "1.1.4/release-config.yaml:",
-			after: func(r *replay) { r.edit(r.dir+"/release-config.yaml", "catalog_templates:", "automerge: true\ncatalog_templates:") }},
+			after: func(r *replay) {
+				r.edit(r.dir+"/release-config.yaml", "catalog_templates:", "automerge: true\ncatalog_templates:")
+			}},
 		{name: "network-policy", release: awsNeuron, checks: []string{"check_network_policy_presence"}, at: "manifests/zz-netpol.yaml:1",
 			after: func(r *replay) {
 				r.write(r.dir+"/manifests/zz-netpol.yaml", "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: deny\nspec:\n  podSelector: {}\n")
