@@ -42,7 +42,11 @@ func olderBundle(r *replay, csvName, replaces string) {
 
 // pipelineSeeds are the merged releases and the seeded changes, with the
 // pipeline's verdicts.
-func pipelineSeeds() []seed {
+func pipelineSeeds() []seed { return append(fbcSeeds(), notFBCSeeds()...) }
+
+// fbcSeeds are the merged releases and the seeded changes of operators
+// using FBC.
+func fbcSeeds() []seed {
 	spec := "\n  displayName: Aws Neuron Operator\n"
 	return []seed{
 		// The merged releases pass. (konflux's bundle is the first bundle
@@ -93,8 +97,13 @@ func pipelineSeeds() []seed {
 				obj := base64.StdEncoding.EncodeToString([]byte(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zz"}}`))
 				r.edit("catalogs/v4.20/aws-neuron-operator/catalog.yaml", "properties:\n", "properties:\n- type: olm.bundle.object\n  value:\n    data: "+obj+"\n")
 			}},
+	}
+}
 
-		// An operator not using FBC.
+// notFBCSeeds are the seeded changes of an operator not using FBC.
+func notFBCSeeds() []seed {
+	spec := "\n  displayName: Aws Neuron Operator\n"
+	return []seed{
 		// A bundle that replaces itself is a loop of its channel's graph too.
 		{name: "replaces-itself", release: awsNeuron, checks: []string{"check_replaces_availability", "check_upgrade_graph_loop"}, at: "clusterserviceversion.yaml:43",
 			after: func(r *replay) {
