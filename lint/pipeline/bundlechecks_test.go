@@ -127,7 +127,7 @@ func TestRequiredFields(t *testing.T) {
 			parent := csv.At(path[:len(path)-1]...)
 			parent.Fields = value.NormalizeFields(append(parent.Fields, fieldOf(path[len(path)-1], v)))
 			bad := false
-			for _, f := range requiredFields() {
+			for _, f := range requiredFields {
 				if f.path == field {
 					_, _, bad = f.check(csv)
 				}

@@ -25,7 +25,7 @@ func ciSchema(o *Operator) []finding.Finding {
 		return []finding.Finding{o.atConfig(RuleCISchema, finding.Error, o.CI, nil, "Operator's 'ci.yaml' cannot be read: %v", o.CI.Err)}
 	}
 	var out []finding.Finding
-	for _, e := range parseSchema(ciSchemaJSON).validate(o.CI.V) {
+	for _, e := range ciConfigSchema.validate(o.CI.V) {
 		out = append(out, o.atConfig(RuleCISchema, finding.Error, o.CI, e.at,
 			"Operator's 'ci.yaml' contains invalid data which does not comply with the schema: %s", e.msg))
 	}

@@ -23,6 +23,12 @@ var ciSchemaJSON []byte
 //go:embed schemas/release-config-schema.json
 var releaseConfigSchemaJSON []byte
 
+// The schemas, read once (never changed).
+var (
+	ciConfigSchema = parseSchema(ciSchemaJSON)
+	releaseSchema  = parseSchema(releaseConfigSchemaJSON)
+)
+
 // schema is a JSON schema of those keywords.
 type schema struct {
 	Type                 string             `json:"type"`

@@ -29,7 +29,7 @@ func releaseConfigSchema(_ *Operator, b *Bundle) []finding.Finding {
 		return readError(RuleReleaseConfigSchema, b)
 	}
 	var out []finding.Finding
-	for _, e := range parseSchema(releaseConfigSchemaJSON).validate(rc.V) {
+	for _, e := range releaseSchema.validate(rc.V) {
 		out = append(out, inBundle(RuleReleaseConfigSchema, finding.Error, b, rc.File, lineOf(e.at),
 			"Bundle's 'release-config.yaml' contains invalid data which does not comply with the schema: %s", e.msg))
 	}

@@ -27,34 +27,35 @@ type requiredField struct {
 	fatal bool
 }
 
-// requiredFields are the pipeline's, in its order.
-func requiredFields() []requiredField {
-	re := func(p string) *regexp.Regexp { return regexp.MustCompile(`^(?:` + p + `)`) }
-	return []requiredField{
-		{path: "metadata.annotations.capabilities", valid: validCapabilities},
-		{path: "metadata.annotations.categories", valid: validCategories},
-		{path: "metadata.annotations.containerImage", re: re(`([^/]+/){1,}[^/:]+:.+`)},
-		{path: "metadata.annotations.createdAt", valid: validTimestamp},
-		{path: "metadata.annotations.repository", re: re(`https?://.+`)},
-		{path: "metadata.annotations.support", re: re(`(?s).{3,}`)},
-		{path: "metadata.annotations.description", re: re(`(?s).{10,}`)},
-		{path: "spec.displayName", re: re(`.{3,50}`), fatal: true},
-		{path: "spec.description", re: re(`(?s).{20,}`), fatal: true},
-		{path: "spec.icon", valid: validIcon, fatal: true},
-		{path: "spec.version", valid: validSemver, fatal: true},
-		{path: "spec.maintainers", valid: validMaintainers, fatal: true},
-		{path: "spec.provider.name", re: re(`.{3,}`), fatal: true},
-		{path: "spec.links", valid: validLinks, fatal: true},
-		{path: "spec.keywords", valid: validStrings},
-	}
+// requiredFields are the pipeline's, in its order (compiled once, never
+// changed).
+var requiredFields = []requiredField{
+	{path: "metadata.annotations.capabilities", valid: validCapabilities},
+	{path: "metadata.annotations.categories", valid: validCategories},
+	{path: "metadata.annotations.containerImage", re: re(`([^/]+/){1,}[^/:]+:.+`)},
+	{path: "metadata.annotations.createdAt", valid: validTimestamp},
+	{path: "metadata.annotations.repository", re: re(`https?://.+`)},
+	{path: "metadata.annotations.support", re: re(`(?s).{3,}`)},
+	{path: "metadata.annotations.description", re: re(`(?s).{10,}`)},
+	{path: "spec.displayName", re: re(`.{3,50}`), fatal: true},
+	{path: "spec.description", re: re(`(?s).{20,}`), fatal: true},
+	{path: "spec.icon", valid: validIcon, fatal: true},
+	{path: "spec.version", valid: validSemver, fatal: true},
+	{path: "spec.maintainers", valid: validMaintainers, fatal: true},
+	{path: "spec.provider.name", re: re(`.{3,}`), fatal: true},
+	{path: "spec.links", valid: validLinks, fatal: true},
+	{path: "spec.keywords", valid: validStrings},
 }
+
+// re compiles a pattern matched from the start of the text.
+func re(p string) *regexp.Regexp { return regexp.MustCompile(`^(?:` + p + `)`) }
 
 // RequiredFieldProblems lists the dotted paths of the CSV fields that
 // check_required_fields finds missing or invalid (lint's csv-fields
 // leaves those fields to it).
 func RequiredFieldProblems(csv *value.Value) []string {
 	var out []string
-	for _, f := range requiredFields() {
+	for _, f := range requiredFields {
 		if _, _, bad := f.check(csv); bad {
 			out = append(out, f.path)
 		}
@@ -87,7 +88,7 @@ func (f requiredField) check(csv *value.Value) (at *value.Value, present, bad bo
 // requiredFieldsCheck is check_required_fields for a bundle directory.
 func requiredFieldsCheck(_ *Operator, b *Bundle) []finding.Finding {
 	var out []finding.Finding
-	for _, f := range requiredFields() {
+	for _, f := range requiredFields {
 		at, present, bad := f.check(b.CSV)
 		if !bad {
 			continue
