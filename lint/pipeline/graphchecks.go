@@ -20,7 +20,7 @@ const (
 	RuleDanglingBundles   = "dangling-bundles"
 	RuleUpgradeGraphLoop  = "upgrade-graph-loop"
 	RuleReplacesAvailable = "replaces-available"
-	RuleUsingFBC          = "using-fbc"
+	RuleUsingFBC          = "not-file-based"
 )
 
 // danglingBundles is check_dangling_bundles for a bundle: in each of its
