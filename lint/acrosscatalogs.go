@@ -109,6 +109,13 @@ func (pl *placer) place(f *finding.Finding) string {
 	return mergeKey(f, kind+"\x00"+channel, pl)
 }
 
+// keep leaves a finding about the catalog itself (the pipeline's checks
+// of a catalog's content, whose fix is the catalog rendered again) at its
+// catalog line, and returns its merge key.
+func (pl *placer) keep(f *finding.Finding) string {
+	return mergeKey(f, placeOther+"\x00"+f.Channel, pl)
+}
+
 // catalogLineRef is the line a message quotes of the catalog, after its
 // path.
 var catalogLineRef = regexp.MustCompile("\x01:\\d+")
@@ -121,16 +128,25 @@ func mergeKey(f *finding.Finding, where string, pl *placer) string {
 	return strings.Join([]string{f.Rule, string(f.Severity), f.Package, f.Bundle, f.Object, f.Check, fmt.Sprint(f.Reasons), msg, where}, "\x00")
 }
 
+// catalogFindings are one catalog's findings: those to place at the
+// template line, and those about the catalog itself, which stay.
+type catalogFindings struct {
+	placed, kept []finding.Finding
+}
+
 // mergeCatalogs places the findings of an operator directory's catalogs
 // (each with its placer) and reports each once.
-func mergeCatalogs(found [][]finding.Finding, placers []*placer) []finding.Finding {
+func mergeCatalogs(found []catalogFindings, placers []*placer) []finding.Finding {
 	var all []finding.Finding
 	var keys []string
 	for i, fs := range found {
-		for j := range fs {
-			keys = append(keys, placers[i].place(&fs[j]))
+		for j := range fs.placed {
+			keys = append(keys, placers[i].place(&fs.placed[j]))
 		}
-		all = append(all, fs...)
+		for j := range fs.kept {
+			keys = append(keys, placers[i].keep(&fs.kept[j]))
+		}
+		all = append(append(all, fs.placed...), fs.kept...)
 	}
 	return finding.Merge(all, keys)
 }

@@ -49,7 +49,7 @@ func (l *linter) lintBundleDirs(ctx context.Context, dir string) ([]*bundle, err
 		err := ctx.Err()
 		if err == nil {
 			if bundles[i], err = l.view.readBundleDir(paths[i]); err == nil {
-				found[i] = l.bundleFindings(bundles[i])
+				found[i] = l.bundleFindings(bundles[i], true)
 			}
 		}
 		pre.Read(k, bundles[i])

@@ -23,6 +23,10 @@ type bundleCheck struct {
 	previous   *bundle
 	noWebhooks bool
 	pairs      *crdcompat.Pairs
+	// requiredFields says that the pipeline's check_required_fields
+	// checks the bundle too (a bundle directory of an operator directory,
+	// the rule running): csv-fields leaves it the fields it finds wrong.
+	requiredFields bool
 }
 
 // catalog is a loaded catalog.

@@ -9,7 +9,8 @@ import (
 )
 
 // A repository's lint configuration (.opm-lint.yaml, see configfile.go):
-// who installs its catalogs, rules turned off or given another severity,
+// who installs its catalogs, which pipeline's checks run (the profile),
+// rules turned off or given another severity,
 // and findings ignored, each with the reason why. Command-line flags
 // override it.
 
@@ -70,6 +71,9 @@ type Config struct {
 	File string
 	// Target is who installs the catalogs ("" for the default, OLM v0).
 	Target Target
+	// Profile is the hosted pipeline's checks that run beside lint's own
+	// rules (ProfileAuto for the default: see Profile).
+	Profile Profile
 	// Rules are the rules' settings, by rule ID.
 	Rules map[string]RuleSetting
 	// Ignores are findings not to fail on.

@@ -106,19 +106,21 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, &ConfigError{file, root.Line, "the configuration is a mapping of target, rules and ignore"}
+		return nil, &ConfigError{file, root.Line, "the configuration is a mapping of target, profile, rules and ignore"}
 	}
 	p := &configParser{file: file, c: c}
 	return c, p.each(root, "the configuration", func(key, val *yaml.Node) error {
 		switch key.Value {
 		case "target":
 			return p.target(val)
+		case "profile":
+			return p.profile(val)
 		case "rules":
 			return p.rules(val)
 		case "ignore":
 			return p.ignores(val)
 		}
-		return p.fail(key, "unknown key %q: the keys are target, rules and ignore", key.Value)
+		return p.fail(key, "unknown key %q: the keys are target, profile, rules and ignore", key.Value)
 	})
 }
 
@@ -173,6 +175,18 @@ func (p *configParser) target(n *yaml.Node) error {
 	}
 	if p.c.Target, err = ParseTarget(s); err != nil {
 		return p.fail(n, "target: %v", err)
+	}
+	return nil
+}
+
+// profile reads the profile: community, certified, none or auto.
+func (p *configParser) profile(n *yaml.Node) error {
+	s, err := p.scalar(n, "profile")
+	if err != nil {
+		return err
+	}
+	if p.c.Profile, err = ParseProfile(s); err != nil {
+		return p.fail(n, "profile: %v", err)
 	}
 	return nil
 }

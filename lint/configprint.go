@@ -3,22 +3,24 @@ package lint
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
 )
 
 // EffectiveConfig writes the configuration a run with these options
-// uses, as YAML that .opm-lint.yaml accepts: where it was read, the
-// target, every rule's setting (after --rule and --disable) and the
-// ignores.
-func EffectiveConfig(opts Options) ([]byte, error) {
-	running, err := selectRules(opts.Rules, opts.Disable, opts.Config)
-	if err != nil {
-		return nil, err
-	}
+// over paths uses, as YAML that .opm-lint.yaml accepts: where it was
+// read, the target, the profile, every rule's setting (after --rule and
+// --disable) and the ignores.
+func EffectiveConfig(opts Options, paths ...string) ([]byte, error) {
 	c := opts.Config
 	if c == nil {
 		c = &Config{}
+	}
+	profile := c.Profile.resolve(paths)
+	running, err := selectRules(opts.Rules, opts.Disable, opts.Config, profile)
+	if err != nil {
+		return nil, err
 	}
 	target := opts.Target
 	if target == "" {
@@ -31,6 +33,11 @@ func EffectiveConfig(opts Options) ([]byte, error) {
 	doc := mapping()
 	doc.HeadComment = "effective lint configuration, " + from
 	add(doc, "target", scalar(string(target)))
+	p := scalar(string(profile))
+	if c.Profile == ProfileAuto {
+		p.LineComment = "the default for these paths: community for operator directories (operators/<pkg>/ with ci.yaml), none elsewhere"
+	}
+	add(doc, "profile", p)
 	rules := mapping()
 	for _, r := range table {
 		v := scalar("on")
@@ -42,6 +49,9 @@ func EffectiveConfig(opts Options) ([]byte, error) {
 			v = scalar(string(set.Severity))
 		default:
 			v.LineComment = defaultSeverityNote(r, target)
+		}
+		if r.Check != "" {
+			v.LineComment = strings.TrimPrefix(v.LineComment+"; "+r.Check, "; ")
 		}
 		add(rules, r.ID, v)
 	}

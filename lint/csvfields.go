@@ -13,6 +13,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/pipeline"
 )
 
 // csv-fields: what operator-framework/api's operatorhub and good-practices
@@ -34,10 +35,13 @@ var (
 	iconMediaTypes = []string{"image/gif", "image/jpeg", "image/png", "image/svg+xml"}
 )
 
-// csvIssue is one problem with a CSV, at a node (nil: the CSV).
+// csvIssue is one problem with a CSV, at a node (nil: the CSV); field
+// is the field of the pipeline's check_required_fields it is about, if
+// any (see leftToPipeline).
 type csvIssue struct {
-	node *value.Value
-	msg  string
+	node  *value.Value
+	msg   string
+	field string
 }
 
 // csvChecks are the checks, each of the whole CSV.
@@ -46,7 +50,18 @@ var csvChecks = []func(o *object) []csvIssue{
 	checkLinks, checkBasics, checkResourceRequests, checkCRDDescriptions,
 }
 
-func csvFieldsBundle(c *bundleCheck) []finding.Finding { return csvFindings(c.b, "") }
+// csvFieldsBundle checks a bundle's CSV. In an operator directory whose
+// pipeline checks run, the fields check_required_fields finds wrong are
+// left to it (see leftToPipeline).
+func csvFieldsBundle(c *bundleCheck) []finding.Finding {
+	var skip []string
+	if c.requiredFields {
+		if csv := c.b.theCSV(); csv != nil {
+			skip = pipeline.RequiredFieldProblems(csv.root())
+		}
+	}
+	return csvFindings(c.b, "", skip...)
+}
 
 // csvFieldsPackage checks the CSV of each channel head that has no bundle
 // directory (those are checked as directories).
@@ -66,7 +81,8 @@ func csvFieldsPackage(c *packageCheck) []finding.Finding {
 	return out
 }
 
-func csvFindings(b *bundle, channel string) []finding.Finding {
+// csvFindings checks a bundle's CSV, but for the fields of skip.
+func csvFindings(b *bundle, channel string, skip ...string) []finding.Finding {
 	csv := b.theCSV()
 	if csv == nil {
 		return nil
@@ -74,6 +90,9 @@ func csvFindings(b *bundle, channel string) []finding.Finding {
 	var out []finding.Finding
 	for _, check := range csvChecks {
 		for _, is := range check(csv) {
+			if is.field != "" && slices.Contains(skip, is.field) {
+				continue // check_required_fields reports it
+			}
 			f := objectFinding(ruleCSVFields, finding.Warning, b, csv, is.node, "%s", is.msg)
 			f.Channel = channel
 			out = append(out, f)
@@ -111,7 +130,7 @@ func checkExamples(o *object) []csvIssue {
 	ann := o.get("metadata", "annotations", "alm-examples")
 	if ann == nil {
 		if len(owned) > 0 {
-			return []csvIssue{{o.get("metadata"), "no alm-examples annotation: the console offers no example object for the APIs the CSV owns"}}
+			return []csvIssue{{o.get("metadata"), "no alm-examples annotation: the console offers no example object for the APIs the CSV owns", ""}}
 		}
 		return nil
 	}
@@ -120,7 +139,7 @@ func checkExamples(o *object) []csvIssue {
 		Kind       string `json:"kind"`
 	}
 	if err := json.Unmarshal([]byte(ann.Str), &examples); err != nil {
-		return []csvIssue{{ann, fmt.Sprintf("alm-examples is not a JSON list of objects: %v", err)}}
+		return []csvIssue{{ann, fmt.Sprintf("alm-examples is not a JSON list of objects: %v", err), ""}}
 	}
 	var out []csvIssue
 	have := map[string]bool{}
@@ -132,12 +151,12 @@ func checkExamples(o *object) []csvIssue {
 		api := gvk(group, version, ex.Kind)
 		have[api] = true
 		if !slices.Contains(owned, api) {
-			out = append(out, csvIssue{ann, fmt.Sprintf("alm-examples has an example of %s, which the CSV does not own (spec.customresourcedefinitions.owned)", api)})
+			out = append(out, csvIssue{ann, fmt.Sprintf("alm-examples has an example of %s, which the CSV does not own (spec.customresourcedefinitions.owned)", api), ""})
 		}
 	}
 	for _, api := range owned {
 		if !have[api] {
-			out = append(out, csvIssue{ann, fmt.Sprintf("alm-examples has no example of %s, which the CSV owns", api)})
+			out = append(out, csvIssue{ann, fmt.Sprintf("alm-examples has no example of %s, which the CSV owns", api), ""})
 		}
 	}
 	return out
@@ -148,7 +167,7 @@ func checkCapabilities(o *object) []csvIssue {
 	if v == nil || slices.Contains(capabilities, v.Str) {
 		return nil
 	}
-	return []csvIssue{{v, fmt.Sprintf("capabilities %q is not a capability level: use one of %s", v.Str, strings.Join(capabilities, ", "))}}
+	return []csvIssue{{v, fmt.Sprintf("capabilities %q is not a capability level: use one of %s", v.Str, strings.Join(capabilities, ", ")), "metadata.annotations.capabilities"}}
 }
 
 func checkCategories(o *object) []csvIssue {
@@ -165,7 +184,7 @@ func checkCategories(o *object) []csvIssue {
 	if len(bad) == 0 {
 		return nil
 	}
-	return []csvIssue{{v, fmt.Sprintf("categories %s not among OperatorHub's categories (%s)", strings.Join(bad, ", "), strings.Join(categories, ", "))}}
+	return []csvIssue{{v, fmt.Sprintf("categories %s not among OperatorHub's categories (%s)", strings.Join(bad, ", "), strings.Join(categories, ", ")), "metadata.annotations.categories"}}
 }
 
 func checkIcon(o *object) []csvIssue {
@@ -175,20 +194,20 @@ func checkIcon(o *object) []csvIssue {
 	icons := o.get("spec", "icon")
 	switch {
 	case icons == nil || icons.Kind != value.Array || len(icons.Items) == 0:
-		return []csvIssue{{o.get("spec"), "no spec.icon: the console shows a placeholder"}}
+		return []csvIssue{{o.get("spec"), "no spec.icon: the console shows a placeholder", "spec.icon"}}
 	case len(icons.Items) > 1:
-		return []csvIssue{{icons, fmt.Sprintf("spec.icon has %d icons; OperatorHub takes exactly one", len(icons.Items))}}
+		return []csvIssue{{icons, fmt.Sprintf("spec.icon has %d icons; OperatorHub takes exactly one", len(icons.Items)), "spec.icon"}}
 	}
 	icon := &icons.Items[0]
 	mt, data := icon.StringAt("mediatype"), icon.StringAt("base64data")
 	switch {
 	case mt == "" || data == "":
-		return []csvIssue{{icon, "spec.icon needs both base64data and mediatype"}}
+		return []csvIssue{{icon, "spec.icon needs both base64data and mediatype", "spec.icon"}}
 	case !slices.Contains(iconMediaTypes, mt):
-		return []csvIssue{{icon, fmt.Sprintf("spec.icon mediatype %q is not one of %s", mt, strings.Join(iconMediaTypes, ", "))}}
+		return []csvIssue{{icon, fmt.Sprintf("spec.icon mediatype %q is not one of %s", mt, strings.Join(iconMediaTypes, ", ")), "spec.icon"}}
 	}
 	if _, err := base64.StdEncoding.DecodeString(strings.TrimSpace(data)); err != nil {
-		return []csvIssue{{icon, fmt.Sprintf("spec.icon base64data is not base64: %v", err)}}
+		return []csvIssue{{icon, fmt.Sprintf("spec.icon base64data is not base64: %v", err), "spec.icon"}}
 	}
 	return nil
 }
@@ -196,17 +215,17 @@ func checkIcon(o *object) []csvIssue {
 func checkMaintainers(o *object) []csvIssue {
 	ms := o.get("spec", "maintainers")
 	if ms == nil || ms.Kind != value.Array || len(ms.Items) == 0 {
-		return []csvIssue{{o.get("spec"), "no spec.maintainers: give a name and an email for someone to contact"}}
+		return []csvIssue{{o.get("spec"), "no spec.maintainers: give a name and an email for someone to contact", "spec.maintainers"}}
 	}
 	var out []csvIssue
 	for i := range ms.Items {
 		m := &ms.Items[i]
 		name, email := m.StringAt("name"), m.StringAt("email")
 		if name == "" || email == "" {
-			out = append(out, csvIssue{m, "spec.maintainers entries need both name and email"})
+			out = append(out, csvIssue{m, "spec.maintainers entries need both name and email", "spec.maintainers"})
 		}
 		if _, err := mail.ParseAddress(email); email != "" && err != nil {
-			out = append(out, csvIssue{m, fmt.Sprintf("spec.maintainers email %q is not an email address", email)})
+			out = append(out, csvIssue{m, fmt.Sprintf("spec.maintainers email %q is not an email address", email), ""})
 		}
 	}
 	return out
@@ -222,10 +241,10 @@ func checkLinks(o *object) []csvIssue {
 		l := &ls.Items[i]
 		name, u := l.StringAt("name"), l.StringAt("url")
 		if name == "" || u == "" {
-			out = append(out, csvIssue{l, "spec.links entries need both name and url"})
+			out = append(out, csvIssue{l, "spec.links entries need both name and url", "spec.links"})
 		}
 		if _, err := url.ParseRequestURI(u); u != "" && err != nil {
-			out = append(out, csvIssue{l, fmt.Sprintf("spec.links url %q is not a URL", u)})
+			out = append(out, csvIssue{l, fmt.Sprintf("spec.links url %q is not a URL", u), ""})
 		}
 	}
 	return out
@@ -237,20 +256,20 @@ func checkBasics(o *object) []csvIssue {
 	var out []csvIssue
 	spec := o.get("spec")
 	if o.root().StringAt("spec", "provider", "name") == "" {
-		out = append(out, csvIssue{spec, "no spec.provider.name: the console lists the operator without a provider"})
+		out = append(out, csvIssue{spec, "no spec.provider.name: the console lists the operator without a provider", "spec.provider.name"})
 	}
 	if strings.TrimSpace(o.root().StringAt("spec", "displayName")) == "" {
-		out = append(out, csvIssue{spec, "no spec.displayName"})
+		out = append(out, csvIssue{spec, "no spec.displayName", "spec.displayName"})
 	}
 	if strings.TrimSpace(o.root().StringAt("spec", "description")) == "" {
-		out = append(out, csvIssue{spec, "no spec.description: the console shows an empty page for the operator"})
+		out = append(out, csvIssue{spec, "no spec.description: the console shows an empty page for the operator", "spec.description"})
 	}
 	if !o.partial && o.root().StringAt("spec", "version") == "" {
-		out = append(out, csvIssue{spec, "no spec.version"})
+		out = append(out, csvIssue{spec, "no spec.version", "spec.version"})
 	}
 	if mk := o.get("spec", "minKubeVersion"); mk != nil && mk.Str != "" {
 		if _, err := semver.ParseTolerant(mk.Str); err != nil {
-			out = append(out, csvIssue{mk, fmt.Sprintf("spec.minKubeVersion %q is not a version such as 1.25.0", mk.Str)})
+			out = append(out, csvIssue{mk, fmt.Sprintf("spec.minKubeVersion %q is not a version such as 1.25.0", mk.Str), ""})
 		}
 	}
 	return out
@@ -274,7 +293,7 @@ func checkResourceRequests(o *object) []csvIssue {
 			c := &cs.Items[j]
 			req := c.At("resources", "requests")
 			if req.At("cpu") == nil || req.At("memory") == nil {
-				out = append(out, csvIssue{c, fmt.Sprintf("container %q of deployment %q requests no CPU or no memory (resources.requests): some clusters' quotas refuse such pods", c.StringAt("name"), deps.Items[i].StringAt("name"))})
+				out = append(out, csvIssue{c, fmt.Sprintf("container %q of deployment %q requests no CPU or no memory (resources.requests): some clusters' quotas refuse such pods", c.StringAt("name"), deps.Items[i].StringAt("name")), ""})
 			}
 		}
 	}
@@ -292,7 +311,7 @@ func checkCRDDescriptions(o *object) []csvIssue {
 		for i := range list.Items {
 			it := &list.Items[i]
 			if strings.TrimSpace(it.StringAt("description")) == "" {
-				out = append(out, csvIssue{it, fmt.Sprintf("%s CRD %q has no description", rel, it.StringAt("name"))})
+				out = append(out, csvIssue{it, fmt.Sprintf("%s CRD %q has no description", rel, it.StringAt("name")), ""})
 			}
 		}
 	}

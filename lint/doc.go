@@ -35,6 +35,8 @@
 // Beside it: lint/finding (the findings and their verdict, shared by
 // every room), lint/crdcompat (the CRD compatibility engine),
 // lint/baseline (what a change is compared with), lint/layout (what a
-// directory is in a catalog repository) and lint/report (text, JSON,
-// SARIF and the pull-request markdown).
+// directory is in a catalog repository), lint/pipeline (the hosted
+// pipeline's offline checks, which pipeline.go and profile.go run on
+// operator directories) and lint/report (text, JSON, SARIF and the
+// pull-request markdown).
 package lint

@@ -29,7 +29,7 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err := opts.Target.check(); err != nil {
 		return nil, err
 	}
-	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config)
+	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config, profileOf(opts.Config).resolve(paths))
 	if err != nil {
 		return nil, err
 	}

@@ -12,22 +12,31 @@ import (
 )
 
 func TestSelectRules(t *testing.T) {
-	all, err := selectRules(nil, nil, nil)
-	if err != nil || len(all) != len(Rules()) {
-		t.Fatalf("every rule: %v %v", all, err)
+	all, err := selectRules(nil, nil, nil, ProfileNone)
+	if err != nil || len(all) != len(ownRules) {
+		t.Fatalf("every rule of lint's own: %v %v", all, err)
 	}
-	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil)
+	community, err := selectRules(nil, nil, nil, ProfileCommunity)
+	if err != nil || len(community) != len(ownRules)+17 {
+		t.Fatalf("lint's own rules and the community pipeline's 17 checks: %d %v", len(community), err)
+	}
+	certified, err := selectRules(nil, nil, nil, ProfileCertified)
+	if err != nil || len(certified) != len(ownRules)+12 {
+		t.Fatalf("lint's own rules and the certified pipeline's 12 checks: %d %v", len(certified), err)
+	}
+	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil, ProfileNone)
 	if err != nil || len(some) != 1 || some[0].ID != ruleRemovedAPI {
 		t.Fatalf("--rule removed-api --rule dangling-reference --disable dangling-reference: %v %v", some, err)
 	}
-	if _, err := selectRules([]string{"removed-apis"}, nil, nil); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
+	if _, err := selectRules([]string{"removed-apis"}, nil, nil, ProfileNone); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
 		t.Fatalf("unknown rule: %v", err)
 	}
-	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil); !errors.Is(err, ErrNoRules) {
+	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil, ProfileNone); !errors.Is(err, ErrNoRules) {
 		t.Fatalf("no rule left: %v", err)
 	}
 	for _, r := range Rules() {
-		if r.Description == "" || r.Help == "" || (r.bundle == nil && r.pkg == nil && r.ID != ruleCatalogInvalid) {
+		runs := r.bundle != nil || r.pkg != nil || r.operator != nil || r.inOperator != nil || r.mapped != nil
+		if r.Description == "" || r.Help == "" || (!runs && r.ID != ruleCatalogInvalid) || (r.Check != "") != (r.profiles != nil) {
 			t.Errorf("rule %s is incomplete", r.ID)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/pipeline"
 	"github.com/fbcat/opm/render"
 )
 
@@ -51,10 +52,12 @@ func (l *linter) enabled(id string) bool {
 
 // bundleFindings runs the bundle rules on a bundle (or, in the run over
 // the baseline, takes those of a bundle directory the change left alone:
-// see view).
-func (l *linter) bundleFindings(b *bundle) []finding.Finding {
+// see view); inOperator says it is a bundle directory of an operator
+// directory.
+func (l *linter) bundleFindings(b *bundle, inOperator bool) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
-		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs}
+		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs,
+			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields)}
 		var out []finding.Finding
 		for _, r := range l.rules {
 			if r.bundle != nil {

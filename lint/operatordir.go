@@ -8,22 +8,32 @@ import (
 
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
 
 // lintOperatorDir lints an operator directory: its bundle directories,
-// and the catalogs its ci.yaml maps, knowing each bundle's directory.
+// and the catalogs its ci.yaml maps, knowing each bundle's directory;
+// with the pipeline's rules, the operator as the pipeline checks it.
 func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	root := filepath.Join(dir, "..", "..")
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err
 	}
+	var oc *operatorCheck
+	if l.pipelineOn() {
+		oc = l.readOperator(dir, root, filepath.Base(abs))
+	}
 	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
-	if errors.Is(err, author.ErrNotFBC) {
+	var cfgErr *author.RepoConfigError
+	switch {
+	case errors.Is(err, author.ErrNotFBC):
 		// bundle directories only: its catalogs are not file-based
+		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
+		p, err = &author.Package{}, nil
+	case errors.As(err, &cfgErr) && oc.explains(l):
+		// the pipeline's checks of ci.yaml say what is wrong with it
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
 		p, err = &author.Package{}, nil
 	}
@@ -45,11 +55,15 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		}
 		l.add(fs)
 	}
+	if oc != nil {
+		oc.setBundles(dirs, p)
+		l.add(l.operatorFindings(oc, dirs))
+	}
 	released, lines := releasedIn(p.Catalogs), templateLines(p.Catalogs)
-	found := make([][]finding.Finding, 0, len(p.Catalogs))
+	found := make([]catalogFindings, 0, len(p.Catalogs))
 	placers := make([]*placer, 0, len(p.Catalogs))
 	for _, c := range p.Catalogs {
-		fs, err := l.lintMappedCatalog(ctx, root, c, byName, released)
+		fs, err := l.lintMappedCatalog(ctx, root, c, byName, released, oc)
 		if err != nil {
 			return err
 		}
@@ -62,11 +76,12 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 
 // lintMappedCatalog lints a catalog an operator directory's ci.yaml maps,
 // knowing the bundle directories by CSV name and the OpenShift versions
-// of the mapped catalogs each bundle is in.
-func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, released map[string][]openshift.Version) ([]finding.Finding, error) {
+// of the mapped catalogs each bundle is in; with the pipeline's rules (oc
+// not nil), the catalog as the pipeline checks it too.
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, released map[string][]openshift.Version, oc *operatorCheck) (catalogFindings, error) {
 	if c.Config == nil {
 		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
-		return nil, nil
+		return catalogFindings{}, nil
 	}
 	v, ok := layout.CatalogVersion(c.Name)
 	cat := &catalog{name: filepath.Join(root, c.Path), label: c.Name, ocp: versionIf(v, ok), dirs: byName, released: released, problems: c.Problems}
@@ -74,14 +89,18 @@ func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.C
 	prefixProblems(cat.problems, root)
 	var err error
 	if cat.model, err = indexCatalog(cat.name, c.Config); err != nil {
-		return nil, err
+		return catalogFindings{}, err
 	}
 	if l.compareTo != nil {
 		if cat.base, err = l.baselineCatalog(ctx, filepath.Join(root, filepath.Dir(c.Path))); err != nil {
-			return nil, err
+			return catalogFindings{}, err
 		}
 	}
-	return l.lintCatalog(ctx, cat)
+	fs, err := l.lintCatalog(ctx, cat)
+	if err != nil {
+		return catalogFindings{}, err
+	}
+	return catalogFindings{placed: fs, kept: l.mappedFindings(oc, cat)}, nil
 }
 
 // prefixPositions makes the positions of a catalog loaded relative to a

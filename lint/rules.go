@@ -21,15 +21,29 @@ type Rule struct {
 	Description string
 	// Help says how to fix what it finds.
 	Help string
+	// Check names the hosted pipeline's check the rule stands for
+	// (operator-pipelines' static tests, such as check_operator_name);
+	// "" for lint's own rules. Such a rule runs in the profiles that
+	// have the check (see Profile).
+	Check string
 
 	// bundle checks a bundle on its own (a bundle directory or image);
 	// pkg checks one package of a catalog. Either may be nil.
 	bundle func(*bundleCheck) []finding.Finding
 	pkg    func(*packageCheck) []finding.Finding
+	// The pipeline's checks run on operator directories: operator checks
+	// the operator as a whole, inOperator each of its bundle directories
+	// knowing the others, and mapped each catalog its ci.yaml maps.
+	operator   func(*operatorCheck) []finding.Finding
+	inOperator func(*operatorCheck, *bundle) []finding.Finding
+	mapped     func(*operatorCheck, *catalog) []finding.Finding
+	// profiles are the profiles that run the rule; nil for every one
+	// (lint's own rules).
+	profiles []Profile
 }
 
-// table is every rule, in the order they are documented.
-var table = []Rule{
+// ownRules are lint's own rules.
+var ownRules = []Rule{
 	{
 		ID: ruleRemovedAPI, Severity: finding.Error,
 		Description: "A manifest uses an API version that the Kubernetes release of one of the bundle's target OpenShift versions no longer serves",
@@ -85,16 +99,20 @@ var table = []Rule{
 	},
 }
 
+// table is every rule, in the order they are documented: lint's own,
+// then the hosted pipeline's checks (pipelineRules).
+var table = append(ownRules, pipelineRules...)
+
 // ErrNoRules is the error of a choice of rules that leaves none to run.
 var ErrNoRules = errors.New("no rule left to run: the rules disabled turn off every rule chosen")
 
 // Rules returns every rule, in the order they are documented.
 func Rules() []Rule { return slices.Clone(table) }
 
-// selectRules picks the rules to run: those of only (every rule if
-// none) but those of disable and, unless only names them, those the
-// configuration turns off.
-func selectRules(only, disable []string, cfg *Config) ([]Rule, error) {
+// selectRules picks the rules to run: those of only (else every rule of
+// the profile) but those of disable and, unless only names them, those
+// the configuration turns off.
+func selectRules(only, disable []string, cfg *Config, profile Profile) ([]Rule, error) {
 	for _, id := range append(slices.Clone(only), disable...) {
 		if !knownRule(id) {
 			return nil, fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(ruleIDs(), ", "))
@@ -104,7 +122,7 @@ func selectRules(only, disable []string, cfg *Config) ([]Rule, error) {
 	for _, r := range table {
 		switch {
 		case len(only) > 0 && !slices.Contains(only, r.ID), slices.Contains(disable, r.ID):
-		case len(only) == 0 && cfg.off(r.ID):
+		case len(only) == 0 && (cfg.off(r.ID) || !r.inProfile(profile)):
 		default:
 			out = append(out, r)
 		}

@@ -74,6 +74,24 @@ func (v *view) bundleFindings(b *bundle, check func(*bundle) []finding.Finding) 
 	return fs
 }
 
+// inOperatorFindings are the findings check makes of the bundle
+// directory b knowing its operator's other bundles: in the run over the
+// baseline, those the change made of it when the change left it alone,
+// so that only the bundles a change touches have new findings of the
+// pipeline's checks (which check the bundle a pull request brings).
+func (v *view) inOperatorFindings(b *bundle, check func(*bundle) []finding.Finding) []finding.Finding {
+	if v.reuses(b.dir) {
+		if fs, ok := v.memo.InOperator(b.dir); ok {
+			return fs
+		}
+	}
+	fs := check(b)
+	if v.recording() {
+		v.memo.RecordInOperator(b.dir, fs)
+	}
+	return fs
+}
+
 // catalogFindings are the findings lint makes of the catalog directory
 // name, linted on its own. What the run over the baseline reuses of a
 // catalog the change left alone leaves out stranded-upgrade's findings,

@@ -100,6 +100,12 @@ A repository configuration, .opm-lint.yaml (found from the linted path up
 to the repository root, or --config), turns rules off, sets severities and
 ignores findings, each with a reason; --print-config shows it.
 
+On operator directories the hosted community pipeline's offline static
+checks run too, each finding naming the pipeline's check after the rule
+("error bundle-dir-version [check_operator_version_directory_name]: ...");
+.opm-lint.yaml's profile chooses them: community (the default there),
+certified or none.
+
 Rules:
 `
 	for _, r := range lint.Rules() {
@@ -195,7 +201,7 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 	if err != nil {
 		return err
 	}
-	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target})
+	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target}, args...)
 	if err != nil {
 		return lintFlagError(err)
 	}

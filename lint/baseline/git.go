@@ -82,8 +82,8 @@ func (g *gitCopy) rel(p string) (string, bool) {
 }
 
 // specsFor is what of the ref linting p needs: p, and the catalogs of an
-// operator directory's package (all catalogs for operators/), those the
-// ref has.
+// operator directory's package (all catalogs for operators/) and the
+// repository's config.yaml, those the ref has.
 func (g *gitCopy) specsFor(ctx context.Context, p string) ([]string, error) {
 	st, err := os.Stat(p)
 	if err != nil || !st.IsDir() {
@@ -103,8 +103,9 @@ func (g *gitCopy) specsFor(ctx context.Context, p string) ([]string, error) {
 		for _, c := range cats {
 			want = append(want, path.Join(c, path.Base(rel)))
 		}
+		want = append(want, path.Join(path.Dir(path.Dir(rel)), layout.RepoConfig))
 	case len(layout.OperatorDirsIn(p)) > 0:
-		want = append(want, path.Join(path.Dir(rel), "catalogs"))
+		want = append(want, path.Join(path.Dir(rel), "catalogs"), path.Join(path.Dir(rel), layout.RepoConfig))
 	}
 	if rel == "." {
 		return []string{"."}, nil

@@ -20,11 +20,16 @@ type Memo[B any] struct {
 	bundles  map[string]B
 	found    map[string][]finding.Finding
 	catalogs map[string][]finding.Finding
+	// inOperator are the findings about each bundle directory that were
+	// made knowing its operator's other bundles (the hosted pipeline's
+	// checks of a bundle): a bundle the change left alone keeps them.
+	inOperator map[string][]finding.Finding
 }
 
 // NewMemo makes an empty memo.
 func NewMemo[B any]() *Memo[B] {
-	return &Memo[B]{bundles: map[string]B{}, found: map[string][]finding.Finding{}, catalogs: map[string][]finding.Finding{}}
+	return &Memo[B]{bundles: map[string]B{}, found: map[string][]finding.Finding{}, catalogs: map[string][]finding.Finding{},
+		inOperator: map[string][]finding.Finding{}}
 }
 
 // KeepBundle records the bundle directory dir, read.
@@ -39,6 +44,23 @@ func (m *Memo[B]) RecordBundle(dir string, fs []finding.Finding) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.found[filepath.Clean(dir)] = fs
+}
+
+// RecordInOperator records the findings about the bundle directory dir
+// made knowing the other bundles of its operator directory.
+func (m *Memo[B]) RecordInOperator(dir string, fs []finding.Finding) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.inOperator[filepath.Clean(dir)] = fs
+}
+
+// InOperator are the findings RecordInOperator recorded about the bundle
+// directory dir.
+func (m *Memo[B]) InOperator(dir string) ([]finding.Finding, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	fs, ok := m.inOperator[filepath.Clean(dir)]
+	return fs, ok
 }
 
 // RecordCatalog records the findings in the catalog directory name,

@@ -80,14 +80,19 @@ func (f *Finding) Subject() string {
 }
 
 // String is the finding's line: "file:line: severity rule: subject:
-// message".
+// message", the rule followed by the pipeline's check it stands for in
+// brackets when it has one ("error operator-name [check_operator_name]").
 func (f *Finding) String() string {
 	var b strings.Builder
 	if loc := f.Location(); loc != "" {
 		b.WriteString(loc)
 		b.WriteString(": ")
 	}
-	fmt.Fprintf(&b, "%s %s: ", f.Severity, f.Rule)
+	fmt.Fprintf(&b, "%s %s", f.Severity, f.Rule)
+	if f.Check != "" {
+		fmt.Fprintf(&b, " [%s]", f.Check)
+	}
+	b.WriteString(": ")
 	if s := f.Subject(); s != "" {
 		b.WriteString(s)
 		b.WriteString(": ")

@@ -15,6 +15,11 @@ import (
 	"github.com/fbcat/opm/registryv1/openshift"
 )
 
+// RepoConfig is the repository's configuration file at its root
+// (config.yaml: the allowed bundle registries, the organization), which
+// the hosted pipeline reads.
+const RepoConfig = "config.yaml"
+
 // IsOperatorDir reports whether dir is operators/<pkg>/ of a catalog
 // repository: it has a ci.yaml and its parent is named operators.
 func IsOperatorDir(dir string) bool {

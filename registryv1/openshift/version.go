@@ -22,15 +22,27 @@ func (v Version) Compare(o Version) int {
 func (v Version) Less(o Version) bool { return v.Compare(o) < 0 }
 
 // KubernetesMinor is the minor version of the Kubernetes release that
-// OpenShift 4.N runs: 1.(N+13). It is meaningful for OpenShift 4 only.
-func (v Version) KubernetesMinor() int { return v.Minor + kubernetesOffset }
+// OpenShift 4.N runs: 1.(N+13) from 4.3 on (4.3 skipped Kubernetes 1.15),
+// 1.13 for 4.1 and 1.14 for 4.2. It is meaningful for OpenShift 4 only.
+func (v Version) KubernetesMinor() int {
+	if v.Major == 4 && v.Minor < 3 {
+		return v.Minor + kubernetesOffset - 1
+	}
+	return v.Minor + kubernetesOffset
+}
 
-// ForKubernetesMinor is the OpenShift 4 release that runs Kubernetes
-// 1.minor.
-func ForKubernetesMinor(minor int) Version { return Version{4, minor - kubernetesOffset} }
+// ForKubernetesMinor is the first OpenShift 4 release that runs
+// Kubernetes 1.minor or a later one (4.3 for 1.15, which no release
+// ran).
+func ForKubernetesMinor(minor int) Version {
+	if minor < 16 {
+		return Version{4, max(1, minor-kubernetesOffset+1)}
+	}
+	return Version{4, minor - kubernetesOffset}
+}
 
 // kubernetesOffset is how far OpenShift 4's minor versions are behind
-// those of the Kubernetes releases they run.
+// those of the Kubernetes releases they run, from 4.3 on.
 const kubernetesOffset = 13
 
 // versionRE is a version as written in catalog names, annotations and

@@ -36,14 +36,18 @@ func TestVersionOrderAndKubernetes(t *testing.T) {
 	if !(Version{4, 9}).Less(Version{4, 10}) || (Version{5, 0}).Less(Version{4, 18}) || (Version{4, 12}).Compare(Version{4, 12}) != 0 {
 		t.Error("order")
 	}
-	// OpenShift 4.12 runs Kubernetes 1.25, 4.18 runs 1.31.
-	for ocp, kube := range map[Version]int{{4, 12}: 25, {4, 18}: 31, {4, 1}: 14} {
+	// OpenShift 4.12 runs Kubernetes 1.25, 4.18 runs 1.31; 4.1 ran 1.13,
+	// 4.2 1.14 and 4.3 1.16 (as Red Hat's table and the pipeline's have it).
+	for ocp, kube := range map[Version]int{{4, 12}: 25, {4, 18}: 31, {4, 1}: 13, {4, 2}: 14, {4, 3}: 16, {4, 17}: 30} {
 		if got := ocp.KubernetesMinor(); got != kube {
 			t.Errorf("%s runs 1.%d, want 1.%d", ocp, got, kube)
 		}
 		if got := ForKubernetesMinor(kube); got != ocp {
 			t.Errorf("1.%d is run by %s, want %s", kube, got, ocp)
 		}
+	}
+	if got := ForKubernetesMinor(15); got != (Version{4, 3}) {
+		t.Errorf("the first release to run 1.15 or later is %s, want 4.3", got)
 	}
 }
 
