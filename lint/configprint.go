@@ -12,7 +12,9 @@ import (
 // target, every rule's setting (after --rule and --disable) and the
 // ignores.
 func EffectiveConfig(opts Options) ([]byte, error) {
-	running, err := selectRules(opts.Rules, opts.Disable, opts.Config)
+	// A repository's configuration: the rules for operator directories
+	// run.
+	running, err := selectRules(opts.Rules, opts.Disable, opts.Config, true)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +80,8 @@ func defaultSeverityNote(r Rule, t Target) string {
 		return "error; warning for a range written in a tolerated but undocumented way"
 	case r.ID == ruleDangling:
 		return "warning for replaces; info for skips"
+	case r.ID == ruleOSDKOperatorHub || r.ID == ruleOSDKOperatorFramework:
+		return "error or warning, as operator-sdk's output"
 	}
 	return string(r.Severity)
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/layout"
+	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/render"
 )
 
@@ -29,11 +31,12 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err := opts.Target.check(); err != nil {
 		return nil, err
 	}
-	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config)
+	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config, slices.ContainsFunc(paths, inRepository))
 	if err != nil {
 		return nil, err
 	}
-	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config}}
+	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config,
+		osdk: &osdk.Cache{}}}
 	if opts.Previous != "" {
 		if l.previous, err = readPrevious(opts.Previous); err != nil {
 			return nil, err
@@ -59,6 +62,12 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// inRepository reports whether the path p is laid out as a catalog
+// repository is: an operator directory, or the operators/ directory.
+func inRepository(p string) bool {
+	return layout.IsOperatorDir(p) || len(layout.OperatorDirsIn(p)) > 0
 }
 
 // readPrevious reads the bundle directory the linted ones upgrade from.

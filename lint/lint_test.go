@@ -12,18 +12,26 @@ import (
 )
 
 func TestSelectRules(t *testing.T) {
-	all, err := selectRules(nil, nil, nil)
+	all, err := selectRules(nil, nil, nil, true)
 	if err != nil || len(all) != len(Rules()) {
 		t.Fatalf("every rule: %v %v", all, err)
 	}
-	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil)
+	own, err := selectRules(nil, nil, nil, false)
+	if err != nil || len(own) != len(Rules())-2 || ruleIn(own, ruleOSDKOperatorHub) || ruleIn(own, ruleOSDKOperatorFramework) {
+		t.Fatalf("outside operator directories, every rule but the operator-sdk suites: %v %v", own, err)
+	}
+	chosen, err := selectRules([]string{ruleOSDKOperatorHub}, nil, nil, false)
+	if err != nil || len(chosen) != 1 {
+		t.Fatalf("--rule osdk-operatorhub outside operator directories: %v %v", chosen, err)
+	}
+	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil, false)
 	if err != nil || len(some) != 1 || some[0].ID != ruleRemovedAPI {
 		t.Fatalf("--rule removed-api --rule dangling-reference --disable dangling-reference: %v %v", some, err)
 	}
-	if _, err := selectRules([]string{"removed-apis"}, nil, nil); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
+	if _, err := selectRules([]string{"removed-apis"}, nil, nil, false); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
 		t.Fatalf("unknown rule: %v", err)
 	}
-	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil); !errors.Is(err, ErrNoRules) {
+	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil, false); !errors.Is(err, ErrNoRules) {
 		t.Fatalf("no rule left: %v", err)
 	}
 	for _, r := range Rules() {

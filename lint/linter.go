@@ -4,6 +4,7 @@ import (
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/render"
 )
 
@@ -18,6 +19,9 @@ type setup struct {
 	noWebhooks bool
 	target     Target
 	config     *Config
+	// osdk keeps operator-sdk's verdicts on manifests for the runs over
+	// the change and the baseline.
+	osdk *osdk.Cache
 }
 
 // linter is one run of the rules over the paths: over the change, or
@@ -54,7 +58,8 @@ func (l *linter) enabled(id string) bool {
 // see view).
 func (l *linter) bundleFindings(b *bundle) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
-		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs}
+		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk,
+			unchanged: l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir)}
 		var out []finding.Finding
 		for _, r := range l.rules {
 			if r.bundle != nil {

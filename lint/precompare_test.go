@@ -41,7 +41,7 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		if !on {
 			ids = []string{ruleOLMv1}
 		}
-		rules, err := selectRules(ids, nil, nil)
+		rules, err := selectRules(ids, nil, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestBundleDirsFirstError(t *testing.T) {
 		linttest.WriteFiles(t, filepath.Join(dir, v), map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "metadata/annotations.yaml": annotationsYAML("")})
 	}
 	bundleDir(t, filepath.Join(dir, "1.0.0"), testCSV(csvOpts{}), annotationsYAML(""), nil)
-	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil)
+	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,11 @@ type Rule struct {
 	// pkg checks one package of a catalog. Either may be nil.
 	bundle func(*bundleCheck) []finding.Finding
 	pkg    func(*packageCheck) []finding.Finding
+	// operatorDirs is set for the rules of the hosted pipeline's checks
+	// of a catalog repository: by default they run only when a path is
+	// an operator directory or the operators/ directory; chosen by name
+	// (Options.Rules) they run on any bundle directory or image.
+	operatorDirs bool
 }
 
 // table is every rule, in the order they are documented.
@@ -79,6 +84,18 @@ var table = []Rule{
 		bundle:      csvFieldsBundle, pkg: csvFieldsPackage,
 	},
 	{
+		ID: ruleOSDKOperatorHub, Severity: finding.Error,
+		Description: "The hosted pipeline's check_osdk_bundle_validate_operatorhub: operator-sdk bundle validate --select-optional name=operatorhub, for the Kubernetes version of the latest OpenShift release the bundle's range reaches; on bundle directories of operator directories by default",
+		Help:        "Fix what operator-sdk's message says; operator-sdk bundle validate DIR --select-optional name=operatorhub --optional-values=k8s-version=1.N prints the same",
+		bundle:      osdkOperatorHubBundle, operatorDirs: true,
+	},
+	{
+		ID: ruleOSDKOperatorFramework, Severity: finding.Error,
+		Description: "The hosted pipeline's check_osdk_bundle_validate_operator_framework: operator-sdk bundle validate --select-optional suite=operatorframework, for the Kubernetes version of the latest OpenShift release the bundle's range reaches; on bundle directories of operator directories by default",
+		Help:        "Fix what operator-sdk's message says; operator-sdk bundle validate DIR --select-optional suite=operatorframework --optional-values=k8s-version=1.N prints the same",
+		bundle:      osdkOperatorFrameworkBundle, operatorDirs: true,
+	},
+	{
 		ID: ruleCatalogInvalid, Severity: finding.Error,
 		Description: "opm validate rejects the catalog (an empty channel, an upgrade graph without one head, a malformed property, ...)",
 		Help:        "Fix what the message says; opm validate on the catalog reports the same problems",
@@ -92,9 +109,10 @@ var ErrNoRules = errors.New("no rule left to run: the rules disabled turn off ev
 func Rules() []Rule { return slices.Clone(table) }
 
 // selectRules picks the rules to run: those of only (every rule if
-// none) but those of disable and, unless only names them, those the
-// configuration turns off.
-func selectRules(only, disable []string, cfg *Config) ([]Rule, error) {
+// none, but those for operator directories when repo is false) but
+// those of disable and, unless only names them, those the configuration
+// turns off.
+func selectRules(only, disable []string, cfg *Config, repo bool) ([]Rule, error) {
 	for _, id := range append(slices.Clone(only), disable...) {
 		if !knownRule(id) {
 			return nil, fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(ruleIDs(), ", "))
@@ -104,7 +122,7 @@ func selectRules(only, disable []string, cfg *Config) ([]Rule, error) {
 	for _, r := range table {
 		switch {
 		case len(only) > 0 && !slices.Contains(only, r.ID), slices.Contains(disable, r.ID):
-		case len(only) == 0 && cfg.off(r.ID):
+		case len(only) == 0 && (cfg.off(r.ID) || r.operatorDirs && !repo):
 		default:
 			out = append(out, r)
 		}
