@@ -90,7 +90,7 @@ func csvItem(csv *value.Value, msg string) *value.Value {
 	}
 	if m := container.FindStringSubmatch(msg); m != nil {
 		deployments := csv.At("spec", "install", "spec", "deployments")
-		for i := range deploymentItems(deployments) {
+		for i := range items(deployments) {
 			if c := find(deployments.Items[i].At("spec", "template", "spec", "containers"), "name", m[1]); c != nil {
 				return c
 			}
@@ -100,25 +100,4 @@ func csvItem(csv *value.Value, msg string) *value.Value {
 		return csv.At("metadata", "annotations", m[1])
 	}
 	return nil
-}
-
-// deepest is the deepest node of tree along path.
-func deepest(tree *value.Value, path []string) *value.Value {
-	n := tree
-	for _, k := range path {
-		next := n.At(k)
-		if next == nil {
-			break
-		}
-		n = next
-	}
-	return n
-}
-
-// deploymentItems are the items of a list; none for anything else.
-func deploymentItems(list *value.Value) []value.Value {
-	if list == nil || list.Kind != value.Array {
-		return nil
-	}
-	return list.Items
 }

@@ -201,3 +201,12 @@ func compressedBound(n int64) int64 {
 	gz := n*13/10 + n/512 + 32
 	return (gz + 2) / 3 * 4
 }
+
+// at is the path of the file from the bundle directory and the line of
+// its node n (nil: its first document).
+func (f *file) at(n *value.Value) (string, int) {
+	if n == nil || n.Line == 0 {
+		n = f.tree
+	}
+	return path.Join("manifests", f.name), int(n.Line)
+}

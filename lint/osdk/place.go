@@ -1,9 +1,7 @@
 package osdk
 
 import (
-	"path"
 	"regexp"
-	"strconv"
 	"strings"
 
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
@@ -20,6 +18,21 @@ import (
 // container's name, ...); anything else is at the CSV. The bundle's
 // size is about the bundle directory.
 
+// outputs turns validator results into outputs, warnings before errors
+// in each result as operator-sdk prints them, each placed (see place).
+func (l *loaded) outputs(results []apierrors.ManifestResult) []Output {
+	var out []Output
+	for _, r := range results {
+		for _, w := range r.Warnings {
+			out = append(out, l.place(w, false))
+		}
+		for _, e := range r.Errors {
+			out = append(out, l.place(e, true))
+		}
+	}
+	return out
+}
+
 // place is the output for the validator problem e.
 func (l *loaded) place(e apierrors.Error, isErr bool) Output {
 	o := Output{Error: isErr, Message: message(e)}
@@ -35,15 +48,6 @@ func (l *loaded) place(e apierrors.Error, isErr bool) Output {
 		}
 	}
 	return o
-}
-
-// at is the path of the file from the bundle directory and the line of
-// its node n (nil: its first document).
-func (f *file) at(n *value.Value) (string, int) {
-	if n == nil || n.Line == 0 {
-		n = f.tree
-	}
-	return path.Join("manifests", f.name), int(n.Line)
 }
 
 // objectOf finds the object other than the CSV that the problem e is
@@ -87,19 +91,6 @@ func versionNode(crd *value.Value, v string) *value.Value {
 	return find(crd.At("spec", "versions"), "name", v)
 }
 
-// find is the item of a list whose member key is the string s.
-func find(list *value.Value, key, s string) *value.Value {
-	if list == nil || list.Kind != value.Array {
-		return nil
-	}
-	for i := range list.Items {
-		if list.Items[i].StringAt(key) == s {
-			return &list.Items[i]
-		}
-	}
-	return nil
-}
-
 // firstListed matches the first kind and name a removed-APIs message
 // lists: `CRD: (["foos.example.com" ...`.
 var firstListed = regexp.MustCompile(`Migrate the API\(s\) for ([^:]+): \(\["((?:[^"\\]|\\.)*)"`)
@@ -123,61 +114,4 @@ func (l *loaded) removedAPIsAt(msg string) (string, int) {
 		return f.at(nil)
 	}
 	return l.csv.at(nil)
-}
-
-// fieldPath splits a field path ("spec.versions[0].name") into keys.
-var fieldPath = regexp.MustCompile(`[^.\[\]]+|\[\d+\]`)
-
-// lookup is the deepest node of tree along a field path as Kubernetes
-// writes it ("spec.versions[0].schema"); tree for none.
-func lookup(tree *value.Value, p string) *value.Value {
-	n := tree
-	for _, k := range fieldPath.FindAllString(p, -1) {
-		next := n.At(strings.Trim(k, "[]"))
-		if next == nil {
-			break
-		}
-		n = next
-	}
-	return n
-}
-
-// goAliases are the Go names of CSV fields whose JSON names differ.
-var goAliases = map[string]string{"installstrategy": "install", "strategyspec": "spec", "deploymentspecs": "deployments", "resource": "resources"}
-
-// goPath is the deepest node of a CSV along a path of Go field names, as
-// the validators name fields ("Spec.InstallStrategy.StrategySpec.
-// ClusterPermissions[0].Rules[1]"), matched to JSON names ignoring case.
-func goPath(tree *value.Value, p string) *value.Value {
-	n := tree
-	for _, k := range fieldPath.FindAllString(p, -1) {
-		var next *value.Value
-		if i, err := strconv.Atoi(strings.Trim(k, "[]")); err == nil && k[0] == '[' {
-			next = n.At(strconv.Itoa(i))
-		} else {
-			next = memberFold(n, k)
-		}
-		if next == nil {
-			break
-		}
-		n = next
-	}
-	return n
-}
-
-// memberFold is the member of an object whose name is k ignoring case
-// (or, for a Go name whose JSON name differs, that name).
-func memberFold(n *value.Value, k string) *value.Value {
-	if n == nil || n.Kind != value.Object {
-		return nil
-	}
-	if alias, ok := goAliases[strings.ToLower(k)]; ok {
-		k = alias
-	}
-	for i := range n.Fields {
-		if strings.EqualFold(n.Fields[i].Key, k) {
-			return &n.Fields[i].Value
-		}
-	}
-	return nil
 }
