@@ -59,7 +59,9 @@ func (l *loaded) objectOf(e apierrors.Error) (*file, *value.Value) {
 			return l.named("ServiceAccount", v), nil
 		}
 	case schema.GroupVersionKind:
-		if strings.HasPrefix(e.Detail, "owned CRD") {
+		// A CRD the CSV does not define, or twice; not an owned CRD the
+		// bundle lacks, nor an API's example (those are the CSV's).
+		if strings.HasPrefix(e.Detail, "owned CRD") || !strings.Contains(e.Detail, "CRD") {
 			return nil, nil
 		}
 		for _, c := range l.crds {
