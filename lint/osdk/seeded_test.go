@@ -210,7 +210,8 @@ func TestPlaces(t *testing.T) {
 	dir := seeded(t, node,
 		[3]string{nodeCSV, "  minKubeVersion: 1.20.0", "  minKubeVersion: one"},
 		[3]string{nodeCSV, "  - email: medik8s@googlegroups.com", "  - email: not an address"},
-		[3]string{"manifests/zz-sa.yaml", "", "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: node-healthcheck-controller-manager\n"})
+		[3]string{"manifests/zz-sa.yaml", "", "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: node-healthcheck-controller-manager\n"},
+		[3]string{nodeCSV, `"kind": "NodeHealthCheck",`, `"kind": "NodeHealthChecks",`})
 	r := Validate(readBundle(t, dir, "1.34"), nil)
 	for _, tt := range []struct {
 		want, file string
@@ -219,6 +220,8 @@ func TestPlaces(t *testing.T) {
 		{"csv.Spec.MinKubeVersion has an invalid value: one", nodeCSV, 612},
 		{"csv.Spec.Maintainers email not an address is invalid", nodeCSV, 609},
 		{"This service account node-healthcheck-controller-manager", "manifests/zz-sa.yaml", 1},
+		{"Kind=NodeHealthCheck: provided API should have an example annotation", nodeCSV, 5},
+		{"Kind=NodeHealthChecks: example must have a provided API", nodeCSV, 5},
 	} {
 		if o := outputOf(t, r, OperatorHub, tt.want); o.File != tt.file || o.Line != tt.line {
 			t.Errorf("%q at %s:%d, want %s:%d", tt.want, o.File, o.Line, tt.file, tt.line)
