@@ -7,7 +7,8 @@ import (
 
 // suites are the validators each suite selects, in operator-sdk's order.
 var suites = [2][]interfaces.Validator{
-	OperatorHub: {apivalidation.OperatorHubValidator}, //nolint:staticcheck // the pipeline selects the deprecated validator
+	//lint:ignore SA1019 name=operatorhub selects the deprecated validator, as the pipeline does
+	OperatorHub: {apivalidation.OperatorHubValidator},
 	OperatorFramework: {
 		apivalidation.OperatorHubV2Validator,
 		apivalidation.StandardCapabilitiesValidator,
