@@ -1,12 +1,14 @@
 package osdk
 
 import (
+	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"sync"
 
-	"github.com/operator-framework/api/pkg/encoding"
 	apivalidation "github.com/operator-framework/api/pkg/validation"
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -25,6 +27,8 @@ type Cache struct {
 	mu    sync.Mutex
 	crds  map[[sha256.Size]byte]*crdVerdict
 	sizes map[[sha256.Size]byte]int64
+	// writers are gzip writers to reuse.
+	writers sync.Pool
 }
 
 // crdVerdict is what the loader and the CRD validator make of a CRD.
@@ -125,17 +129,45 @@ func (c *Cache) compressedSize(fsys fs.FS, name string, sum [sha256.Size]byte) (
 	if err != nil {
 		return 0, err
 	}
-	enc, err := encoding.GzipBase64Encode(data)
-	if err != nil {
-		return 0, err
+	var zw *gzip.Writer
+	if c != nil {
+		if zw, _ = c.writers.Get().(*gzip.Writer); zw == nil {
+			zw = gzip.NewWriter(io.Discard)
+		}
+		defer c.writers.Put(zw)
 	}
+	n := gzipBase64Size(data, zw)
 	if c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		if c.sizes == nil {
 			c.sizes = map[[sha256.Size]byte]int64{}
 		}
-		c.sizes[sum] = int64(len(enc))
+		c.sizes[sum] = n
 	}
-	return int64(len(enc)), nil
+	return n, nil
+}
+
+// gzipBase64Size is the length of what operator-framework/api's
+// encoding.GzipBase64Encode makes of data (a gzip stream at the default
+// level with an empty header, in padded base64), without the bytes. zw
+// is a gzip writer at the default level to reuse (each holds a megabyte
+// of compressor state), nil for a new one.
+func gzipBase64Size(data []byte, zw *gzip.Writer) int64 {
+	if zw == nil {
+		zw = gzip.NewWriter(io.Discard)
+	}
+	var n counter
+	zw.Reset(&n)
+	_, _ = zw.Write(data) // a counter never fails
+	_ = zw.Close()
+	return int64(base64.StdEncoding.EncodedLen(int(n)))
+}
+
+// counter counts the bytes written to it.
+type counter int
+
+func (c *counter) Write(p []byte) (int, error) {
+	*c += counter(len(p))
+	return len(p), nil
 }

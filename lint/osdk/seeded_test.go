@@ -244,7 +244,8 @@ func TestCRDMessageStable(t *testing.T) {
 	}
 }
 
-// compressedBound is never below the size the loader measures.
+// compressedBound is never below the size the loader measures, and
+// gzipBase64Size is that size.
 func TestCompressedBound(t *testing.T) {
 	random := make([]byte, 300_000)
 	if _, err := rand.Read(random); err != nil {
@@ -266,6 +267,9 @@ func TestCompressedBound(t *testing.T) {
 		}
 		if bound := compressedBound(int64(len(data))); int64(len(enc)) > bound {
 			t.Errorf("%d bytes compress to %d, over the bound %d", len(data), len(enc), bound)
+		}
+		if n := gzipBase64Size(data, nil); n != int64(len(enc)) {
+			t.Errorf("%d bytes: size %d, the library's %d", len(data), n, len(enc))
 		}
 	}
 }
