@@ -7,6 +7,7 @@ import (
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/model"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
@@ -27,6 +28,14 @@ type bundleCheck struct {
 	// checks the bundle too (a bundle directory of an operator directory,
 	// the rule running): csv-fields leaves it the fields it finds wrong.
 	requiredFields bool
+	// osdkCache keeps operator-sdk's verdicts on manifests across the
+	// bundles of a run; osdkRun is its run on this bundle, made by the
+	// first of its two rules to need it.
+	osdkCache *osdk.Cache
+	osdkRun   *osdk.Result
+	// unchanged is set, in a run over a change compared with a git ref,
+	// for a bundle directory the change left alone.
+	unchanged bool
 }
 
 // catalog is a loaded catalog.

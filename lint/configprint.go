@@ -88,6 +88,8 @@ func defaultSeverityNote(r Rule, t Target) string {
 		return "error; warning for a range written in a tolerated but undocumented way"
 	case r.ID == ruleDangling:
 		return "warning for replaces; info for skips"
+	case r.ID == ruleOSDKOperatorHub || r.ID == ruleOSDKOperatorFramework:
+		return "error or warning, as operator-sdk's output"
 	}
 	return string(r.Severity)
 }

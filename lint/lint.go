@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/render"
 )
 
@@ -33,7 +34,8 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config}}
+	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config,
+		osdk: &osdk.Cache{}}}
 	if opts.Previous != "" {
 		if l.previous, err = readPrevious(opts.Previous); err != nil {
 			return nil, err

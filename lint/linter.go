@@ -4,6 +4,7 @@ import (
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/lint/pipeline"
 	"github.com/fbcat/opm/render"
 )
@@ -19,6 +20,9 @@ type setup struct {
 	noWebhooks bool
 	target     Target
 	config     *Config
+	// osdk keeps operator-sdk's verdicts on manifests for the runs over
+	// the change and the baseline.
+	osdk *osdk.Cache
 }
 
 // linter is one run of the rules over the paths: over the change, or
@@ -56,8 +60,9 @@ func (l *linter) enabled(id string) bool {
 // directory.
 func (l *linter) bundleFindings(b *bundle, inOperator bool) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
-		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs,
-			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields)}
+		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk,
+			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields),
+			unchanged:      l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir)}
 		var out []finding.Finding
 		for _, r := range l.rules {
 			if r.bundle != nil {

@@ -73,13 +73,18 @@ func fbcSeeds() []seed {
 			after: func(r *replay) {
 				r.edit(r.dir+"/release-config.yaml", "catalog_templates:", "automerge: true\ncatalog_templates:")
 			}},
-		{name: "network-policy", release: awsNeuron, checks: []string{"check_network_policy_presence"}, at: "manifests/zz-netpol.yaml:1",
+		// operator-sdk refuses a NetworkPolicy too: it is not a kind the
+		// registry+v1 format allows (operator-framework/api's bundle
+		// validator), in both suites.
+		{name: "network-policy", release: awsNeuron, checks: []string{"check_network_policy_presence", "check_osdk_bundle_validate_operatorhub", "check_osdk_bundle_validate_operator_framework"}, at: "manifests/zz-netpol.yaml:1",
 			after: func(r *replay) {
 				r.write(r.dir+"/manifests/zz-netpol.yaml", "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: deny\nspec:\n  podSelector: {}\n")
 			}},
 		// The release a bundle directory 0.0.4 whose CSV says otherwise.
 		{name: "bundle-dir-version", release: awsNeuron, dirName: "0.0.4", checks: []string{"check_operator_version_directory_name"}, at: "0.0.4/manifests/aws-neuron-operator.clusterserviceversion.yaml:"},
-		{name: "required-fields", release: awsNeuron, checks: []string{"check_required_fields"}, at: "clusterserviceversion.yaml:",
+		// the CSV validator, in both operator-sdk suites, requires
+		// spec.displayName too
+		{name: "required-fields", release: awsNeuron, checks: []string{"check_required_fields", "check_osdk_bundle_validate_operatorhub", "check_osdk_bundle_validate_operator_framework"}, at: "clusterserviceversion.yaml:",
 			after: func(r *replay) { r.edit(r.csv(), spec, "\n") }},
 		{name: "ci-schema", release: awsNeuron, checks: []string{"check_schema_operator_ci_config"}, at: "ci.yaml:18",
 			after: func(r *replay) { r.edit(awsCI, "reviewers:", "updateGraph: bogus-mode\nreviewers:") }},

@@ -31,11 +31,12 @@ func TestPipelineProfile(t *testing.T) {
 	root := copyRepo(t)
 	widget := filepath.Join(root, "operators", "widget")
 	got := checks(run(t, []string{widget}, Options{}).Findings)
-	if want := []string{"check_operator_name", "check_required_fields"}; !slices.Equal(got, want) {
+	if want := []string{"check_operator_name", "check_osdk_bundle_validate_operator_framework", "check_osdk_bundle_validate_operatorhub", "check_required_fields"}; !slices.Equal(got, want) {
 		t.Errorf("community checks of widget: %v, want %v", got, want)
 	}
 	for _, f := range run(t, []string{widget}, Options{}).Findings {
-		if (f.Check != "") != (f.Rule == pipeline.RuleOperatorName || f.Rule == pipeline.RuleRequiredFields) {
+		pipelines := f.Rule == pipeline.RuleOperatorName || f.Rule == pipeline.RuleRequiredFields || f.Rule == ruleOSDKOperatorHub || f.Rule == ruleOSDKOperatorFramework
+		if (f.Check != "") != pipelines {
 			t.Errorf("check %q of a finding of %s", f.Check, f.Rule)
 		}
 	}
@@ -46,9 +47,13 @@ func TestPipelineProfile(t *testing.T) {
 		t.Errorf("profile certified: %v", got)
 	}
 	// A bundle directory linted on its own, or a catalog: no operator, no
-	// checks of the pipeline.
-	if got := checks(run(t, []string{filepath.Join(widget, "1.2.0"), filepath.Join(root, "catalogs", "v4.17")}, Options{Config: &Config{Profile: ProfileCommunity}}).Findings); got != nil {
+	// checks of an operator; the community profile chosen runs
+	// operator-sdk's on the bundle directory.
+	if got := checks(run(t, []string{filepath.Join(widget, "1.2.0"), filepath.Join(root, "catalogs", "v4.17")}, Options{Config: &Config{Profile: ProfileCommunity}}).Findings); slices.ContainsFunc(got, func(c string) bool { return !strings.HasPrefix(c, "check_osdk_") }) {
 		t.Errorf("a bundle and a catalog: %v", got)
+	}
+	if got := checks(run(t, []string{filepath.Join(widget, "1.2.0")}, Options{}).Findings); got != nil {
+		t.Errorf("a bundle directory on its own, by default: %v", got)
 	}
 	// --rule picks a check whatever the profile.
 	res := run(t, []string{widget}, Options{Rules: []string{pipeline.RuleBundleDirVersion}, Config: &Config{Profile: ProfileNone}})

@@ -99,9 +99,26 @@ var ownRules = []Rule{
 	},
 }
 
+// osdkRules are the pipeline's two operator-sdk checks, run through
+// operator-framework/api's validators (see osdkvalidate.go).
+var osdkRules = []Rule{
+	{
+		ID: ruleOSDKOperatorHub, Severity: finding.Error,
+		Description: "The hosted pipeline's check_osdk_bundle_validate_operatorhub: operator-sdk bundle validate --select-optional name=operatorhub, for the Kubernetes version of the latest OpenShift release the bundle's range reaches; in the community profile",
+		Help:        "Fix what operator-sdk's message says; operator-sdk bundle validate DIR --select-optional name=operatorhub --optional-values=k8s-version=1.N prints the same",
+		bundle:      osdkOperatorHubBundle, Check: checkOSDKOperatorHub, profiles: inCommunity,
+	},
+	{
+		ID: ruleOSDKOperatorFramework, Severity: finding.Error,
+		Description: "The hosted pipeline's check_osdk_bundle_validate_operator_framework: operator-sdk bundle validate --select-optional suite=operatorframework, for the Kubernetes version of the latest OpenShift release the bundle's range reaches; in the community profile",
+		Help:        "Fix what operator-sdk's message says; operator-sdk bundle validate DIR --select-optional suite=operatorframework --optional-values=k8s-version=1.N prints the same",
+		bundle:      osdkOperatorFrameworkBundle, Check: checkOSDKOperatorFramework, profiles: inCommunity,
+	},
+}
+
 // table is every rule, in the order they are documented: lint's own,
-// then the hosted pipeline's checks (pipelineRules).
-var table = append(ownRules, pipelineRules...)
+// then the hosted pipeline's checks (osdkRules, pipelineRules).
+var table = slices.Concat(ownRules, osdkRules, pipelineRules)
 
 // ErrNoRules is the error of a choice of rules that leaves none to run.
 var ErrNoRules = errors.New("no rule left to run: the rules disabled turn off every rule chosen")

@@ -1,0 +1,119 @@
+package lint
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+
+	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/registryv1/openshift"
+)
+
+// osdk-operatorhub and osdk-operatorframework: what the community
+// pipeline's check_osdk_bundle_validate_operatorhub and
+// check_osdk_bundle_validate_operator_framework say of a bundle
+// directory. Each runs `operator-sdk bundle validate -o json-alpha1 DIR
+// --select-optional name=operatorhub` (or suite=operatorframework)
+// `--optional-values=k8s-version=1.N` and fails on each output of type
+// error, warns on each other output, with the output's message. Package
+// osdk says what operator-sdk prints; both rules share one run of it per
+// bundle. Bundles of catalogs are not checked: the pipeline checks the
+// bundle directory of a pull request. Nor are, in a pull-request job
+// (compared with a git ref), the bundle directories the change left
+// alone: they were checked when they were merged, and operator-sdk's
+// validators are the costliest part of linting a bundle (they decode
+// every CRD into its type and compress every manifest).
+const (
+	ruleOSDKOperatorHub       = "osdk-operatorhub"
+	ruleOSDKOperatorFramework = "osdk-operatorframework"
+)
+
+// The pipeline's names of the two checks.
+const (
+	checkOSDKOperatorHub       = "check_osdk_bundle_validate_operatorhub"
+	checkOSDKOperatorFramework = "check_osdk_bundle_validate_operator_framework"
+)
+
+// osdkNoJSON is the pipeline's failure when operator-sdk prints no JSON:
+// it stops when it cannot load the bundle.
+const osdkNoJSON = "operator-sdk returned non-JSON output when validating bundle"
+
+func osdkOperatorHubBundle(c *bundleCheck) []finding.Finding {
+	return osdkFindings(c, osdk.OperatorHub, ruleOSDKOperatorHub, checkOSDKOperatorHub)
+}
+
+func osdkOperatorFrameworkBundle(c *bundleCheck) []finding.Finding {
+	return osdkFindings(c, osdk.OperatorFramework, ruleOSDKOperatorFramework, checkOSDKOperatorFramework)
+}
+
+// osdkFindings are the findings of the suite s for a bundle directory
+// (or bundle image): one per output, at the place package osdk finds for
+// it.
+func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Finding {
+	b := c.b
+	if b.fsys == nil || c.unchanged {
+		return nil
+	}
+	if c.osdkRun == nil {
+		c.osdkRun = osdk.Validate(osdkBundle(b), c.osdkCache)
+	}
+	if err := c.osdkRun.Stopped; err != nil {
+		f := bundleFinding(rule, finding.Error, b, b.dir, 0, "%s (operator-sdk stops: %v)", osdkNoJSON, err)
+		f.Check = check
+		return []finding.Finding{f}
+	}
+	var out []finding.Finding
+	for _, o := range c.osdkRun.Outputs(s) {
+		sev, file := finding.Warning, b.dir
+		if o.Error {
+			sev = finding.Error
+		}
+		if o.File != "" {
+			file = filepath.Join(b.dir, filepath.FromSlash(o.File))
+		}
+		f := bundleFinding(rule, sev, b, file, o.Line, "%s", o.Message)
+		f.Check = check
+		out = append(out, f)
+	}
+	return out
+}
+
+// osdkBundle is what package osdk needs of a bundle directory: the trees
+// of its manifests, its annotations and the Kubernetes version to
+// validate for.
+func osdkBundle(b *bundle) *osdk.Bundle {
+	ob := &osdk.Bundle{Dir: b.dir, FS: b.fsys, Manifests: map[string]osdk.Manifest{},
+		Annotations: map[string]osdk.Annotation{}, KubernetesVersion: osdkKubernetesVersion(b)}
+	for _, o := range b.objects {
+		if o.fsys != nil {
+			ob.Manifests[path.Base(o.path)] = osdk.Manifest{Tree: o.root(), Sum: o.sum}
+		}
+	}
+	if a := b.annotations; a != nil {
+		ob.AnnotationsFile = path.Join("metadata", filepath.Base(a.file))
+		for key, v := range a.values {
+			s, _ := value.Text(v)
+			ob.Annotations[key] = osdk.Annotation{Value: s, Line: int(v.Line)}
+		}
+	}
+	return ob
+}
+
+// osdkKubernetesVersion is the Kubernetes version the pipeline validates
+// a bundle for: that of the latest OpenShift release its
+// com.redhat.openshift.versions reaches (the pipeline asks which
+// releases the range covers online and takes the first, the latest; an
+// open range reaches the newest release known here), every release
+// without the annotation or when it is malformed (which openshift-range
+// reports).
+func osdkKubernetesVersion(b *bundle) string {
+	r := openshift.AllVersions()
+	if s, _, ok := b.annotations.get(openshift.AnnotationVersions); ok {
+		if rng, _, err := openshift.ParseVersionsAnnotation(s); err == nil {
+			r = rng
+		}
+	}
+	return fmt.Sprintf("1.%d", r.Latest().KubernetesMinor())
+}
