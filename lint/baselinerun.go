@@ -14,6 +14,9 @@ import (
 // fixed. A path the baseline cannot be linted at is a note: its findings
 // are new.
 func (l *linter) compareWithBaseline(ctx context.Context, paths []string, res *Result) error {
+	if err := l.compareTo.Ready(); err != nil {
+		return &OptionError{Option: "Baseline", Err: err}
+	}
 	bl := &linter{setup: l.setup, view: view{memo: l.view.memo, baseline: l.compareTo}}
 	bl.pairs.Seed(&l.pairs)
 	for _, p := range paths {

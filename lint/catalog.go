@@ -72,6 +72,9 @@ func (l *linter) loadCatalog(ctx context.Context, fsys fs.FS, name string, v *op
 // directory (a new catalog).
 func (l *linter) baselineCatalog(ctx context.Context, dir string) (*model.Catalog, error) {
 	bl := l.compareTo
+	if err := bl.Ready(); err != nil {
+		return nil, &OptionError{Option: "Baseline", Err: err}
+	}
 	if !bl.Holds(dir) {
 		return nil, nil
 	}

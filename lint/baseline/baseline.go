@@ -119,10 +119,20 @@ func (bl *Baseline) Real(p string) string {
 	return ""
 }
 
-// Holds reports whether the baseline has the path p.
+// Ready waits until the baseline's copy is written (a git ref's is
+// extracted in the background) and returns what stopped it, if anything.
+func (bl *Baseline) Ready() error {
+	if bl.repo == nil {
+		return nil
+	}
+	return bl.repo.wait()
+}
+
+// Holds reports whether the baseline has the path p (false when its copy
+// could not be written: Ready says why).
 func (bl *Baseline) Holds(p string) bool {
 	r := bl.Real(p)
-	if r == "" {
+	if r == "" || bl.Ready() != nil {
 		return false
 	}
 	_, err := os.Stat(r)

@@ -32,6 +32,11 @@ type gitCopy struct {
 	// what the run over the change found in them (most are left out of
 	// tmp).
 	kept map[string]bool
+	// done is closed when the extraction into tmp ended, with err; stop
+	// ends it early (see Close). Nil when nothing is extracted.
+	done chan struct{}
+	err  error
+	stop context.CancelFunc
 }
 
 // readGitCopy extracts what lint needs of the paths at ref: each path,
@@ -61,10 +66,12 @@ func readGitCopy(ctx context.Context, dir, ref string, paths []string) (*gitCopy
 	if g.tmp, err = os.MkdirTemp("", "opm-lint-baseline-"); err != nil {
 		return nil, fmt.Errorf("the baseline %s: %w", ref, err)
 	}
-	if err := g.extract(ctx, specs); err != nil {
+	args, err := g.archiveArgs(ctx, specs)
+	if err != nil {
 		g.close()
 		return nil, err
 	}
+	g.start(ctx, args)
 	return g, nil
 }
 
@@ -168,20 +175,48 @@ func (g *gitCopy) unchanged(dir string) bool {
 	return ok && g.kept[rel]
 }
 
-// extract writes specs at the ref into tmp, but for the bundle
-// directories of operator directories and the catalogs of catalogs
-// directories that the ref has and the work tree has unchanged.
-func (g *gitCopy) extract(ctx context.Context, specs []string) error {
+// archiveArgs are the git archive arguments that extract specs at the
+// ref, but for the bundle directories of operator directories and the
+// catalogs of catalogs directories that the ref has and the work tree
+// has unchanged (recorded in kept: see keep).
+func (g *gitCopy) archiveArgs(ctx context.Context, specs []string) ([]string, error) {
 	args := append([]string{"archive", "--format=tar", g.ref, "--"}, specs...)
 	for _, s := range specs {
 		excluded, err := g.keep(ctx, s)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, d := range excluded {
 			args = append(args, ":(exclude)"+d)
 		}
 	}
+	return args, nil
+}
+
+// start extracts with git archive into tmp in the background: what is
+// extracted (the changed catalogs, tens of megabytes) is needed only
+// once lint has read the work tree's bundle directories, and reading
+// the ref's objects takes a core of its own. wait says when it is done.
+func (g *gitCopy) start(ctx context.Context, args []string) {
+	ctx, g.stop = context.WithCancel(ctx)
+	g.done = make(chan struct{})
+	go func() {
+		defer close(g.done)
+		g.err = g.extract(ctx, args)
+	}()
+}
+
+// wait waits for the extraction and returns its error.
+func (g *gitCopy) wait() error {
+	if g.done == nil {
+		return nil
+	}
+	<-g.done
+	return g.err
+}
+
+// extract runs git archive with args and writes what it gives into tmp.
+func (g *gitCopy) extract(ctx context.Context, args []string) error {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", g.top}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -236,8 +271,12 @@ func (g *gitCopy) keep(ctx context.Context, s string) ([]string, error) {
 	return out, nil
 }
 
-// close removes the extracted copy.
+// close ends the extraction and removes the extracted copy.
 func (g *gitCopy) close() {
+	if g.stop != nil {
+		g.stop()
+		_ = g.wait()
+	}
 	if g.tmp != "" {
 		_ = os.RemoveAll(g.tmp)
 	}

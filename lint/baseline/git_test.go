@@ -59,6 +59,9 @@ func TestGitKeepsUnchangedDirs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bl.Close()
+	if err := bl.Ready(); err != nil {
+		t.Fatal(err)
+	}
 	g := bl.repo
 	for dir, want := range map[string]bool{"1.0.0": true, "1.1.0": false, "1.1.1": false, "1.2.0": false} {
 		if got := bl.Unchanged(filepath.Join(root, "operators/widget", dir)); got != want {
@@ -129,5 +132,22 @@ func TestNewErrors(t *testing.T) {
 		if _, err := New(context.Background(), tt.given, tt.paths); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.given, err, tt.want)
 		}
+	}
+}
+
+// A baseline closed while its copy is still being extracted ends the
+// extraction and leaves nothing behind.
+func TestGitCloseWhileExtracting(t *testing.T) {
+	root, commit := gitRepo(t)
+	edit(t, root, "catalogs/v4.16/widget/catalog.yaml", "schema: olm.package", "schema: olm.package\n# edited")
+	commit("after")
+	bl, err := New(context.Background(), "HEAD~1", []string{filepath.Join(root, "operators/widget")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := bl.repo.tmp
+	bl.Close()
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the copy is left: %v", err)
 	}
 }
