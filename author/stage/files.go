@@ -2,10 +2,10 @@ package stage
 
 import (
 	"errors"
-	"hash/crc64"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // writeText writes t to a new file and syncs it; it returns t's digest.
@@ -14,10 +14,10 @@ func writeText(name string, t Text, mode fs.FileMode) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var sum uint64
+	h := newDigestHash(digestAlgo)
 	for _, p := range t {
 		if err == nil {
-			sum = crc64.Update(sum, crcTable, p)
+			h.Write(p)
 			_, err = f.Write(p)
 		}
 	}
@@ -34,7 +34,7 @@ func writeText(name string, t Text, mode fs.FileMode) (string, error) {
 		os.Remove(name)
 		return "", err
 	}
-	return digestOf(sum, int64(t.Size())), nil
+	return digestOf(digestAlgo, h, int64(t.Size())), nil
 }
 
 // keepOld keeps the file target's text as the file old, a hard link to
@@ -62,7 +62,7 @@ func keepOld(target, old string) (fs.FileMode, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	h := crc64.New(crcTable)
+	h := newDigestHash(digestAlgo)
 	n, err := io.CopyBuffer(io.MultiWriter(dst, h), src, make([]byte, 64<<10))
 	if err == nil {
 		err = dst.Sync()
@@ -77,7 +77,7 @@ func keepOld(target, old string) (fs.FileMode, string, error) {
 		os.Remove(old)
 		return 0, "", err
 	}
-	return st.Mode().Perm(), digestOf(h.Sum64(), n), nil
+	return st.Mode().Perm(), digestOf(digestAlgo, h, n), nil
 }
 
 // syncDir syncs a directory, so that the renames in it last.
@@ -94,7 +94,8 @@ func syncDir(dir string) error {
 // sameDigest reports whether a file holds the text of a digest ("" for a
 // file that does not exist).
 func sameDigest(name, want string) (bool, error) {
-	_, got, err := fileDigest(name)
+	algo, _, _ := strings.Cut(want, ":")
+	_, got, err := fileDigestWith(name, algo)
 	if errors.Is(err, fs.ErrNotExist) {
 		return want == "", nil
 	}

@@ -2,8 +2,11 @@ package stage
 
 import (
 	"bytes"
+	"fmt"
+	"hash/crc64"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -51,4 +54,24 @@ func umask(t *testing.T) os.FileMode {
 		t.Fatal(err)
 	}
 	return 0o777 &^ st.Mode().Perm()
+}
+
+// A digest reads as the algorithm it names: a journal an older opm wrote
+// (CRC-64) still matches the file it describes.
+func TestSameDigestOfEitherAlgorithm(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(name, []byte("catalog text\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{Digest([]byte("catalog text\n")), "crc64:" + fmt.Sprintf("%016x", crc64.Checksum([]byte("catalog text\n"), crc64.MakeTable(crc64.ECMA))) + ":13"} {
+		if same, err := sameDigest(name, want); err != nil || !same {
+			t.Errorf("%s: %v %v", want, same, err)
+		}
+	}
+	if same, _ := sameDigest(name, "crc64:0000000000000000:13"); same {
+		t.Error("a wrong CRC-64 matched")
+	}
+	if !strings.HasPrefix(Digest(nil), "crc32c:00000000:0") {
+		t.Errorf("Digest(nil) = %s", Digest(nil))
+	}
 }

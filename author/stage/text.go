@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"hash/crc64"
 	"io"
 	"io/fs"
@@ -36,11 +38,11 @@ func (t Text) Join() []byte {
 
 // Digest is Digest(t.Join()), without joining.
 func (t Text) Digest() string {
-	var sum uint64
+	h := newDigestHash(digestAlgo)
 	for _, p := range t {
-		sum = crc64.Update(sum, crcTable, p)
+		h.Write(p)
 	}
-	return digestOf(sum, int64(t.Size()))
+	return digestOf(digestAlgo, h, int64(t.Size()))
 }
 
 // reader reads the text.
@@ -53,23 +55,46 @@ func (t Text) reader() io.Reader {
 }
 
 // Digest identifies a text well enough to tell whether a file was edited
-// since it was read (CRC-64 and length: fast on catalogs of megabytes; no
-// adversary is involved). It ends in ":<length>", so a caller can tell a
-// text of another length without digesting it.
+// since it was read: "crc32c:<CRC-32C>:<length>" (the processor computes
+// CRC-32C at memory speed, and catalogs are megabytes; no adversary is
+// involved). It ends in ":<length>", so a caller can tell a text of
+// another length without digesting it.
 func Digest(data []byte) string {
-	return digestOf(crc64.Checksum(data, crcTable), int64(len(data)))
+	h := newDigestHash(digestAlgo)
+	h.Write(data)
+	return digestOf(digestAlgo, h, int64(len(data)))
 }
 
-var crcTable = crc64.MakeTable(crc64.ECMA)
+// digestAlgo names what Digest computes. A journal an older opm wrote
+// names "crc64" (CRC-64 ECMA), which sameDigest still reads.
+const digestAlgo = "crc32c"
 
-// digestOf formats a CRC-64 and a length as Digest does.
-func digestOf(sum uint64, size int64) string {
-	return fmt.Sprintf("crc64:%016x:%d", sum, size)
+var (
+	castagnoli = crc32.MakeTable(crc32.Castagnoli)
+	crc64Table = crc64.MakeTable(crc64.ECMA)
+)
+
+// newDigestHash is the hash of a digest algorithm.
+func newDigestHash(algo string) hash.Hash {
+	if algo == "crc64" {
+		return crc64.New(crc64Table)
+	}
+	return crc32.New(castagnoli)
+}
+
+// digestOf formats a hash of an algorithm and a length as Digest does.
+func digestOf(algo string, h hash.Hash, size int64) string {
+	return fmt.Sprintf("%s:%x:%d", algo, h.Sum(nil), size)
 }
 
 // fileDigest is the digest of the file name's text, and its permissions,
 // read a piece at a time.
 func fileDigest(name string) (fs.FileMode, string, error) {
+	return fileDigestWith(name, digestAlgo)
+}
+
+// fileDigestWith is fileDigest by an algorithm of Digest's.
+func fileDigestWith(name, algo string) (fs.FileMode, string, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return 0, "", err
@@ -79,12 +104,12 @@ func fileDigest(name string) (fs.FileMode, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	h := crc64.New(crcTable)
+	h := newDigestHash(algo)
 	n, err := io.CopyBuffer(h, f, make([]byte, 64<<10))
 	if err != nil {
 		return 0, "", err
 	}
-	return st.Mode().Perm(), digestOf(h.Sum64(), n), nil
+	return st.Mode().Perm(), digestOf(algo, h, n), nil
 }
 
 // Holds reports whether the file name holds exactly t, reading it a
