@@ -28,6 +28,10 @@ type bundleCheck struct {
 	// checks the bundle too (a bundle directory of an operator directory,
 	// the rule running): csv-fields leaves it the fields it finds wrong.
 	requiredFields bool
+	// osdkSuites says that both operator-sdk suites run (osdk-operatorhub
+	// and osdk-operatorframework): they say what csv-fields would of a
+	// bundle directory.
+	osdkSuites bool
 	// osdkCache keeps operator-sdk's verdicts on manifests across the
 	// bundles of a run; osdkRun is its run on this bundle, made by the
 	// first of its two rules to need it.

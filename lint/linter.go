@@ -62,6 +62,7 @@ func (l *linter) bundleFindings(b *bundle, inOperator bool) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
 		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk,
 			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields),
+			osdkSuites:     l.enabled(ruleOSDKOperatorHub) && l.enabled(ruleOSDKOperatorFramework),
 			unchanged:      l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir)}
 		var out []finding.Finding
 		for _, r := range l.rules {
