@@ -21,7 +21,7 @@
 //     a path down to the two units rules run on, a bundle and a catalog,
 //     every path read through the run's view (view.go);
 //   - rules.go: the rule table; a file per rule (removedapi.go, olmv1.go,
-//     crdupgrade.go, stranded.go, openshiftrange.go, graph.go,
+//     crdupgrade.go, csvcrds.go, stranded.go, openshiftrange.go, graph.go,
 //     csvfields.go, invalid.go), each a function of a bundle (bundleCheck)
 //     or of one package of a catalog (packageCheck, check.go);
 //   - bundle.go: a bundle as the rules read it (a directory's manifests or
