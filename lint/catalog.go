@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/change"
+
 	"context"
 	"errors"
 	"fmt"
@@ -171,11 +173,11 @@ func (l *linter) recordChanges(cat *catalog) {
 	if _, err := os.Stat(cat.name); cat.base == nil && err != nil {
 		return // an image: it has no history to compare with
 	}
-	pkgs := CompareCatalogs(cat.base, cat.model)
+	pkgs := change.Packages(cat.base, cat.model)
 	if len(pkgs) == 0 {
 		return
 	}
-	c := CatalogChange{Catalog: catalogDisplayName(cat.name), New: cat.base == nil, Packages: pkgs}
+	c := change.Catalog{Catalog: catalogDisplayName(cat.name), New: cat.base == nil, Packages: pkgs}
 	if cat.ocp != nil {
 		c.OpenShift = "v" + cat.ocp.String()
 	}

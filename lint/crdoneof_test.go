@@ -25,16 +25,21 @@ func withOneOf(schemas ...string) string {
 // any schema added or removed is refused, and so is a oneOf where there
 // was none. The real case: authorino-operator 0.5.0 -> 0.6.0 adds
 // schemas to an existing oneOf, which operator-controller refuses
-// ("allowed oneOf schemas added").
+// ("allowed oneOf schemas added"). crdify also walks each oneOf schema
+// as a field of its own (spec.tls.oneOf[0], by index: FlattenCRDVersion
+// in pkg/validations/util.go) and compares it with the one at its index,
+// so schemas reordered are refused by its other rules (here: required).
 func TestCRDUpgradeOneOf(t *testing.T) {
 	mode, redirect := "{required: [mode]}", "{required: [redirect]}"
 	tests := []struct {
 		name     string
 		old, new string
 		want     []string
+		kind     string // of every reason, OneOfChanged if ""
 	}{
 		{name: "same", old: withOneOf(mode, redirect), new: withOneOf(mode, redirect)},
-		{name: "reordered", old: withOneOf(mode, redirect), new: withOneOf(redirect, mode)},
+		{name: "reordered", old: withOneOf(mode, redirect), new: withOneOf(redirect, mode), kind: crdcompat.RequiredAdded,
+			want: []string{"field spec.tls(oneOf[0]): new required fields redirect", "field spec.tls(oneOf[1]): new required fields mode"}},
 		{name: "a schema's description", old: withOneOf(mode, redirect), new: withOneOf("{required: [mode], description: TLS by mode}", redirect)},
 		{name: "schema added", old: withOneOf(mode), new: withOneOf(mode, redirect),
 			want: []string{"field spec.tls: allowed oneOf schemas added (oneOf[1])"}},
@@ -62,11 +67,15 @@ func TestCRDUpgradeOneOf(t *testing.T) {
 				t.Fatalf("want one finding with %q, got:%s", tt.want, dump(got))
 			}
 			file := filepath.Join(dir, "manifests", "crd.yaml")
+			kind := tt.kind
+			if kind == "" {
+				kind = crdcompat.OneOfChanged
+			}
 			for i, r := range got[0].Reasons {
-				if !strings.Contains(r.String(), tt.want[i]) || r.Kind != crdcompat.OneOfChanged {
+				if !strings.Contains(r.String(), tt.want[i]) || r.Kind != kind {
 					t.Errorf("reason %+v, want %q", r, tt.want[i])
 				}
-				if tt.name != "oneOf dropped" && r.Line != lineOf(t, file, "oneOf:")+1 {
+				if kind == crdcompat.OneOfChanged && tt.name != "oneOf dropped" && r.Line != lineOf(t, file, "oneOf:")+1 {
 					t.Errorf("reason at line %d, want the oneOf's first schema", r.Line)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -99,9 +100,11 @@ func (c *packageCheck) hasCRDs(name string) bool {
 
 // crdUpgradeDirs compares the CRDs of an operator directory's bundle
 // directories, each with the one of the version before it: the upgrade a
-// new bundle directory makes before any catalog has it. Pairs are
-// compared a few at a time; a bundle's trees are released once both its
-// pairs are done.
+// new bundle directory makes before any catalog has it. A bundle whose
+// CSV's version is no semantic version (a bundle OLM cannot read) is
+// placed by its directory's name, so that its CRDs are still compared.
+// Pairs are compared a few at a time; a bundle's trees are released once
+// both its pairs are done.
 func crdUpgradeDirs(ctx context.Context, dirs []*bundle, pairs *crdcompat.Pairs) ([]finding.Finding, error) {
 	type versioned struct {
 		b *bundle
@@ -109,7 +112,11 @@ func crdUpgradeDirs(ctx context.Context, dirs []*bundle, pairs *crdcompat.Pairs)
 	}
 	var byVersion []versioned
 	for _, b := range dirs {
-		if v, err := semver.Parse(b.theCSV().root().StringAt("spec", "version")); err == nil {
+		v, err := semver.Parse(b.theCSV().root().StringAt("spec", "version"))
+		if err != nil {
+			v, err = semver.Parse(strings.TrimPrefix(filepath.Base(b.dir), "v"))
+		}
+		if err == nil {
 			byVersion = append(byVersion, versioned{b, v})
 		}
 	}

@@ -24,7 +24,7 @@
 //   - acrosscatalogs.go: the findings of an operator directory's
 //     catalogs, one per problem across them, at their templates' lines;
 //   - rules.go: the rule table; a file per rule (removedapi.go, olmv1.go,
-//     crdupgrade.go, stranded.go, openshiftrange.go, graph.go,
+//     crdupgrade.go, csvcrds.go, stranded.go, openshiftrange.go, graph.go,
 //     csvfields.go, invalid.go), each a function of a bundle (bundleCheck)
 //     or of one package of a catalog (packageCheck, check.go);
 //   - bundle.go: a bundle as the rules read it (a directory's manifests or

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/change"
+
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
@@ -38,7 +40,7 @@ type linter struct {
 	pairs    crdcompat.Pairs
 	findings []finding.Finding
 	notes    []string
-	changes  []CatalogChange
+	changes  []change.Catalog
 }
 
 // add records findings.

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/change"
+
 	"strings"
 
 	"github.com/fbcat/opm/lint/finding"
@@ -46,7 +48,7 @@ type Result struct {
 	Notes []string
 	// Changes are the catalogs the change being linted changed, compared
 	// with Options.Baseline (none without one).
-	Changes []CatalogChange
+	Changes []change.Catalog
 	// Fixed are the findings of the baseline the change fixed (none
 	// without a baseline), sorted.
 	Fixed []finding.Finding

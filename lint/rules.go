@@ -63,6 +63,12 @@ var ownRules = []Rule{
 		bundle:      crdUpgradeBundle, pkg: crdUpgradePackage,
 	},
 	{
+		ID: ruleCSVCRDs, Severity: finding.Error,
+		Description: "The CSV owns a CRD version its bundle's CRD manifests do not define or serve (or requires one of a CRD the bundle carries): OLM v0 leaves the CSV pending (requirement not met) and OLM v1 cannot read the bundle",
+		Help:        "Name in spec.customresourcedefinitions the versions the bundle's CRDs serve: when a CRD version is renamed or stops being served, update the CSV's owned entry (and alm-examples) with it",
+		bundle:      csvCRDsBundle, pkg: csvCRDsPackage,
+	},
+	{
 		ID: ruleStranded, Severity: finding.Error,
 		Description: "Compared with the baseline, a bundle that could upgrade to its channel head no longer can (or its channel or package is gone)",
 		Help:        "Keep an upgrade path: have an entry replace, skip or skipRange the stranded bundle, or restore the channel",

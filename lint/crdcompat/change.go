@@ -28,7 +28,7 @@ const (
 	FieldRemoved         = "field-removed"
 	TypeChanged          = "type-changed"
 	RequiredAdded        = "required-added"
-	EnumRemoved          = "enum-removed" // values removed, or an enum added
+	EnumRemoved          = "enum-removed" // values removed, an enum added, or the enum removed
 	DefaultChanged       = "default-changed"
 	ValidationTightened  = "validation-tightened" // a bound, the format
 	OneOfChanged         = "oneof-changed"
@@ -56,7 +56,15 @@ func (c Change) String() string {
 }
 
 // nodeChange is an unsafe change of a kind of a schema node, made by its
-// member key (where the change points, if the new node has it).
+// member key (where the change points, if the new node has it). same
+// says what the preflight's message for it holds, for comparing served
+// versions' problems with the old CRD's (see newServedChanges): "" when
+// the message says it. grouped marks the changes crdify reports as one
+// change it has no rule for, whose message is a diff of what is left of
+// the nodes (see unhandledByRule); whole a change under a member the
+// preflight compares whole (see wholeKeywords).
 type nodeChange struct {
 	kind, key, msg string
+	same           string
+	grouped, whole bool
 }

@@ -74,10 +74,14 @@ func TestChangeString(t *testing.T) {
 	}
 }
 
+// Served versions are compared in apimachinery's order
+// (CompareKubeAwareVersionStrings, which crdify's served version
+// validator sorts by): a name whose numbers do not fit an int is no
+// version.
 func TestCompareKubeVersions(t *testing.T) {
-	got := []string{"v2", "v1", "v1beta2", "foo", "v1alpha1", "v1beta1", "bar", "v10alpha1"}
+	got := []string{"v2", "v1", "v1beta2", "foo", "v1alpha1", "v1beta1", "bar", "v10alpha1", "v99999999999999999999", "v1beta99999999999999999999"}
 	slices.SortStableFunc(got, compareKubeVersions)
-	want := []string{"foo", "bar", "v1alpha1", "v10alpha1", "v1beta1", "v1beta2", "v1", "v2"}
+	want := []string{"v99999999999999999999", "v1beta99999999999999999999", "foo", "bar", "v1alpha1", "v10alpha1", "v1beta1", "v1beta2", "v1", "v2"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

@@ -8,56 +8,57 @@ import (
 	"github.com/fbcat/opm/encoding/value"
 )
 
-// oneOfChanges compares a schema node's oneOf lists as the preflight
-// does: as sets of schemas, each without its own description and example
-// (order does not count). Any difference is unsafe: a oneOf where there
-// was none, a schema taken out (objects that matched it no longer
-// validate), or a schema added (an object that matched exactly one
-// schema may now match two, and no longer validate).
-func oneOfChanges(o, n *value.Value) []string {
+// oneOfChanges compares a schema node's oneOf lists as crdify's oneOf
+// validation does: as sets of schemas, each without its own description
+// and example (order does not count here; see underChangedOneOf). Any
+// difference is unsafe: a oneOf where there was none, a schema taken out
+// (objects that matched it no longer validate), or a schema added (an
+// object that matched exactly one schema may now match two, and no
+// longer validate).
+func oneOfChanges(o, n *value.Value) []nodeChange {
 	old, cur := oneOfSchemas(o), oneOfSchemas(n)
 	if len(old) == 0 {
 		if len(cur) == 0 {
 			return nil
 		}
-		return []string{fmt.Sprintf("oneOf added where there was none: objects must now match exactly one of its %d schemas", len(n.Items))}
+		return []nodeChange{{kind: OneOfChanged, key: "oneOf", same: "oneOf added " + sortedSet(cur),
+			msg: fmt.Sprintf("oneOf added where there was none: objects must now match exactly one of its %d schemas", len(n.Items))}}
 	}
-	var out []string
-	if gone := missingFrom(old, cur); len(gone) > 0 {
-		out = append(out, fmt.Sprintf("allowed oneOf schemas removed (old oneOf[%s]): objects that matched them no longer validate", strings.Join(gone, ", ")))
+	var out []nodeChange
+	if gone, at := missingFrom(old, cur); len(gone) > 0 {
+		out = append(out, nodeChange{kind: OneOfChanged, key: "oneOf", same: "oneOf removed " + sortedSet(gone),
+			msg: fmt.Sprintf("allowed oneOf schemas removed (old oneOf[%s]): objects that matched them no longer validate", at)})
 	}
-	if added := missingFrom(cur, old); len(added) > 0 {
-		out = append(out, fmt.Sprintf("allowed oneOf schemas added (oneOf[%s]): objects that matched one schema may now match two, and no longer validate", strings.Join(added, ", ")))
+	if added, at := missingFrom(cur, old); len(added) > 0 {
+		out = append(out, nodeChange{kind: OneOfChanged, key: "oneOf", same: "oneOf added " + sortedSet(added),
+			msg: fmt.Sprintf("allowed oneOf schemas added (oneOf[%s]): objects that matched one schema may now match two, and no longer validate", at)})
 	}
 	return out
 }
 
-// oneOfSchemas lists the schemas of a oneOf list as compact JSON, each
-// without its description and example; nil for none.
+// oneOfSchemas lists the schemas of a oneOf list as the preflight
+// compares them (see canonical), each without its description and
+// example; nil for none.
 func oneOfSchemas(list *value.Value) []string {
 	if list == nil || list.Kind != value.Array {
 		return nil
 	}
 	out := make([]string, len(list.Items))
 	for i := range list.Items {
-		s := list.Items[i]
-		if s.Kind == value.Object {
-			s.Fields = slices.DeleteFunc(slices.Clone(s.Fields), func(f value.Field) bool {
-				return f.Key == "description" || f.Key == "example"
-			})
-		}
-		out[i] = string(value.Compact(&s))
+		out[i] = string(canonical(nil, &list.Items[i], func(k string) bool { return k == "description" || k == "example" }))
 	}
 	return out
 }
 
-// missingFrom lists the indexes of the schemas of a that b lacks.
-func missingFrom(a, b []string) []string {
-	var out []string
+// missingFrom lists the schemas of a that b lacks, and their indexes in
+// a ("0, 2").
+func missingFrom(a, b []string) (missing []string, at string) {
+	var indexes []string
 	for i, s := range a {
 		if !slices.Contains(b, s) {
-			out = append(out, fmt.Sprint(i))
+			missing = append(missing, s)
+			indexes = append(indexes, fmt.Sprint(i))
 		}
 	}
-	return out
+	return missing, strings.Join(indexes, ", ")
 }

@@ -47,7 +47,8 @@ func TestCompareKeywords(t *testing.T) {
 		{"format changed", `{"type": "string"}`, `{"type": "string", "format": "date"}`, []string{`format changed from "" to "date"`}},
 		{"enum added", `{"type": "string"}`, `{"type": "string", "enum": ["a"]}`, []string{`enum "a" added where any value was allowed`}},
 		{"enum value added", `{"type": "string", "enum": ["a"]}`, `{"type": "string", "enum": ["a", "b"]}`, nil},
-		{"enum dropped", `{"type": "string", "enum": ["a"]}`, `{"type": "string"}`, nil},
+		// crdify counts an enum dropped as its values removed
+		{"enum dropped", `{"type": "string", "enum": ["a"]}`, `{"type": "string"}`, []string{`enum "a" removed`}},
 		{"default added", `{"type": "integer"}`, `{"type": "integer", "default": 3}`, []string{"default 3 added where there was none"}},
 		{"default changed", `{"type": "integer", "default": 3}`, `{"type": "integer", "default": 4}`, []string{"default changed from 3 to 4"}},
 		{"default removed", `{"type": "integer", "default": 3}`, `{"type": "integer"}`, []string{"default 3 removed"}},
@@ -64,7 +65,10 @@ func TestCompareKeywords(t *testing.T) {
 		{"allOf member tightened", `{"allOf": [{"maximum": 9}]}`, `{"allOf": [{"maximum": 8}]}`, []string{"maximum lowered from 9 to 8"}},
 		{"oneOf added", `{"type": "object"}`, `{"type": "object", "oneOf": [{"required": ["a"]}]}`, []string{"oneOf added where there was none"}},
 		{"oneOf schema removed", `{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}`, `{"oneOf": [{"required": ["b"]}]}`, []string{"allowed oneOf schemas removed (old oneOf[0])"}},
-		{"oneOf reordered, described", `{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}`, `{"oneOf": [{"required": ["b"], "description": "b"}, {"required": ["a"]}]}`, nil},
+		// crdify compares oneOf schemas by index too: a reorder is refused
+		{"oneOf described", `{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}`, `{"oneOf": [{"required": ["a"], "description": "a"}, {"required": ["b"]}]}`, nil},
+		{"oneOf reordered", `{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}`, `{"oneOf": [{"required": ["b"]}, {"required": ["a"]}]}`,
+			[]string{"new required fields b", "new required fields a"}},
 		{"description changed", `{"type": "string", "description": "a"}`, `{"type": "string", "description": "b"}`, nil},
 	}
 	for _, tt := range tests {

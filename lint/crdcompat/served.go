@@ -9,50 +9,106 @@ import (
 )
 
 // Served versions: without a conversion webhook the API server serves
-// one stored object in every served version, so the preflight refuses a
-// new CRD whose served versions differ unsafely in a way the old CRD's
-// did not already.
+// one stored object in every served version, so the preflight (crdify's
+// served version validator) refuses a new CRD whose served versions
+// differ unsafely in a way the old CRD's did not already.
 
 // newServedChanges are the problems of the new CRD's served versions
 // (see servedChanges) that the old CRD's served versions did not have:
-// the same pair of versions, field and message. A new CRD with a
-// conversion webhook (spec.conversion.strategy Webhook) has none; the old
-// CRD's problems count whatever its conversion.
+// crdify drops a problem the old CRD has for the same pair of versions,
+// field, rule and message. Ours are matched by what crdify's message
+// holds (see nodeChange.same: enum values and oneOf schemas as sets, a
+// node's changes without a rule as one), and removed fields one by one,
+// as crdify lists them, before those under another removed field are
+// left out. A new CRD with a conversion webhook (spec.conversion.strategy
+// Webhook) has none; the old CRD's problems count whatever its
+// conversion.
 func newServedChanges(old, new *CRD) []Change {
 	if new.webhook {
 		return nil
 	}
-	changes := servedChanges(new)
-	if len(changes) == 0 {
+	problems := servedChanges(new, form{literal: true})
+	if len(problems) == 0 {
 		return nil
 	}
-	had := map[[3]string]bool{}
-	for _, c := range servedChanges(old) {
-		had[[3]string{c.Version, c.Field, c.Message}] = true
+	known := map[string]bool{}
+	for _, p := range servedChanges(old, form{}) {
+		known[p.same] = true
 	}
-	return slices.DeleteFunc(changes, func(c Change) bool { return had[[3]string{c.Version, c.Field, c.Message}] })
+	problems = slices.DeleteFunc(problems, func(p servedProblem) bool { return known[p.same] })
+	return saidElsewhere(problems)
+}
+
+// servedProblem is a change between two served versions of a CRD: same
+// says which problem it is (the pair, the field, the rule and what the
+// preflight's message holds); whole is set for a change of a member
+// compared whole (see walk.whole).
+type servedProblem struct {
+	Change
+	same, whole string
 }
 
 // servedChanges compares each served version of a CRD with each later
 // one (in Kubernetes' version order): without a conversion webhook the
 // API server serves one stored object in all of them, so a later version
-// may not drop or tighten what an earlier one allows.
-func servedChanges(c *CRD) []Change {
+// may not drop or tighten what an earlier one allows. Nodes are written
+// for same in the form given: literal for the new CRD, as the bundle has
+// it; canonical for the old one, as the cluster has it.
+func servedChanges(c *CRD, fm form) []servedProblem {
 	if len(c.served) < 2 {
 		return nil
 	}
 	served := slices.Clone(c.served)
 	slices.SortStableFunc(served, compareKubeVersions)
-	var out []Change
+	var out []servedProblem
 	for i, older := range served[:len(served)-1] {
 		for _, newer := range served[i+1:] {
-			for _, ch := range compareVersions(c.version(older), c.version(newer)) {
-				ch.Version = fmt.Sprintf("served versions %s and %s (no conversion webhook)", older, newer)
-				out = append(out, ch)
+			w := walk{served: true, form: fm}
+			w.run(c.version(older), c.version(newer))
+			pair := fmt.Sprintf("served versions %s and %s (no conversion webhook)", older, newer)
+			for k, ch := range w.changes {
+				ch.Version = pair
+				s := w.same[k]
+				if s == "" {
+					s = ch.Message
+				}
+				out = append(out, servedProblem{Change: ch, whole: w.whole[k], same: strings.Join([]string{pair, ch.Field, ch.Kind, s}, "\x00")})
 			}
 		}
 	}
 	return out
+}
+
+// saidElsewhere leaves out the problems another one says: a removed field
+// within another removed field of the same versions, and the change of a
+// member compared whole with a change under it.
+func saidElsewhere(problems []servedProblem) []Change {
+	removed := map[[2]string]bool{}
+	for _, p := range problems {
+		if p.Kind == FieldRemoved {
+			removed[[2]string{p.Version, p.Field}] = true
+		}
+	}
+	var out []Change
+	for _, p := range problems {
+		switch {
+		case p.Kind == FieldRemoved && removedAbove(removed, p.Version, p.Field):
+		case p.whole != "" && slices.ContainsFunc(problems, func(q servedProblem) bool { return q.Version == p.Version && within(q.Field, p.whole) }):
+		default:
+			out = append(out, p.Change)
+		}
+	}
+	return out
+}
+
+// removedAbove reports whether a field that holds field was removed.
+func removedAbove(removed map[[2]string]bool, version, field string) bool {
+	for i := range len(field) {
+		if strings.IndexByte(".[(", field[i]) >= 0 && removed[[2]string{version, field[:i]}] {
+			return true
+		}
+	}
+	return false
 }
 
 var kubeVersionRE = regexp.MustCompile(`^v(\d+)(?:(alpha|beta)(\d+))?$`)
@@ -61,7 +117,7 @@ var kubeVersionRE = regexp.MustCompile(`^v(\d+)(?:(alpha|beta)(\d+))?$`)
 // that are not versions such as v1beta1 first (in reverse alphabetical
 // order), then alpha, beta and GA versions, each by major and minor.
 func compareKubeVersions(a, b string) int {
-	ma, mb := kubeVersionRE.FindStringSubmatch(a), kubeVersionRE.FindStringSubmatch(b)
+	ma, mb := kubeVersion(a), kubeVersion(b)
 	switch {
 	case ma == nil && mb == nil:
 		return strings.Compare(b, a)
@@ -78,6 +134,23 @@ func compareKubeVersions(a, b string) int {
 		return d
 	}
 	return atoi(ma[3]) - atoi(mb[3])
+}
+
+// kubeVersion is the parts of a Kubernetes version name (major, alpha
+// or beta, minor), nil when it is none, or its numbers do not fit an int
+// (as apimachinery's parser has it).
+func kubeVersion(s string) []string {
+	m := kubeVersionRE.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	if _, err := strconv.Atoi(m[1]); err != nil {
+		return nil
+	}
+	if _, err := strconv.Atoi(m[3]); m[2] != "" && err != nil {
+		return nil
+	}
+	return m
 }
 
 func atoi(s string) int {

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/fbcat/opm/lint/change"
+
 	"encoding/json"
 	"fmt"
 	"html"
@@ -87,7 +89,7 @@ func listedFindings(fs []finding.Finding, withBaseline bool) (listed []finding.F
 
 // writeChangesMarkdown writes the changes, catalogs changed alike
 // together.
-func writeChangesMarkdown(b *strings.Builder, changes []lint.CatalogChange, withBaseline bool) {
+func writeChangesMarkdown(b *strings.Builder, changes []change.Catalog, withBaseline bool) {
 	b.WriteString("### Changes\n\n")
 	if !withBaseline {
 		b.WriteString("_No baseline: give `--baseline` (a git ref such as `origin/main`) to see what the change does to each catalog and which findings it introduces._\n\n")
@@ -111,13 +113,13 @@ func writeChangesMarkdown(b *strings.Builder, changes []lint.CatalogChange, with
 
 // groupChanges puts together the catalogs whose packages changed the
 // same way (a release added to every OpenShift catalog), in order.
-func groupChanges(changes []lint.CatalogChange) [][]lint.CatalogChange {
-	var groups [][]lint.CatalogChange
+func groupChanges(changes []change.Catalog) [][]change.Catalog {
+	var groups [][]change.Catalog
 	index := map[string]int{}
 	for _, c := range changes {
 		data, _ := json.Marshal(struct {
 			New      bool
-			Packages []lint.PackageChange
+			Packages []change.Package
 		}{c.New, c.Packages})
 		key := string(data)
 		if i, ok := index[key]; ok {
@@ -125,13 +127,13 @@ func groupChanges(changes []lint.CatalogChange) [][]lint.CatalogChange {
 			continue
 		}
 		index[key] = len(groups)
-		groups = append(groups, []lint.CatalogChange{c})
+		groups = append(groups, []change.Catalog{c})
 	}
 	return groups
 }
 
 // writeCatalogGroup heads the changes of catalogs changed alike.
-func writeCatalogGroup(b *strings.Builder, group []lint.CatalogChange) {
+func writeCatalogGroup(b *strings.Builder, group []change.Catalog) {
 	var versions, dirs []string
 	for _, c := range group {
 		versions = append(versions, c.OpenShift)
@@ -159,7 +161,7 @@ func writeCatalogGroup(b *strings.Builder, group []lint.CatalogChange) {
 
 // writePackageMarkdown writes what changed in one package; graphs counts
 // the changed channels met so far, drawn up to the cap.
-func writePackageMarkdown(b *strings.Builder, p lint.PackageChange, graphs *int) {
+func writePackageMarkdown(b *strings.Builder, p change.Package, graphs *int) {
 	fmt.Fprintf(b, "**%s**", mdCode(p.Package))
 	switch {
 	case p.New:

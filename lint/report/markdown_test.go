@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/fbcat/opm/lint/change"
+
 	"github.com/fbcat/opm/lint/linttest"
 
 	"flag"
@@ -95,29 +97,29 @@ func TestMarkdownNoBaseline(t *testing.T) {
 // a big change short.
 func TestMarkdownEscapesAndCaps(t *testing.T) {
 	weird := `we"ird <b>|x</b> [#1]; {y} ` + "`z`"
-	var entries []lint.GraphEntry
+	var entries []change.Entry
 	for i := 60; i > 0; i-- {
-		e := lint.GraphEntry{Name: fmt.Sprintf("op.v1.0.%d", i), Version: fmt.Sprintf("1.0.%d", i)}
+		e := change.Entry{Name: fmt.Sprintf("op.v1.0.%d", i), Version: fmt.Sprintf("1.0.%d", i)}
 		if i > 1 {
 			e.Replaces = fmt.Sprintf("op.v1.0.%d", i-1)
 		}
 		entries = append(entries, e)
 	}
-	after := append([]lint.GraphEntry{{Name: weird, Version: "2.0.0", Replaces: "op.v1.0.60", Skips: []string{"op.v1.0.59"}, SkipRange: ">=1.0.0 <2.0.0"}}, entries...)
+	after := append([]change.Entry{{Name: weird, Version: "2.0.0", Replaces: "op.v1.0.60", Skips: []string{"op.v1.0.59"}, SkipRange: ">=1.0.0 <2.0.0"}}, entries...)
 	var added []string
 	for i := range 25 {
 		added = append(added, fmt.Sprintf("extra.v0.0.%d", i))
 	}
-	var channels []lint.ChannelChange
+	var channels []change.Channel
 	for i := range maxMarkdownGraphs + 2 {
-		channels = append(channels, lint.ChannelChange{Channel: fmt.Sprintf("c%02d", i), HeadAfter: "x", After: []lint.GraphEntry{{Name: "x"}}})
+		channels = append(channels, change.Channel{Channel: fmt.Sprintf("c%02d", i), HeadAfter: "x", After: []change.Entry{{Name: "x"}}})
 	}
-	res := &lint.Result{Changes: []lint.CatalogChange{
-		{Catalog: "catalogs/v4.19/op", OpenShift: "v4.19", Packages: []lint.PackageChange{{
+	res := &lint.Result{Changes: []change.Catalog{
+		{Catalog: "catalogs/v4.19/op", OpenShift: "v4.19", Packages: []change.Package{{
 			Package: "op", Added: append([]string{weird}, added...),
-			Channels: []lint.ChannelChange{{Channel: `st"able`, HeadBefore: "op.v1.0.60", HeadAfter: weird, Before: entries, After: after}},
+			Channels: []change.Channel{{Channel: `st"able`, HeadBefore: "op.v1.0.60", HeadAfter: weird, Before: entries, After: after}},
 		}}},
-		{Catalog: "elsewhere", New: true, Packages: []lint.PackageChange{{Package: "many", New: true, Channels: channels}}},
+		{Catalog: "elsewhere", New: true, Packages: []change.Package{{Package: "many", New: true, Channels: channels}}},
 	}}
 	for i := range maxMarkdownFindings + 3 {
 		res.Findings = append(res.Findings, finding.Finding{Rule: "r", Severity: finding.Warning, Message: fmt.Sprint(i), BaselineState: finding.BaselineNew})
@@ -130,9 +132,9 @@ func TestMarkdownEscapesAndCaps(t *testing.T) {
 }
 
 func TestTrimEntries(t *testing.T) {
-	var entries []lint.GraphEntry
+	var entries []change.Entry
 	for i := 100; i > 0; i-- {
-		entries = append(entries, lint.GraphEntry{Name: fmt.Sprint(i), Replaces: fmt.Sprint(i - 1)})
+		entries = append(entries, change.Entry{Name: fmt.Sprint(i), Replaces: fmt.Sprint(i - 1)})
 	}
 	got := trimEntries(entries, map[string]bool{"50": true, "100": true})
 	var names []string

@@ -1,13 +1,13 @@
 package report
 
 import (
+	"github.com/fbcat/opm/lint/change"
+
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/blang/semver/v4"
-
-	"github.com/fbcat/opm/lint"
 )
 
 // The upgrade graph of a changed channel, before and after the change,
@@ -33,7 +33,7 @@ const mermaidClasses = `  classDef added fill:#dafbe1,stroke:#1a7f37
 // graphSide is one side (before or after) being drawn.
 type graphSide struct {
 	prefix  string // node id prefix: b or a
-	entries []lint.GraphEntry
+	entries []change.Entry
 	head    string
 	total   int // entries in the channel, drawn or not
 	ids     map[string]string
@@ -42,7 +42,7 @@ type graphSide struct {
 }
 
 // writeChannelMermaid writes the flowchart of a changed channel.
-func writeChannelMermaid(b *strings.Builder, c lint.ChannelChange) {
+func writeChannelMermaid(b *strings.Builder, c change.Channel) {
 	before := &graphSide{prefix: "b", head: c.HeadBefore, total: len(c.Before)}
 	after := &graphSide{prefix: "a", head: c.HeadAfter, total: len(c.After)}
 	focus := changedEntries(c)
@@ -156,9 +156,9 @@ func (s *graphSide) edges() {
 
 // changedEntries names the entries that differ between the sides, and
 // the heads.
-func changedEntries(c lint.ChannelChange) map[string]bool {
+func changedEntries(c change.Channel) map[string]bool {
 	out := map[string]bool{c.HeadBefore: true, c.HeadAfter: true}
-	before := map[string]lint.GraphEntry{}
+	before := map[string]change.Entry{}
 	for _, e := range c.Before {
 		before[e.Name] = e
 	}
@@ -178,7 +178,7 @@ func changedEntries(c lint.ChannelChange) map[string]bool {
 // trimEntries keeps a big channel's graph readable: the entries of focus
 // and their neighbours (what they replace or skip, what replaces or
 // skips them), at most maxGraphEntries, newest first.
-func trimEntries(entries []lint.GraphEntry, focus map[string]bool) []lint.GraphEntry {
+func trimEntries(entries []change.Entry, focus map[string]bool) []change.Entry {
 	if len(entries) <= maxGraphEntries {
 		return entries
 	}
@@ -198,7 +198,7 @@ func trimEntries(entries []lint.GraphEntry, focus map[string]bool) []lint.GraphE
 			keep[e.Name] = true
 		}
 	}
-	var out []lint.GraphEntry
+	var out []change.Entry
 	for _, e := range entries {
 		if keep[e.Name] && len(out) < maxGraphEntries {
 			out = append(out, e)
@@ -207,7 +207,7 @@ func trimEntries(entries []lint.GraphEntry, focus map[string]bool) []lint.GraphE
 	return out
 }
 
-func entrySet(entries []lint.GraphEntry) map[string]bool {
+func entrySet(entries []change.Entry) map[string]bool {
 	out := make(map[string]bool, len(entries))
 	for _, e := range entries {
 		out[e.Name] = true

@@ -1,4 +1,9 @@
-package lint
+// Package change says what a change did to catalogs: for each catalog,
+// the packages it added, removed or deprecated, their bundles added,
+// removed and deprecated, and the channels whose upgrade graph changed,
+// with their entries before and after. Lint's pull-request summary
+// (lint/report) is made of it.
+package change
 
 import (
 	"cmp"
@@ -10,10 +15,10 @@ import (
 	"github.com/fbcat/opm/model"
 )
 
-// CatalogChange is what the change being linted did to one catalog,
+// Catalog is what the change being linted did to one catalog,
 // compared with the baseline (Options.Baseline): the packages it
 // touched. The pull-request summary (WriteMarkdown) is made of them.
-type CatalogChange struct {
+type Catalog struct {
 	// Catalog is the catalog's directory, e.g. catalogs/v4.17/etcd.
 	Catalog string `json:"catalog"`
 	// OpenShift is the version of a catalog in catalogs/v4.N ("v4.17"),
@@ -22,11 +27,11 @@ type CatalogChange struct {
 	// New says the baseline has no such catalog.
 	New bool `json:"new,omitempty"`
 	// Packages are the packages that changed, by name.
-	Packages []PackageChange `json:"packages"`
+	Packages []Package `json:"packages"`
 }
 
-// PackageChange is what changed in one package of a catalog.
-type PackageChange struct {
+// Package is what changed in one package of a catalog.
+type Package struct {
 	Package string `json:"package"`
 	// New and Gone say the package was added to or taken out of the
 	// catalog; Deprecated that the change deprecated it.
@@ -39,11 +44,11 @@ type PackageChange struct {
 	Removed           []string `json:"removed,omitempty"`
 	DeprecatedBundles []string `json:"deprecatedBundles,omitempty"`
 	// Channels are the channels whose upgrade graph changed, by name.
-	Channels []ChannelChange `json:"channels,omitempty"`
+	Channels []Channel `json:"channels,omitempty"`
 }
 
-// ChannelChange is a channel whose upgrade graph the change changed.
-type ChannelChange struct {
+// Channel is a channel whose upgrade graph the change changed.
+type Channel struct {
 	Channel string `json:"channel"`
 	// HeadBefore and HeadAfter are the heads installs upgrade to ("" when
 	// the channel did not exist, or has no head).
@@ -53,13 +58,13 @@ type ChannelChange struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 	// Before and After are the channel's entries, newest first; nil when
 	// the channel did not exist before or is gone after.
-	Before []GraphEntry `json:"before,omitempty"`
-	After  []GraphEntry `json:"after,omitempty"`
+	Before []Entry `json:"before,omitempty"`
+	After  []Entry `json:"after,omitempty"`
 }
 
-// GraphEntry is one entry of a channel, with what the upgrade graph
+// Entry is one entry of a channel, with what the upgrade graph
 // needs of its bundle.
-type GraphEntry struct {
+type Entry struct {
 	Name       string   `json:"name"`
 	Version    string   `json:"version,omitempty"`
 	Replaces   string   `json:"replaces,omitempty"`
@@ -68,16 +73,16 @@ type GraphEntry struct {
 	Deprecated bool     `json:"deprecated,omitempty"`
 }
 
-// CompareCatalogs lists the packages that differ between before (nil for
+// Packages lists the packages that differ between before (nil for
 // a catalog that did not exist) and after, by name.
-func CompareCatalogs(before, after *model.Catalog) []PackageChange {
+func Packages(before, after *model.Catalog) []Package {
 	names := after.PackageNames()
 	if before != nil {
 		names = append(names, before.PackageNames()...)
 		slices.Sort(names)
 		names = slices.Compact(names)
 	}
-	var out []PackageChange
+	var out []Package
 	for _, name := range names {
 		var old *model.Package
 		if before != nil {
@@ -92,8 +97,8 @@ func CompareCatalogs(before, after *model.Catalog) []PackageChange {
 
 // comparePackage compares one package; old or now is nil when the
 // package is not there.
-func comparePackage(name string, old, now *model.Package) (PackageChange, bool) {
-	c := PackageChange{Package: name, New: old == nil, Gone: now == nil}
+func comparePackage(name string, old, now *model.Package) (Package, bool) {
+	c := Package{Package: name, New: old == nil, Gone: now == nil}
 	c.Deprecated = packageDeprecated(now) && !packageDeprecated(old)
 	c.Added = bundlesMissingFrom(bundleNames(now), old)
 	c.Removed = bundlesMissingFrom(bundleNames(old), now)
@@ -114,8 +119,8 @@ func comparePackage(name string, old, now *model.Package) (PackageChange, bool) 
 }
 
 // compareChannel compares one channel of a package.
-func compareChannel(name string, old, now *model.Package) (ChannelChange, bool) {
-	c := ChannelChange{Channel: name}
+func compareChannel(name string, old, now *model.Package) (Channel, bool) {
+	c := Channel{Channel: name}
 	var was, is *model.Channel
 	if old != nil {
 		was = old.Channels[name]
@@ -127,24 +132,24 @@ func compareChannel(name string, old, now *model.Package) (ChannelChange, bool) 
 	c.After, c.HeadAfter = graphEntries(is)
 	c.Deprecated = channelDeprecated(is) && !channelDeprecated(was)
 	changed := was == nil || is == nil || c.Deprecated || c.HeadBefore != c.HeadAfter ||
-		!slices.EqualFunc(c.Before, c.After, GraphEntry.Equal)
+		!slices.EqualFunc(c.Before, c.After, Entry.Equal)
 	return c, changed
 }
 
 // graphEntries lists a channel's entries, newest first, and its head.
 // Each bundle's version is read once: reading it decodes its property.
-func graphEntries(ch *model.Channel) ([]GraphEntry, string) {
+func graphEntries(ch *model.Channel) ([]Entry, string) {
 	if ch == nil {
 		return nil, ""
 	}
 	p := ch.Package
 	type sortable struct {
-		entry   GraphEntry
+		entry   Entry
 		version *semver.Version
 	}
 	all := make([]sortable, 0, len(ch.Decl.Entries))
 	for _, e := range ch.Decl.Entries {
-		g := GraphEntry{Name: e.Name, Replaces: e.Replaces, Skips: slices.Clone(e.Skips), SkipRange: e.SkipRange, Deprecated: bundleDeprecated(p, e.Name)}
+		g := Entry{Name: e.Name, Replaces: e.Replaces, Skips: slices.Clone(e.Skips), SkipRange: e.SkipRange, Deprecated: bundleDeprecated(p, e.Name)}
 		slices.Sort(g.Skips)
 		v := versionOf(p.Bundles[e.Name])
 		if v != nil {
@@ -155,7 +160,7 @@ func graphEntries(ch *model.Channel) ([]GraphEntry, string) {
 	slices.SortStableFunc(all, func(a, b sortable) int {
 		return compareNewestFirst(a.entry.Name, b.entry.Name, a.version, b.version)
 	})
-	out := make([]GraphEntry, len(all))
+	out := make([]Entry, len(all))
 	for i := range all {
 		out[i] = all[i].entry
 	}
@@ -191,7 +196,7 @@ func versionOf(b *model.Bundle) *semver.Version {
 }
 
 // Equal reports whether two entries are the same.
-func (a GraphEntry) Equal(b GraphEntry) bool {
+func (a Entry) Equal(b Entry) bool {
 	return a.Name == b.Name && a.Version == b.Version && a.Replaces == b.Replaces && a.SkipRange == b.SkipRange &&
 		a.Deprecated == b.Deprecated && slices.Equal(a.Skips, b.Skips)
 }
