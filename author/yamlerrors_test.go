@@ -9,33 +9,33 @@ import (
 )
 
 // verbs runs each verb on widget as the command line would.
-var verbs = map[string]func(ctx context.Context, r *Repo) error{
-	"release": func(ctx context.Context, r *Repo) error {
-		_, err := release(ctx, r, ReleaseRequest{BundleDir: filepath.Join(r.Root, "operators/widget/1.2.0"), Image: "quay.io/example/w:v1.2.0"}, Options{})
+var verbs = map[string]func(ctx context.Context, r *Repo, opts Options) error{
+	"release": func(ctx context.Context, r *Repo, opts Options) error {
+		_, err := release(ctx, r, ReleaseRequest{BundleDir: filepath.Join(r.Root, "operators/widget/1.2.0"), Image: "quay.io/example/w:v1.2.0"}, opts)
 		return err
 	},
-	"promote": func(ctx context.Context, r *Repo) error {
+	"promote": func(ctx context.Context, r *Repo, opts Options) error {
 		return run(ctx, r, func(p *Package) (*Plan, error) {
-			return p.Promote(ctx, PromoteRequest{Bundle: "widget-operator.v1.1.1", Channel: "stable"}, Options{})
+			return p.Promote(ctx, PromoteRequest{Bundle: "widget-operator.v1.1.1", Channel: "stable"}, opts)
 		})
 	},
-	"deprecate": func(ctx context.Context, r *Repo) error {
+	"deprecate": func(ctx context.Context, r *Repo, opts Options) error {
 		return run(ctx, r, func(p *Package) (*Plan, error) {
-			return p.Deprecate(ctx, DeprecateRequest{Channel: "fast"}, Options{})
+			return p.Deprecate(ctx, DeprecateRequest{Channel: "fast"}, opts)
 		})
 	},
-	"default-channel": func(ctx context.Context, r *Repo) error {
+	"default-channel": func(ctx context.Context, r *Repo, opts Options) error {
 		return run(ctx, r, func(p *Package) (*Plan, error) {
-			return p.SetDefaultChannel(ctx, DefaultChannelRequest{Channel: "fast"}, Options{})
+			return p.SetDefaultChannel(ctx, DefaultChannelRequest{Channel: "fast"}, opts)
 		})
 	},
-	"remove": func(ctx context.Context, r *Repo) error {
+	"remove": func(ctx context.Context, r *Repo, opts Options) error {
 		return run(ctx, r, func(p *Package) (*Plan, error) {
-			return p.Remove(ctx, RemoveRequest{Bundle: "widget-operator.v1.1.0"}, Options{})
+			return p.Remove(ctx, RemoveRequest{Bundle: "widget-operator.v1.1.0"}, opts)
 		})
 	},
-	"render": func(ctx context.Context, r *Repo) error {
-		_, err := r.Expand(ctx, ExpandRequest{Packages: []string{"widget"}}, Options{})
+	"render": func(ctx context.Context, r *Repo, opts Options) error {
+		_, err := r.Expand(ctx, ExpandRequest{Packages: []string{"widget"}}, opts)
 		return err
 	},
 }
@@ -85,7 +85,7 @@ func TestVerbsPlaceYAMLErrors(t *testing.T) {
 			t.Run(f.what+"/"+name, func(t *testing.T) {
 				r := testRepo(t)
 				replaceLine(t, r, f.rel, f.line, f.text)
-				err := verbs[name](context.Background(), r)
+				err := verbs[name](context.Background(), r, Options{})
 				if err == nil || !strings.HasPrefix(err.Error(), f.want) && !(f.committed && strings.Contains(err.Error(), "\n"+f.want)) {
 					t.Errorf("%s: %v\nwant an error starting %q", name, err, f.want)
 				}
