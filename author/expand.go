@@ -22,6 +22,8 @@ type Expanded struct {
 	// was not.
 	compared text
 	textOnly bool
+	// gap is what the package's description lacks (see describeOffline).
+	gap *iconGap
 }
 
 // Bytes are the bytes `opm alpha render-template -o yaml` writes for the
@@ -59,7 +61,7 @@ func (p *Package) ExpandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 }
 
 func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
-	br, err := src.For(c)
+	br, err := src.forCatalog(c)
 	if err != nil {
 		return nil, err
 	}
@@ -79,15 +81,16 @@ func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 	if err != nil {
 		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
 	}
+	var gap *iconGap
 	if kind == template.Semver {
-		describeOffline(cfg, c, opts.SemverPerChannel)
+		gap = describeOffline(cfg, c, opts.SemverPerChannel, br)
 	}
 	if kind == template.Basic {
 		if err := checkEntries(t, data, cfg); err != nil {
 			return nil, err
 		}
 	}
-	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder()}, nil
+	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), gap: gap}, nil
 }
 
 // dialects are the ways of expanding a template that committed catalogs

@@ -77,6 +77,7 @@ func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Ex
 			}
 		}
 		out.Plan.Changes = append(out.Plan.Changes, one.Changes...)
+		out.Plan.Incomplete = append(out.Plan.Incomplete, one.Incomplete...)
 		out.Conflicts = append(out.Conflicts, p.Conflicts()...)
 	}
 	out.Plan.Summary = expandSummary(len(names), len(out.Plan.Changes), req.Check)

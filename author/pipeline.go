@@ -97,7 +97,11 @@ func (p *Plan) addExpanded(r *Expanded) error {
 	if err != nil {
 		return err
 	}
+	n := len(p.Changes)
 	p.addDigested(r.Catalog.Path, KindCatalog, r.Catalog.exists, r.Catalog.sum, t)
+	if r.gap != nil && len(p.Changes) > n {
+		p.addGap(r.Catalog.Path, r.gap)
+	}
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -159,10 +160,20 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		}
 		fmt.Fprintln(out, plan.Summary)
 	}
-	for _, n := range plan.Notes {
+	for _, n := range planNotes(plan) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
 	}
 	return nil
+}
+
+// planNotes are a plan's notes, and what it was made without, worded
+// with the flag that would give it.
+func planNotes(plan *author.Plan) []string {
+	notes := slices.Clone(plan.Notes)
+	for _, ne := range plan.Incomplete {
+		notes = append(notes, ne.Problem+needWords(ne))
+	}
+	return notes
 }
 
 func changeAction(c author.FileChange) string {
@@ -185,7 +196,7 @@ func writePlanJSON(w io.Writer, plan *author.Plan, dryRun bool) error {
 		Summary string   `json:"summary"`
 		Changes []change `json:"changes"`
 		Notes   []string `json:"notes"`
-	}{DryRun: dryRun, Summary: plan.Summary, Changes: []change{}, Notes: plan.Notes}
+	}{DryRun: dryRun, Summary: plan.Summary, Changes: []change{}, Notes: planNotes(plan)}
 	if doc.Notes == nil {
 		doc.Notes = []string{}
 	}
