@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/author/stage"
+	"github.com/fbcat/opm/author/textdiff"
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -88,90 +89,15 @@ func (r *Expanded) difference() (Difference, error) {
 			return d, err
 		}
 	}
-	d.Line, d.What = firstDifference(bytes.ReplaceAll(old, []byte("\r\n"), []byte("\n")), rendered.Join(), r.textOnly)
+	f := textdiff.FirstDifference(old, rendered.Join())
+	d.Line, d.What = max(f.Line, 1), f.What("the template", "render")
+	switch {
+	case f.Kind == textdiff.Comment:
+		d.What += ": rendering drops it, so keep comments in the template"
+	case f.Kind == textdiff.Other && r.textOnly:
+		d.What = "the objects the template renders, written differently (reordered or reformatted): " + d.What
+	}
 	return d, nil
-}
-
-// firstDifference finds the first line of old that is not new's line of
-// the same number, and says what is there; sameObjects says the two texts
-// hold the same objects.
-func firstDifference(old, new []byte, sameObjects bool) (int, string) {
-	a, b := lines(old), lines(new)
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case i == len(a) && i == len(b):
-		return max(i, 1), "the same text in another encoding" // not met: the digests differ
-	case i == len(a):
-		return i + 1, fmt.Sprintf("the catalog ends here, where the template renders %s", quoteLine(b[i]))
-	case i == len(b):
-		return i + 1, fmt.Sprintf("%s after the end of what the template renders", describeLine(a[i]))
-	}
-	return i + 1, differentLine(a[i], b[i], sameObjects)
-}
-
-// differentLine says what a committed line holds that the rendered one
-// does not.
-func differentLine(old, new string, sameObjects bool) string {
-	trimmed := strings.TrimSpace(old)
-	switch {
-	case strings.HasPrefix(trimmed, "#"):
-		return fmt.Sprintf("a comment the template does not render (%s): rendering drops it, so keep comments in the template", quoteLine(trimmed))
-	case trimmed == "":
-		return "a blank line the template does not render"
-	case commentAfter(old, new) != "":
-		return fmt.Sprintf("a comment the template does not render (%s): rendering drops it, so keep comments in the template", quoteLine(commentAfter(old, new)))
-	case strings.Join(strings.Fields(old), " ") == strings.Join(strings.Fields(new), " "):
-		return "white space the template does not render"
-	case sameObjects:
-		return fmt.Sprintf("the objects the template renders, written differently (reordered or reformatted): the template renders %s here", quoteLine(new))
-	}
-	return fmt.Sprintf("the template renders %s here", quoteLine(new))
-}
-
-// commentAfter is the comment old adds at the end of new ("# ..."), or "".
-func commentAfter(old, new string) string {
-	rest, ok := strings.CutPrefix(old, new)
-	if !ok {
-		return ""
-	}
-	rest = strings.TrimSpace(rest)
-	if strings.HasPrefix(rest, "#") && (len(rest) < len(old)-len(new)) {
-		return rest
-	}
-	return ""
-}
-
-// describeLine names a line that should not be there.
-func describeLine(l string) string {
-	trimmed := strings.TrimSpace(l)
-	switch {
-	case trimmed == "":
-		return "a blank line"
-	case strings.HasPrefix(trimmed, "#"):
-		return fmt.Sprintf("a comment (%s)", quoteLine(trimmed))
-	}
-	return quoteLine(l)
-}
-
-// quoteLine quotes a line for a message, cut to 60 characters.
-func quoteLine(l string) string {
-	if r := []rune(l); len(r) > 60 {
-		l = string(r[:57]) + "..."
-	}
-	return fmt.Sprintf("%q", l)
-}
-
-// lines splits a text into its lines, without their line ends.
-func lines(data []byte) []string {
-	s := string(data)
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
 }
 
 // refuseDrift refuses to overwrite the catalogs that are not what their

@@ -116,27 +116,6 @@ func TestTextDriftUndescribed(t *testing.T) {
 	}
 }
 
-func TestFirstDifference(t *testing.T) {
-	for _, tc := range []struct {
-		old, new string
-		line     int
-		what     string
-	}{
-		{"a\n# c\nb\n", "a\nb\n", 2, `a comment the template does not render ("# c")`},
-		{"a\nb # c\n", "a\nb\n", 2, `a comment the template does not render ("# c")`},
-		{"a\nb#c\n", "a\nb\n", 2, `the template renders "b" here`},
-		{"a\n  b\n", "a\nb\n", 2, "white space the template does not render"},
-		{"a\n", "a\nb\n", 2, `the catalog ends here, where the template renders "b"`},
-		{"a\nb\n", "a\n", 2, `"b" after the end of what the template renders`},
-		{"a\n\n", "a\n", 2, "a blank line after the end of what the template renders"},
-	} {
-		line, what := firstDifference([]byte(tc.old), []byte(tc.new), false)
-		if line != tc.line || !strings.HasPrefix(what, tc.what) {
-			t.Errorf("firstDifference(%q, %q) = %d, %q; want %d, %q", tc.old, tc.new, line, what, tc.line, tc.what)
-		}
-	}
-}
-
 // insertLine inserts a line before line n of a file of the repository.
 func insertLine(t *testing.T, r *Repo, rel string, n int, text string) {
 	t.Helper()
