@@ -17,6 +17,13 @@ type Expanded struct {
 	Config  *declcfg.DeclarativeConfig
 	data    text     // the catalog's text, once written
 	enc     *encoder // shared by the catalogs of a package
+	// compared is the text the committed one was compared with (see
+	// sameText); textOnly says the objects were the same but the text
+	// was not.
+	compared text
+	textOnly bool
+	// gap is what the package's description lacks (see describeOffline).
+	gap *iconGap
 }
 
 // Bytes are the bytes `opm alpha render-template -o yaml` writes for the
@@ -54,7 +61,7 @@ func (p *Package) ExpandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 }
 
 func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
-	br, err := src.For(c)
+	br, err := src.forCatalog(c)
 	if err != nil {
 		return nil, err
 	}
@@ -74,15 +81,16 @@ func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 	if err != nil {
 		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
 	}
+	var gap *iconGap
 	if kind == template.Semver {
-		describeOffline(cfg, c, opts.SemverPerChannel)
+		gap = describeOffline(cfg, c, opts.SemverPerChannel, br)
 	}
 	if kind == template.Basic {
 		if err := checkEntries(t, data, cfg); err != nil {
 			return nil, err
 		}
 	}
-	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder()}, nil
+	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), gap: gap}, nil
 }
 
 // dialects are the ways of expanding a template that committed catalogs
@@ -90,10 +98,11 @@ func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 var dialects = []template.Options{{}, {SemverPerChannel: true}}
 
 // Match expands the catalog's template as it is and reports whether the
-// committed catalog holds what it gives. A semver template is also
-// expanded as older opm releases did; when that is what the catalog
-// holds, the catalog is expanded that way from then on, so that it keeps
-// its style. The first expansion is returned when none matches.
+// committed catalog is what it gives, text and all (see Same). A semver
+// template is also expanded as older opm releases did; when the catalog
+// holds those objects, the catalog is expanded that way from then on, so
+// that it keeps its style. The first expansion is returned when none
+// matches.
 func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expanded, bool, error) {
 	var first *Expanded
 	for _, d := range dialects {
@@ -104,9 +113,10 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expande
 		if err != nil {
 			return nil, false, err
 		}
-		if r.same(!d.SemverPerChannel) {
+		if objects, text := r.same(!d.SemverPerChannel); objects {
 			c.dialect = d
-			return r, true, nil
+			r.textOnly = !text
+			return r, text, nil
 		}
 		if first == nil {
 			first = r
@@ -115,23 +125,29 @@ func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expande
 	return first, false, nil
 }
 
-// Same reports whether an expanded catalog holds the same objects as the
-// committed one, in any order.
-func (r *Expanded) Same() bool { return r.same(false) }
+// Same reports whether the committed catalog is the expanded one: the
+// same objects, and the text opm writes for them, byte for byte but for
+// line ends (a comment or white space added by hand is a difference).
+func (r *Expanded) Same() bool {
+	objects, text := r.same(false)
+	return objects && text
+}
 
-// same is Same, but with undescribed it also holds when the committed
-// package has no description and icon where the expanded one has them:
-// opm releases before v1.65 did not describe the package of a semver
-// template, and the next release describes it as upstream now does.
-func (r *Expanded) same(undescribed bool) bool {
+// same reports whether the committed catalog holds the objects of the
+// expanded one, in any order, and if so whether its text is theirs too.
+// With undescribed it also holds when the committed package has no
+// description and icon where the expanded one has them: opm releases
+// before v1.65 did not describe the package of a semver template, and
+// the next release describes it as upstream now does.
+func (r *Expanded) same(undescribed bool) (objects, text bool) {
 	c := r.Catalog
 	if c.Config == nil || len(c.Config.Bundles) != len(r.Config.Bundles) {
-		return false
+		return false, false
 	}
 	old := bundlesByName(c.Config)
 	for i := range r.Config.Bundles {
 		if b := &r.Config.Bundles[i]; !sameBundle(old[b.Name], b) {
-			return false
+			return false, false
 		}
 	}
 	rendered := r.Config
@@ -141,7 +157,10 @@ func (r *Expanded) same(undescribed bool) bool {
 		cp.Packages[0].Description, cp.Packages[0].Icon = "", nil
 		rendered = &cp
 	}
-	return slices.Equal(objectKeys(c.Config), objectKeys(rendered))
+	if !slices.Equal(objectKeys(c.Config), objectKeys(rendered)) {
+		return false, false
+	}
+	return true, r.sameText(rendered)
 }
 
 // bundlesByName indexes a catalog's bundles (the first of each name).

@@ -35,6 +35,10 @@ func (r ExpandRequest) Validate() error {
 type Expansion struct {
 	Plan      *Plan
 	Conflicts []string
+	// Differences are, when checking, where each committed catalog of the
+	// plan first differs from what its template renders, in the plan's
+	// order (a missing catalog has none).
+	Differences []Difference
 }
 
 // Drifted reports whether a catalog differs from its template or a
@@ -63,11 +67,17 @@ func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Ex
 		if err != nil {
 			return nil, err
 		}
-		one, err := p.Expand(ctx, opts)
+		one, differ, err := p.expand(ctx, opts)
 		if err != nil {
 			return nil, err
 		}
+		if req.Check {
+			if out.Differences, err = appendDifferences(out.Differences, differ); err != nil {
+				return nil, err
+			}
+		}
 		out.Plan.Changes = append(out.Plan.Changes, one.Changes...)
+		out.Plan.Incomplete = append(out.Plan.Incomplete, one.Incomplete...)
 		out.Conflicts = append(out.Conflicts, p.Conflicts()...)
 	}
 	out.Plan.Summary = expandSummary(len(names), len(out.Plan.Changes), req.Check)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
@@ -98,7 +97,11 @@ func (p *Plan) addExpanded(r *Expanded) error {
 	if err != nil {
 		return err
 	}
+	n := len(p.Changes)
 	p.addDigested(r.Catalog.Path, KindCatalog, r.Catalog.exists, r.Catalog.sum, t)
+	if r.gap != nil && len(p.Changes) > n {
+		p.addGap(r.Catalog.Path, r.gap)
+	}
 	return nil
 }
 
@@ -117,17 +120,10 @@ func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles,
 	if err != nil {
 		return fmt.Errorf("rendering the templates as they are, to check that the catalogs match them: %w", err)
 	}
-	var drifted []string
-	for _, r := range before {
-		if !r.same {
-			drifted = append(drifted, fmt.Sprintf("%s (from %s)", r.Catalog.Path, r.Catalog.Template.Path))
-		}
-	}
-	if len(drifted) == 0 || force {
+	if force {
 		return nil
 	}
-	return refuse("%w", &NeedError{Need: NeedOverwrite, Package: p.Name,
-		Problem: "refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  " + strings.Join(drifted, "\n  ")})
+	return p.refuseDrift(before)
 }
 
 // validateExpanded refuses an expanded catalog that opm validate would
@@ -189,6 +185,13 @@ func newObjects(committed, rendered *declcfg.DeclarativeConfig) *declcfg.Declara
 // what overwrites a hand edit). The plan holds the catalogs that differ from what is
 // committed (or are missing); every one of them is validated.
 func (p *Package) Expand(ctx context.Context, opts Options) (*Plan, error) {
+	plan, _, err := p.expand(ctx, opts)
+	return plan, err
+}
+
+// expand is Expand, which also returns the catalogs that differ (see
+// Expanded.difference).
+func (p *Package) expand(ctx context.Context, opts Options) (*Plan, []*Expanded, error) {
 	src := p.sourceWith(opts)
 	plan := &Plan{Root: p.Repo.Root}
 	var cats []*Catalog
@@ -197,13 +200,13 @@ func (p *Package) Expand(ctx context.Context, opts Options) (*Plan, error) {
 		case c.Template.Data != nil:
 			cats = append(cats, c)
 		case c.exists:
-			return nil, refuse("%s maps catalog %s to template %s, which does not exist: restore the template, or remove the catalog and its mapping", p.CI.File, c.Path, c.Template.Path)
+			return nil, nil, refuse("%s maps catalog %s to template %s, which does not exist: restore the template, or remove the catalog and its mapping", p.CI.File, c.Path, c.Template.Path)
 		}
 		// Neither template nor catalog: nothing released there yet.
 	}
 	rendered, err := p.matchAll(ctx, cats, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var differ []*Expanded
 	for _, r := range rendered {
@@ -212,11 +215,11 @@ func (p *Package) Expand(ctx context.Context, opts Options) (*Plan, error) {
 		}
 	}
 	if err := validateAll(ctx, differ); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, r := range differ {
 		if err := plan.addExpanded(r); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	n := len(plan.Changes)
@@ -226,5 +229,5 @@ func (p *Package) Expand(ctx context.Context, opts Options) (*Plan, error) {
 	default:
 		plan.Summary = fmt.Sprintf("%s: %d of %s differ from their templates", p.Name, n, Plural(len(cats), "catalog"))
 	}
-	return plan, nil
+	return plan, differ, nil
 }

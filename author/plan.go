@@ -65,6 +65,34 @@ type Plan struct {
 	// Notes are things the user should know (never problems: those are
 	// errors).
 	Notes []string
+	// Incomplete are what the plan writes without for want of an option,
+	// which each one's Need names: the icon of a semver template's
+	// package, when only the image of the bundle heading its default
+	// channel holds the CSV it comes from (Options.Pull).
+	Incomplete []*NeedError
+
+	gaps []planGap // the gaps Incomplete says, by head
+}
+
+// planGap is an iconGap of the catalogs cats, said by Incomplete[i].
+type planGap struct {
+	gap  iconGap
+	cats []string
+	i    int
+}
+
+// addGap records that catalog cat was written without what gap says,
+// together with the other catalogs of the same gap.
+func (p *Plan) addGap(cat string, gap *iconGap) {
+	for k := range p.gaps {
+		if g := &p.gaps[k]; g.gap == *gap {
+			g.cats = append(g.cats, cat)
+			p.Incomplete[g.i].Problem = gap.problem(g.cats)
+			return
+		}
+	}
+	p.gaps = append(p.gaps, planGap{gap: *gap, cats: []string{cat}, i: len(p.Incomplete)})
+	p.Incomplete = append(p.Incomplete, &NeedError{Need: NeedPull, Problem: gap.problem([]string{cat})})
 }
 
 // Plural is "1 catalog", "2 catalogs".

@@ -78,6 +78,8 @@ type Catalog struct {
 	exists  bool             // the catalog is committed
 	file    string           // its path on disk
 	sum     string           // the committed text's digest
+	textSum string           // ... with "\r\n" read as "\n" (see Expanded.sameText)
+	textLen int              // the length of that text
 }
 
 // MigrateLevel is the --migrate-level its catalog is rendered with: the
@@ -309,6 +311,7 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 // The catalogs of a package repeat the same bundles: docs shares them.
 func (c *Catalog) load(ctx context.Context, data []byte, docs *declcfg.DocumentCache) error {
 	c.exists, c.sum = true, stage.Digest(data)
+	c.setTextSum(data)
 	res, err := validateFile(ctx, c.Path, data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
 	if err != nil {
 		return err

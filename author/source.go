@@ -57,6 +57,11 @@ func (s *Bundles) Add(b *declcfg.Bundle) { s.extra[b.Image] = b }
 // For is the bundle renderer of one catalog: it applies the catalog's
 // migrations and prefers the catalog's own copy of a bundle.
 func (s *Bundles) For(c *Catalog) (template.BundleRenderer, error) {
+	return s.forCatalog(c)
+}
+
+// forCatalog is For, as the renderer it is.
+func (s *Bundles) forCatalog(c *Catalog) (*catalogBundles, error) {
 	ms, err := render.MigrationsFor(c.MigrateLevel())
 	if err != nil {
 		return nil, err
@@ -124,6 +129,41 @@ type catalogBundles struct {
 	src        *Bundles
 	cat        *Catalog
 	migrations render.Migrations
+
+	mu    sync.Mutex
+	noCSV map[string]bool // bundles whose CSV was asked for and not found
+}
+
+// lacksCSV reports whether the CSV of the named bundle was asked for and
+// could not be found.
+func (cb *catalogBundles) lacksCSV(name string) bool {
+	cb.mu.Lock()
+	defer cb.mu.Unlock()
+	return cb.noCSV[name]
+}
+
+// csv finds the ClusterServiceVersion of the bundle of image ref, whose
+// copies are cands: offline (see Bundles.csvOf), else from its image
+// when pulling; it records a bundle whose CSV it cannot find.
+func (cb *catalogBundles) csv(ctx context.Context, ref string, cands []candidate) []byte {
+	csv := cb.src.csvOf(cands)
+	if csv == nil && cb.src.Pull != nil {
+		if b, err := cb.src.Pull.RenderBundle(ctx, ref); err == nil {
+			csv = b.CSV
+			if csv == nil && b.LoadCSV != nil {
+				csv = b.LoadCSV()
+			}
+		}
+	}
+	if csv == nil && len(cands) > 0 {
+		cb.mu.Lock()
+		defer cb.mu.Unlock()
+		if cb.noCSV == nil {
+			cb.noCSV = map[string]bool{}
+		}
+		cb.noCSV[cands[0].b.Name] = true
+	}
+	return csv
 }
 
 // RenderBundle returns the bundle of image ref as rendering ref for this
@@ -148,7 +188,7 @@ func (cb *catalogBundles) RenderBundle(ctx context.Context, ref string) (*templa
 	}
 	b := *pick.b
 	b.Properties = slices.Clone(pick.b.Properties)
-	out := &template.Bundle{Bundle: b, LoadCSV: func() []byte { return cb.src.csvOf(cands) }}
+	out := &template.Bundle{Bundle: b, LoadCSV: func() []byte { return cb.csv(ctx, ref, cands) }}
 	if err := cb.migrations.Run(&out.Bundle); err != nil {
 		return nil, fmt.Errorf("bundle %q: %w", b.Name, err)
 	}

@@ -150,7 +150,7 @@ func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, emit func(document)
 	v, dups, err := fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
 	switch {
 	case err != nil:
-		emit(document{Line: c.Line, Err: yamlSyntaxError(err, c.Line)})
+		emit(document{Line: c.Line, Err: yamlSyntaxError(c.Data, c.Line, err)})
 	case v.Kind == value.Null:
 		emit(document{Line: c.Line, Err: &Error{Line: int(c.Line), Message: "empty YAML document: it holds only white space or comments; delete it together with its \"---\" separator"}})
 	case v.Kind != value.Object:
@@ -191,12 +191,22 @@ func jsonSyntaxError(err error) *Error {
 	return &Error{Message: "invalid JSON: " + err.Error()}
 }
 
-func yamlSyntaxError(err error, docLine int32) *Error {
-	var ye *fbcyaml.Error
-	if errors.As(err, &ye) {
-		return &Error{Line: int(ye.Line), Column: int(ye.Col), Message: "invalid YAML: " + ye.Msg}
+// yamlSyntaxError places the error err of decoding the YAML document
+// doc, which starts on file line docLine, at the line upstream names for
+// it: go-yaml v2's, which upstream reads each document of a catalog with
+// (see fbcyaml.SyntaxError), counted from the document's first line. A
+// problem go-yaml names no line of (an unknown anchor, aliases that
+// expand too far) is put on the document's first line.
+func yamlSyntaxError(doc []byte, docLine int32, err error) *Error {
+	ye := fbcyaml.SyntaxError(doc, docLine, err)
+	if ye == nil {
+		return &Error{Line: int(docLine), Message: "invalid YAML: " + err.Error()}
 	}
-	return &Error{Line: int(docLine), Message: "invalid YAML: " + err.Error()}
+	line := ye.Line
+	if line == 0 {
+		line = docLine
+	}
+	return &Error{Line: int(line), Column: int(ye.Col), Message: "invalid YAML: " + ye.Msg}
 }
 
 func notAnObject(v *value.Value) *Error {

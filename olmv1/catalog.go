@@ -182,6 +182,10 @@ type BundleEntry struct {
 	Version     string   `json:"version"`
 	Installable bool     `json:"installable"`
 	Reasons     []Reason `json:"reasons,omitempty"`
+	// Unreadable says why the bundle could not be judged at all (it
+	// carries neither its objects nor its CSV metadata, or they do not
+	// read), naming its file and line; Installable is then false.
+	Unreadable string `json:"unreadable,omitempty"`
 	// ManifestsChecked is false for a bundle the catalog knows only by
 	// its olm.csv.metadata: its manifests, in its image, were not checked.
 	ManifestsChecked bool   `json:"manifestsChecked"`
@@ -190,7 +194,8 @@ type BundleEntry struct {
 }
 
 // List gives, for each package (or only pkg), each channel's bundles
-// and the verdict on each.
+// and the verdict on each. A bundle that cannot be read is listed as
+// Unreadable, and the others are still judged.
 func (c *Catalog) List(pkg string, opts CheckOptions) ([]Listing, error) {
 	names := c.model.PackageNames()
 	if pkg != "" {
@@ -215,10 +220,7 @@ func (c *Catalog) List(pkg string, opts CheckOptions) ([]Listing, error) {
 				}
 				e, ok := verdicts[b]
 				if !ok {
-					var err error
-					if e, err = verdict(b, opts); err != nil {
-						return nil, err
-					}
+					e = verdict(b, opts)
 					verdicts[b] = e
 				}
 				entry.Bundles = append(entry.Bundles, e)
@@ -233,18 +235,36 @@ func (c *Catalog) List(pkg string, opts CheckOptions) ([]Listing, error) {
 	return out, nil
 }
 
-// verdict checks one catalog bundle.
-func verdict(b *model.Bundle, opts CheckOptions) (BundleEntry, error) {
+// verdict checks one catalog bundle; one that cannot be read is
+// Unreadable, so that the rest of the catalog is still listed.
+func verdict(b *model.Bundle, opts CheckOptions) BundleEntry {
 	e := BundleEntry{Name: b.Name, Image: b.Decl.Image}
 	if v, err := b.Version(); err == nil {
 		e.Version, e.ver = v.String(), v
 	}
 	bundle, err := BundleFromDeclcfg(b.Decl)
 	if err != nil {
-		return e, err
+		e.Unreadable = err.Error()
+		return e
 	}
 	e.ManifestsChecked = bundle.HasManifests()
 	e.Reasons = Unsupported(bundle, opts)
 	e.Installable = len(e.Reasons) == 0
-	return e, nil
+	return e
+}
+
+// Unjudged counts the bundles of a listing that could not be judged
+// (Unreadable), each once however many channels list it.
+func Unjudged(listing []Listing) int {
+	seen := map[string]bool{}
+	for _, l := range listing {
+		for _, ch := range l.Channels {
+			for _, b := range ch.Bundles {
+				if b.Unreadable != "" {
+					seen[l.Package+"/"+b.Name] = true
+				}
+			}
+		}
+	}
+	return len(seen)
 }

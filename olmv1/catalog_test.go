@@ -259,3 +259,39 @@ func TestParseVerdictMetadata(t *testing.T) {
 		}
 	}
 }
+
+// TestListUnreadableBundle: a bundle with neither objects nor CSV
+// metadata is listed as unreadable, with why, and the other packages are
+// still judged.
+func TestListUnreadableBundle(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "catalog")
+	if err := os.CopyFS(dir, os.DirFS("testdata/catalog")); err != nil {
+		t.Fatal(err)
+	}
+	bare := "schema: olm.bundle\nname: pelorus-operator.v0.0.2\npackage: pelorus-operator\nimage: quay.io/example/pelorus-operator-bundle:v0.0.2\n" +
+		"properties:\n- type: olm.package\n  value: {packageName: pelorus-operator, version: 0.0.2}\n"
+	if err := os.WriteFile(filepath.Join(dir, "pelorus-operator", "bundle.yaml"), []byte(bare), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadCatalog(context.Background(), render.Renderer{}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := c.List("", CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l) != 3 {
+		t.Fatalf("listing %+v", l)
+	}
+	pel := l[1].Channels[0].Bundles[0]
+	if pel.Installable || !strings.Contains(pel.Unreadable, "bundle.yaml:1: bundle \"pelorus-operator.v0.0.2\" carries neither olm.bundle.object nor olm.csv.metadata") {
+		t.Errorf("pelorus %+v", pel)
+	}
+	if ack := l[0].Channels[0].Bundles[0]; !ack.Installable || ack.Unreadable != "" {
+		t.Errorf("ack %+v", ack)
+	}
+	if n := Unjudged(l); n != 1 {
+		t.Errorf("Unjudged = %d, want 1", n)
+	}
+}

@@ -1,7 +1,9 @@
 // Package textdiff writes unified diffs of texts (Myers' algorithm, three
 // lines of context), and readable ones of catalogs, where an embedded
 // bundle object or a CSV's metadata is summarised in a line: what the
-// catalog verbs show of a plan before writing it.
+// catalog verbs show of a plan before writing it. FirstDifference says
+// where a text first differs from the one it should be, and how (a
+// comment, white space, ...): where the verbs say a catalog drifted.
 package textdiff
 
 import (

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -159,10 +160,20 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		}
 		fmt.Fprintln(out, plan.Summary)
 	}
-	for _, n := range plan.Notes {
+	for _, n := range planNotes(plan) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
 	}
 	return nil
+}
+
+// planNotes are a plan's notes, and what it was made without, worded
+// with the flag that would give it.
+func planNotes(plan *author.Plan) []string {
+	notes := slices.Clone(plan.Notes)
+	for _, ne := range plan.Incomplete {
+		notes = append(notes, ne.Problem+needWords(ne))
+	}
+	return notes
 }
 
 func changeAction(c author.FileChange) string {
@@ -185,7 +196,7 @@ func writePlanJSON(w io.Writer, plan *author.Plan, dryRun bool) error {
 		Summary string   `json:"summary"`
 		Changes []change `json:"changes"`
 		Notes   []string `json:"notes"`
-	}{DryRun: dryRun, Summary: plan.Summary, Changes: []change{}, Notes: plan.Notes}
+	}{DryRun: dryRun, Summary: plan.Summary, Changes: []change{}, Notes: planNotes(plan)}
 	if doc.Notes == nil {
 		doc.Notes = []string{}
 	}
@@ -206,7 +217,9 @@ differ from what is committed; each is validated first.
 
 --check writes nothing: it names each catalog that differs from what its
 template renders (drift, such as a hand edit of the catalog or a template
-edited without rendering) and exits 1, or exits 0 when all agree. Catalogs
+edited without rendering), at the line where its text first differs, and
+exits 1, or exits 0 when all agree. The text counts, not only the objects:
+a comment or white space added by hand is drift (rendering drops it). Catalogs
 rendered by older opm releases in their own style (semver channels linked
 one channel at a time) agree with their templates too.`,
 		Example: `  opm alpha catalog render my-operator --check
@@ -249,9 +262,15 @@ one channel at a time) agree with their templates too.`,
 func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) error {
 	out := cmd.OutOrStdout()
 	plan, conflicts, failed := res.Plan, res.Conflicts, res.Drifted()
+	where := map[string]author.Difference{}
+	for _, d := range res.Differences {
+		where[d.Path] = d
+	}
 	if f.output.value == "json" {
 		type drift struct {
 			Path string `json:"path"`
+			Line int    `json:"line,omitempty"`
+			What string `json:"what,omitempty"`
 		}
 		doc := struct {
 			Passed    bool     `json:"passed"`
@@ -262,18 +281,22 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) err
 			doc.Conflicts = []string{}
 		}
 		for _, c := range plan.Changes {
-			doc.Differ = append(doc.Differ, drift{c.Path})
+			d := where[c.Path]
+			doc.Differ = append(doc.Differ, drift{c.Path, d.Line, d.What})
 		}
 		if err := writeJSON(out, doc); err != nil {
 			return err
 		}
 	} else {
 		for _, c := range plan.Changes {
-			what := "differs from what its template renders"
-			if c.Created {
-				what = "is missing: its template maps to it"
+			switch d, ok := where[c.Path]; {
+			case c.Created:
+				fmt.Fprintf(out, "%s: is missing: its template maps to it\n", c.Path)
+			case ok:
+				fmt.Fprintf(out, "%s:%d: differs from what its template renders: %s\n", c.Path, d.Line, d.What)
+			default:
+				fmt.Fprintf(out, "%s: differs from what its template renders\n", c.Path)
 			}
-			fmt.Fprintf(out, "%s: %s\n", c.Path, what)
 		}
 		for _, c := range conflicts {
 			fmt.Fprintf(out, "%s (edited by hand?)\n", c)

@@ -236,7 +236,10 @@ func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
 		Long: `List, per package and channel, the bundles of a file-based catalog (a directory,
 a catalog image or a catalogd HTTP API URL), highest version first, and whether OLM v1 can install each; for the
 others, why not. Bundles a catalog knows only by olm.csv.metadata are checked
-on what that tells (install modes, API services, dependencies), and marked so.`,
+on what that tells (install modes, API services, dependencies), and marked so.
+A bundle that carries neither its objects nor its CSV metadata (or whose
+properties do not read) is listed as unreadable, with why, and the others
+are still judged; the command then exits 1.`,
 		Example:     `  opm alpha olmv1 list catalog/ --package argocd-operator`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
@@ -253,9 +256,14 @@ on what that tells (install modes, API services, dependencies), and marked so.`,
 				return err
 			}
 			if output.value == "json" {
-				return writeJSON(cmd.OutOrStdout(), listing)
+				err = writeJSON(cmd.OutOrStdout(), listing)
+			} else {
+				err = writeListing(cmd.OutOrStdout(), listing)
 			}
-			return writeListing(cmd.OutOrStdout(), listing)
+			if err == nil {
+				err = unjudged(cmd, listing, output.value == "json")
+			}
+			return err
 		},
 	}
 	f := cmd.Flags()
@@ -265,6 +273,41 @@ on what that tells (install modes, API services, dependencies), and marked so.`,
 	f.BoolVar(&check.SingleOwnNamespace, "single-own-namespace", false, "Accept bundles without AllNamespaces (the SingleOwnNamespaceInstallSupport feature gate)")
 	addPlatformFlag(f, &platform)
 	return cmd
+}
+
+// unjudged says how many listed bundles could not be read, if any, and
+// fails then: their rows are written, but OLM v1's verdict on them is
+// unknown.
+func unjudged(cmd *cobra.Command, listing []olmv1.Listing, json bool) error {
+	n := olmv1.Unjudged(listing)
+	if n == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%d bundles could not be read, so whether OLM v1 can install them", n)
+	if n == 1 {
+		what = "1 bundle could not be read, so whether OLM v1 can install it"
+	}
+	where := "why under the table"
+	if json {
+		where = "each row's \"unreadable\""
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s is unknown (see %s); the other rows are judged\n", what, where)
+	return errReported
+}
+
+// listVerdict is a listed bundle's verdict column.
+func listVerdict(b olmv1.BundleEntry) string {
+	if b.Unreadable != "" {
+		return "unreadable: not judged"
+	}
+	verdict := "installable"
+	if !b.Installable {
+		verdict = "unsupported"
+	}
+	if !b.ManifestsChecked {
+		verdict += " (csv metadata only: manifests not checked)"
+	}
+	return verdict
 }
 
 // writeListing writes the listing as a table, then why each bundle that
@@ -277,19 +320,15 @@ func writeListing(w io.Writer, listing []olmv1.Listing) error {
 	for _, l := range listing {
 		for _, ch := range l.Channels {
 			for _, b := range ch.Bundles {
-				verdict := "installable"
-				if !b.Installable {
-					verdict = "unsupported"
-				}
-				if !b.ManifestsChecked {
-					verdict += " (csv metadata only: manifests not checked)"
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", l.Package, ch.Name, b.Name, b.Version, verdict)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", l.Package, ch.Name, b.Name, b.Version, listVerdict(b))
 				if b.Installable || seen[l.Package+"/"+b.Name] {
 					continue
 				}
 				seen[l.Package+"/"+b.Name] = true
 				fmt.Fprintf(&why, "\n%s %s:\n", l.Package, b.Name)
+				if b.Unreadable != "" {
+					fmt.Fprintf(&why, "  - unreadable: %s\n", b.Unreadable)
+				}
 				for _, r := range b.Reasons {
 					fmt.Fprintf(&why, "  - %s: %s\n", r.Code, r)
 				}
