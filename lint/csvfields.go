@@ -23,16 +23,12 @@ import (
 // the head of each channel.
 const ruleCSVFields = "csv-fields"
 
-// capabilities and categories are the values OperatorHub and the
-// community pipeline accept.
+// The capability levels, categories and icon media types OperatorHub and
+// the community pipeline accept (the pipeline's lists).
 var (
-	capabilities = []string{"Basic Install", "Seamless Upgrades", "Full Lifecycle", "Deep Insights", "Auto Pilot"}
-	categories   = []string{
-		"AI/Machine Learning", "Application Runtime", "Big Data", "Cloud Provider", "Developer Tools", "Database",
-		"Drivers and plugins", "Integration & Delivery", "Logging & Tracing", "Modernization & Migration",
-		"Monitoring", "Networking", "OpenShift Optional", "Security", "Storage", "Streaming & Messaging",
-	}
-	iconMediaTypes = []string{"image/gif", "image/jpeg", "image/png", "image/svg+xml"}
+	capabilities   = pipeline.CapabilityLevels()
+	categories     = pipeline.Categories()
+	iconMediaTypes = pipeline.IconMediaTypes()
 )
 
 // csvIssue is one problem with a CSV, at a node (nil: the CSV); field

@@ -117,6 +117,17 @@ var (
 	pipelineMediaTypes = []string{"image/png", "image/jpeg", "image/gif", "image/svg+xml"}
 )
 
+// CapabilityLevels are the capability levels the pipeline (and
+// OperatorHub) accept.
+func CapabilityLevels() []string { return slices.Clone(pipelineCapabilities) }
+
+// Categories are the operator categories the pipeline (and OperatorHub)
+// accept.
+func Categories() []string { return slices.Clone(pipelineCategories) }
+
+// IconMediaTypes are the media types of an icon the pipeline accepts.
+func IconMediaTypes() []string { return slices.Clone(pipelineMediaTypes) }
+
 func validCapabilities(v *value.Value) bool {
 	return v.Kind == value.String && slices.Contains(pipelineCapabilities, v.Str)
 }
