@@ -21,8 +21,8 @@ const diffContext = 3
 type op struct {
 	kind byte // ' ', '-' or '+'
 	line []byte
-	// show, when set, is what is printed instead of line, which then
-	// stands for n lines of the file (see Readable).
+	// show, when set, is what is printed instead of line; n, when set, is
+	// how many lines of the file line stands for (see Readable).
 	show []byte
 	n    int
 }
@@ -37,10 +37,7 @@ func (o op) text() []byte {
 
 // lines is how many lines of the file the op stands for.
 func (o op) lines() int {
-	if o.show != nil {
-		return o.n
-	}
-	return 1
+	return max(o.n, 1)
 }
 
 // Unified writes the unified diff of a file's old and new text
@@ -196,6 +193,15 @@ func deletionsFirst(ops []op) {
 // writeHunks writes the changed parts of an edit script with their
 // context, as "@@ -l,s +l,s @@" hunks.
 func writeHunks(buf *bytes.Buffer, ops []op) {
+	for _, h := range hunkRanges(ops) {
+		writeHunk(buf, ops, h[0], h[1])
+	}
+}
+
+// hunkRanges are the hunks of an edit script, each the ops from its
+// first to past its last: the changed lines with their context.
+func hunkRanges(ops []op) [][2]int {
+	var out [][2]int
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {
 			i++
@@ -218,9 +224,10 @@ func writeHunks(buf *bytes.Buffer, ops []op) {
 			}
 			end = run
 		}
-		writeHunk(buf, ops, start, end)
+		out = append(out, [2]int{start, end})
 		i = end
 	}
+	return out
 }
 
 // writeHunk writes ops[start:end] as one hunk.
