@@ -31,23 +31,32 @@ const (
 // diff to the reader, such as a command line's flag; "" says "the full
 // diff".
 func Readable(w io.Writer, name string, old, new []byte, full string) error {
+	return readable(w, name, old, new, full, commonEnds)
+}
+
+func readable(w io.Writer, name string, old, new []byte, full string, ends endsFunc) error {
 	if full == "" {
 		full = "the full diff"
 	}
 	s := summariser{full: full}
-	ua, ub := readableUnits(old), readableUnits(new)
+	pre, suf := ends(old, new, startsUnit)
+	ua, ub := readableUnits(old[pre:len(old)-suf]), readableUnits(new[pre:len(new)-suf])
 	d := differ{a: unitKeys(ua), b: unitKeys(ub)}
+	d.gap(old[:pre])
 	d.diff(0, len(d.a), 0, len(d.b))
+	d.gap(old[len(old)-suf:])
 	// Only the units a hunk prints are summarised: in a large catalog
 	// most are unchanged and far from any change.
 	shown := printed(d.ops)
 	ia, ib := 0, 0
 	for i := range d.ops {
 		var u unit
-		switch d.ops[i].kind {
-		case '-':
+		switch {
+		case d.ops[i].isGap():
+			continue
+		case d.ops[i].kind == '-':
 			u, ia = ua[ia], ia+1
-		case '+':
+		case d.ops[i].kind == '+':
 			u, ib = ub[ib], ib+1
 		default:
 			u, ia, ib = ua[ia], ia+1, ib+1
@@ -58,6 +67,14 @@ func Readable(w io.Writer, name string, old, new []byte, full string) error {
 		}
 	}
 	return writeUnified(w, name, old == nil, d.ops)
+}
+
+// startsUnit says a line is always the first of a readable diff's unit:
+// it starts with none of the characters that the second and later lines
+// of a bundle object or a CSV metadata field start with (an indent, an
+// empty line) or that a property does ("- type: ...").
+func startsUnit(line []byte) bool {
+	return line[0] != ' ' && line[0] != '-' && line[0] != '\n'
 }
 
 // printed says which ops of an edit script its hunks print.

@@ -35,6 +35,10 @@ func (o op) text() []byte {
 	return o.line
 }
 
+// isGap says the op stands for lines left out of the diff (see
+// differ.gap).
+func (o op) isGap() bool { return o.line == nil }
+
 // lines is how many lines of the file the op stands for.
 func (o op) lines() int {
 	return max(o.n, 1)
@@ -43,10 +47,25 @@ func (o op) lines() int {
 // Unified writes the unified diff of a file's old and new text
 // (old nil: a new file) as `diff -u` and git write it.
 func Unified(w io.Writer, name string, old, new []byte) error {
-	d := differ{a: splitLines(old), b: splitLines(new)}
+	return unified(w, name, old, new, commonEnds)
+}
+
+// endsFunc says how much of the start and end of two texts their diff
+// leaves out: commonEnds, or noEnds for the plain diff tests compare
+// with.
+type endsFunc func(a, b []byte, unitStart func([]byte) bool) (pre, suf int)
+
+func unified(w io.Writer, name string, old, new []byte, ends endsFunc) error {
+	pre, suf := ends(old, new, anyLine)
+	d := differ{a: splitLines(old[pre : len(old)-suf]), b: splitLines(new[pre : len(new)-suf])}
+	d.gap(old[:pre])
 	d.diff(0, len(d.a), 0, len(d.b))
+	d.gap(old[len(old)-suf:])
 	return writeUnified(w, name, old == nil, d.ops)
 }
+
+// anyLine says every line is a unit of its own (see commonEnds).
+func anyLine([]byte) bool { return true }
 
 // writeUnified writes a file's diff: the ---/+++ header (from /dev/null
 // for a new file), then the hunks of ops, deletions first.
@@ -65,7 +84,7 @@ func writeUnified(w io.Writer, name string, created bool, ops []op) error {
 
 // splitLines splits text into lines, each with its line end.
 func splitLines(text []byte) [][]byte {
-	var lines [][]byte
+	lines := make([][]byte, 0, bytes.Count(text, []byte("\n"))+1)
 	for len(text) > 0 {
 		i := bytes.IndexByte(text, '\n')
 		if i < 0 {
@@ -84,6 +103,24 @@ func splitLines(text []byte) [][]byte {
 type differ struct {
 	a, b [][]byte
 	ops  []op
+}
+
+// gap appends an op that stands for the lines of text, which are the
+// same in both files and too far from any change to be printed (see
+// commonEnds).
+func (d *differ) gap(text []byte) {
+	if n := lineCount(text); n > 0 {
+		d.ops = append(d.ops, op{kind: ' ', n: n})
+	}
+}
+
+// lineCount is how many lines text has, the last maybe without its end.
+func lineCount(text []byte) int {
+	n := bytes.Count(text, []byte("\n"))
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 func (d *differ) emit(kind byte, lines [][]byte) {
