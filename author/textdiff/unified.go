@@ -103,6 +103,9 @@ func splitLines(text []byte) [][]byte {
 type differ struct {
 	a, b [][]byte
 	ops  []op
+	// vf and vb are middleSnake's furthest points, kept for the next
+	// call: each call reads only what it wrote.
+	vf, vb []int
 }
 
 // gap appends an op that stands for the lines of text, which are the
@@ -165,9 +168,12 @@ func (d *differ) middleSnake(a0, a1, b0, b1 int) (xs, ys, xe, ye int) {
 	n, m := a1-a0, b1-b0
 	delta := n - m
 	odd := delta&1 != 0
-	off := 2*(n+m) + 2
-	vf := make([]int, 2*off+1) // furthest x on each diagonal k = x-y, forward
-	vb := make([]int, 2*off+1) // least x on each diagonal, backward
+	off := (n+m+1)/2 + abs(delta) + 2
+	if len(d.vf) < 2*off+1 {
+		d.vf, d.vb = make([]int, 2*off+1), make([]int, 2*off+1)
+	}
+	vf := d.vf // furthest x on each diagonal k = x-y, forward
+	vb := d.vb // least x on each diagonal, backward
 	vf[off+1] = 0
 	vb[off+delta-1] = n
 	eq := func(x, y int) bool { return bytes.Equal(d.a[a0+x], d.b[b0+y]) }
@@ -208,6 +214,13 @@ func (d *differ) middleSnake(a0, a1, b0, b1 int) (xs, ys, xe, ye int) {
 		}
 	}
 	panic("author: no middle snake") // unreachable: the searches meet by then
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // deletionsFirst orders each run of changed lines as diff does: the
