@@ -124,10 +124,15 @@ func slicesClone(b []byte) []byte { return append([]byte(nil), b...) }
 
 // TestDiffLeavingOutCommonEndsIsPlainOnRealCatalogs: the same on the
 // real catalogs and templates of testdata (bundle objects, CSV metadata,
-// JSON and YAML), each edited at random.
+// JSON and YAML), and without -short on the conformance catalogs when
+// they are there, each edited at random.
 func TestDiffLeavingOutCommonEndsIsPlainOnRealCatalogs(t *testing.T) {
+	patterns := []string{"../../testdata/*.golden*", "../../testdata/bundles.golden*/*", "../../testdata/repo/catalogs/*/*/*", "../../testdata/templates/*.yaml", "../../testdata/catalog/*/*"}
+	if !testing.Short() {
+		patterns = append(patterns, "../../../shared/conformance/catalogs/*/*", "../../../shared/conformance/*.golden.*")
+	}
 	var files []string
-	for _, pattern := range []string{"../../testdata/*.golden*", "../../testdata/bundles.golden*/*", "../../testdata/repo/catalogs/*/*/*", "../../testdata/templates/*.yaml", "../../testdata/catalog/*/*"} {
+	for _, pattern := range patterns {
 		m, _ := filepath.Glob(pattern)
 		files = append(files, m...)
 	}
@@ -139,7 +144,11 @@ func TestDiffLeavingOutCommonEndsIsPlainOnRealCatalogs(t *testing.T) {
 			continue
 		}
 		n++
-		for i := range 20 {
+		edits := 20
+		if len(old) > 256<<10 {
+			edits = 2
+		}
+		for i := range edits {
 			sameAsPlain(t, fmt.Sprintf("%s, edit %d", f, i), old, edited(rng, old))
 		}
 	}
