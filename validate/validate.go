@@ -44,6 +44,9 @@ type Options struct {
 	// decoded and checked once. Validations sharing it must have the same
 	// Schemas, KeepBulk and Lines.
 	Documents *declcfg.DocumentCache
+	// Pool, if set, keeps the compiled schemas for the validations that
+	// share it (see SchemaPool).
+	Pool *SchemaPool
 }
 
 // Result is the outcome of a validation.
@@ -108,19 +111,33 @@ func ValidateBytes(ctx context.Context, name string, data []byte, opts Options) 
 
 // Validate checks the catalog in fsys.
 func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
-	if _, err := compile(opts.Schemas); err != nil {
+	first, err := opts.Pool.take(opts.Schemas)
+	if err != nil {
 		return nil, err
 	}
 	var mu sync.Mutex
 	var compileErr error
+	// The schemas compiled (or taken) to see that they compile go to the
+	// first worker; each later one takes its own. All go back to the pool
+	// when the catalog is loaded: no worker checks anything then.
+	spare, used := first, []*schemas{first}
+	defer func() { opts.Pool.give(opts.Schemas, used) }()
 	newCheck := func() declcfg.ObjectCheck {
-		s, err := compile(opts.Schemas)
+		mu.Lock()
+		s := spare
+		spare = nil
+		mu.Unlock()
+		if s != nil {
+			return s.check
+		}
+		s, err := opts.Pool.take(opts.Schemas)
+		mu.Lock()
+		defer mu.Unlock()
 		if err != nil {
-			mu.Lock()
 			compileErr = err
-			mu.Unlock()
 			return func(*declcfg.Object) []*declcfg.Error { return nil }
 		}
+		used = append(used, s)
 		return s.check
 	}
 	loadOpts := []declcfg.LoadOption{
