@@ -1,6 +1,11 @@
 package validate
 
-import "sync"
+import (
+	"cmp"
+	"sync"
+
+	"github.com/fbcat/opm/declcfg"
+)
 
 // SchemaPool keeps the schemas a validation compiled for the next ones.
 // Compiling the CUE schemas takes longer than checking a small catalog,
@@ -56,3 +61,49 @@ func (p *SchemaPool) give(user *UserSchemas, ss []*schemas) {
 	}
 	p.mu.Unlock()
 }
+
+// lent are the schemas of one validation's workers: the first worker
+// gets those compiled (or taken from the pool) to see that they compile,
+// each later one its own. All go back to the pool when the catalog is
+// loaded, when no worker checks anything any more.
+type lent struct {
+	pool  *SchemaPool
+	user  *UserSchemas
+	mu    sync.Mutex
+	spare *schemas   // not yet given to a worker
+	used  []*schemas // every one taken
+	err   error      // the first that failed to compile
+}
+
+// lend takes the schemas of a validation's first worker.
+func lend(pool *SchemaPool, user *UserSchemas) (*lent, error) {
+	s, err := pool.take(user)
+	if err != nil {
+		return nil, err
+	}
+	return &lent{pool: pool, user: user, spare: s, used: []*schemas{s}}, nil
+}
+
+// check gives a worker its schemas' check (declcfg.WithObjectCheck); a
+// failure to compile is kept in l.err and the worker checks nothing.
+func (l *lent) check() declcfg.ObjectCheck {
+	l.mu.Lock()
+	s := l.spare
+	l.spare = nil
+	l.mu.Unlock()
+	if s != nil {
+		return s.check
+	}
+	s, err := l.pool.take(l.user)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err != nil {
+		l.err = cmp.Or(l.err, err)
+		return func(*declcfg.Object) []*declcfg.Error { return nil }
+	}
+	l.used = append(l.used, s)
+	return s.check
+}
+
+// giveBack puts the schemas into the pool once the workers are done.
+func (l *lent) giveBack() { l.pool.give(l.user, l.used) }

@@ -111,37 +111,14 @@ func ValidateBytes(ctx context.Context, name string, data []byte, opts Options) 
 
 // Validate checks the catalog in fsys.
 func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
-	first, err := opts.Pool.take(opts.Schemas)
+	lent, err := lend(opts.Pool, opts.Schemas)
 	if err != nil {
 		return nil, err
 	}
+	defer lent.giveBack()
 	var mu sync.Mutex
-	var compileErr error
-	// The schemas compiled (or taken) to see that they compile go to the
-	// first worker; each later one takes its own. All go back to the pool
-	// when the catalog is loaded: no worker checks anything then.
-	spare, used := first, []*schemas{first}
-	defer func() { opts.Pool.give(opts.Schemas, used) }()
-	newCheck := func() declcfg.ObjectCheck {
-		mu.Lock()
-		s := spare
-		spare = nil
-		mu.Unlock()
-		if s != nil {
-			return s.check
-		}
-		s, err := opts.Pool.take(opts.Schemas)
-		mu.Lock()
-		defer mu.Unlock()
-		if err != nil {
-			compileErr = err
-			return func(*declcfg.Object) []*declcfg.Error { return nil }
-		}
-		used = append(used, s)
-		return s.check
-	}
 	loadOpts := []declcfg.LoadOption{
-		declcfg.WithObjectCheck(newCheck),
+		declcfg.WithObjectCheck(lent.check),
 		declcfg.WithItemCheck(func() declcfg.ItemCheck { return objectRules }),
 		declcfg.WithRootName(opts.RootName),
 	}
@@ -177,8 +154,8 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	}
 	problems = append(problems, hidden...)
 	declcfg.SortWarnings(warnings)
-	if compileErr != nil {
-		return nil, fmt.Errorf("compiling schemas: %w", compileErr)
+	if lent.err != nil {
+		return nil, fmt.Errorf("compiling schemas: %w", lent.err)
 	}
 	res := &Result{Problems: problems, Warnings: warnings, GraphChecked: true}
 	if cfg != nil {
