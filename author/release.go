@@ -16,7 +16,6 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -379,18 +378,4 @@ func (p *Package) bundleNames() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// didYouMean names the candidates closest to a mistyped name (at most three,
-// within an edit distance of a third of its length), as ": did you mean
-// a, b or c?", or "".
-func didYouMean(name string, candidates []string) string {
-	best := suggest.Closest(name, candidates, max(2, len(name)/3), 3)
-	switch len(best) {
-	case 0:
-		return ""
-	case 1:
-		return fmt.Sprintf(": did you mean %s?", best[0])
-	}
-	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -271,13 +272,14 @@ func (r *Repo) noOperator(name string) error {
 		return r.noRoot()
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
-		hint := didYouMean(name, r.operators())
-		for _, op := range r.operators() {
-			if hint == "" && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
-				hint = fmt.Sprintf(": did you mean %s? (commands take the operator's directory name, which need not be its package's)", op)
+		ops, why := r.operators(), ""
+		near := suggest.Near(name, ops)
+		for _, op := range ops {
+			if len(near) == 0 && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
+				near, why = []string{op}, " (commands take the operator's directory name, which need not be its package's)"
 			}
 		}
-		return refuse("no operator %q: operators/%s does not exist%s", name, name, hint)
+		return unknownName("operator", name, near, ops, "no operator %q: operators/%s does not exist%s", name, name, why)
 	}
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
@@ -338,7 +340,7 @@ func (p *Package) Template(name string) (*Template, error) {
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateFiles())
+	return nil, unknownName("template", name, nil, p.CI.TemplateFiles(), "template %q is not in the fbc.catalog_mapping of %s (map it there first)", name, p.CI.File)
 }
 
 // FBCPackage is the name of the package the catalogs hold (which need
