@@ -173,7 +173,7 @@ func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
 	}
 	st, err := os.Stat(dir)
 	if err != nil {
-		return "", "", fmt.Errorf("bundle directory %s: %w", given, err)
+		return "", "", fmt.Errorf("bundle directory %s: %w%s", given, err, r.bundleDirHint(given))
 	}
 	if !st.IsDir() {
 		return "", "", fmt.Errorf("%s is not a directory: give the bundle's directory, operators/<pkg>/<version>", given)

@@ -140,18 +140,6 @@ func (r *Repo) Packages() ([]string, error) {
 	return names, nil
 }
 
-// operators lists every operator directory's name.
-func (r *Repo) operators() []string {
-	entries, _ := os.ReadDir(r.path("operators"))
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	return names
-}
-
 // FindRoot looks for the repository root from dir upwards: the first
 // directory that has an operators/ directory. It returns dir when none
 // has.
@@ -183,10 +171,27 @@ func FindRoot(dir string) string {
 // It never writes: readers such as lint leave recovery to the catalog
 // verbs.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
-	if err := checkOperatorName(name); err != nil {
+	if err := stage.Check(r.Root); err != nil {
+		return nil, err
+	}
+	p, err := r.OpenTemplates(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.loadCatalogs(ctx); err != nil {
 		return nil, err
 	}
 	if err := stage.Check(r.Root); err != nil {
+		return nil, err // a run committed while the catalogs were read
+	}
+	return p, nil
+}
+
+// OpenTemplates reads an operator directory's ci.yaml and the templates it
+// maps, and finds their catalogs without reading them: what listing the
+// names of an operator needs (a Package that Open has not loaded).
+func (r *Repo) OpenTemplates(name string) (*Package, error) {
+	if err := checkOperatorName(name); err != nil {
 		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
@@ -215,12 +220,6 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 			p.Catalogs = append(p.Catalogs, cat)
 		}
 		p.Templates = append(p.Templates, t)
-	}
-	if err := p.loadCatalogs(ctx); err != nil {
-		return nil, err
-	}
-	if err := stage.Check(r.Root); err != nil {
-		return nil, err // a run committed while the catalogs were read
 	}
 	p.bundleDirs.pkg = p
 	return p, nil
@@ -272,7 +271,7 @@ func (r *Repo) noOperator(name string) error {
 		return r.noRoot()
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
-		ops, why := r.operators(), ""
+		ops, why := r.Operators(), ""
 		near := suggest.Near(name, ops)
 		for _, op := range ops {
 			if len(near) == 0 && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {

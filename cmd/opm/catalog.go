@@ -10,6 +10,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -102,15 +103,24 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 }
 
 // run runs a verb's body and, with -o json, reports a failure as a JSON
-// document too: {"error": "...", "refused": bool}.
+// document too: {"error": "...", "refused": bool}, and for a name the
+// repository does not have, "didYouMean" (its near misses) or "names"
+// (what there is).
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		err := body(cmd, args)
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
-			_ = writeJSON(cmd.OutOrStdout(), struct {
-				Error   string `json:"error"`
-				Refused bool   `json:"refused"`
-			}{withFlagHint(err).Error(), refused(err)})
+			doc := struct {
+				Error      string   `json:"error"`
+				Refused    bool     `json:"refused"`
+				DidYouMean []string `json:"didYouMean,omitempty"`
+				Names      []string `json:"names,omitempty"`
+			}{Error: withFlagHint(err).Error(), Refused: refused(err)}
+			var unknown *suggest.Unknown
+			if errors.As(err, &unknown) {
+				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
+			}
+			_ = writeJSON(cmd.OutOrStdout(), doc)
 		}
 		return err
 	}

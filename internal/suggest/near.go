@@ -9,8 +9,8 @@ import (
 // MaxNear is how many near misses Near returns at most.
 const MaxNear = 3
 
-// Near returns the candidates that name is most likely a slip of, closest
-// first (ties in the candidates' order), at most MaxNear: the one rule of
+// Near returns the candidates that name is most likely a slip of, the
+// closest ones (in the candidates' order), at most MaxNear: the one rule of
 // every "did you mean" about a name a maintainer typed. A candidate is
 // near when it is the name in another case, or within a few edits of it
 // ignoring case, where a swap of two neighbours counts one edit anywhere
@@ -38,7 +38,9 @@ func Near(name string, candidates []string) []string {
 	slices.SortStableFunc(near, func(a, b scored) int { return a.d - b.d })
 	var out []string
 	for _, s := range near[:min(MaxNear, len(near))] {
-		out = append(out, s.c)
+		if s.d == near[0].d {
+			out = append(out, s.c)
+		}
 	}
 	return out
 }
@@ -90,4 +92,39 @@ func Or(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Unknown is the error of a name that is none of the existing ones (an
+// operator, bundle, channel, template or version a command was given):
+// what is wrong, the names it is likely a slip of or, when it is near
+// none, the names there are.
+type Unknown struct {
+	Kind    string   // what the name names: operator, bundle, channel, ...
+	Name    string   // as given
+	Problem string   // what is wrong, without the hint
+	Near    []string // the names it may be a slip of, closest first
+	Known   []string // when none is near: the names there are, sorted
+}
+
+// NewUnknown is the Unknown of name among existing, with the near names
+// given (nil: the names Near it).
+func NewUnknown(kind, name string, near, existing []string, problem string) *Unknown {
+	if near == nil {
+		near = Near(name, existing)
+	}
+	e := &Unknown{Kind: kind, Name: name, Problem: problem, Near: near}
+	if len(near) == 0 {
+		e.Known = slices.Compact(slices.Sorted(slices.Values(existing)))
+	}
+	return e
+}
+
+func (e *Unknown) Error() string {
+	switch {
+	case len(e.Near) > 0:
+		return fmt.Sprintf("%s: did you mean %s?", e.Problem, Or(e.Near))
+	case len(e.Known) > 0:
+		return fmt.Sprintf("%s (%ss: %s)", e.Problem, e.Kind, List(e.Known))
+	}
+	return e.Problem
 }

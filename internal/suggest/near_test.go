@@ -41,8 +41,11 @@ func TestNear(t *testing.T) {
 	if got := Near("promethues-opertor", long); !slices.Equal(got, []string{"prometheus-operator"}) {
 		t.Errorf("a long name takes more edits: %q", got)
 	}
-	if got := Near("abcd", []string{"abce", "abcf", "abdc", "abcg", "ABCD"}); !slices.Equal(got, []string{"ABCD", "abce", "abcf"}) {
-		t.Errorf("closest first, at most %d: %q", MaxNear, got)
+	if got := Near("abcd", []string{"abce", "abcf", "abdc", "ABCD"}); !slices.Equal(got, []string{"ABCD"}) {
+		t.Errorf("the closest only: %q", got)
+	}
+	if got := Near("abcd", []string{"abce", "abcf", "abdc", "abcg", "abxy"}); !slices.Equal(got, []string{"abce", "abcf", "abdc"}) {
+		t.Errorf("ties in the candidates' order, at most %d: %q", MaxNear, got)
 	}
 }
 
