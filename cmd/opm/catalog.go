@@ -70,6 +70,7 @@ or the request: the error says why), 2 usage or I/O error.`,
 	pf.VarP(&f.output, "output", "o", "Output format (text|json)")
 	cmd.AddCommand(newCatalogRenderCmd(f), newCatalogReleaseCmd(f), newCatalogPromoteCmd(f), newCatalogRemoveCmd(f),
 		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f), newCatalogBuildCmd(f))
+	f.registerCatalogCompletion(cmd)
 	return cmd
 }
 
