@@ -4,36 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/internal/suggest"
 )
-
-// templateChannels lists the channels the package's basic templates
-// have, each once, sorted. Templates that do not parse are left out
-// (editing them says why).
-func (p *Package) templateChannels() []string {
-	var docs []*basicDoc
-	for _, t := range p.Templates {
-		if t.Data == nil || t.Kind() == template.Semver {
-			continue
-		}
-		if d, err := openBasic(t); err == nil {
-			docs = append(docs, d)
-		}
-	}
-	return channelsOf(docs)
-}
-
-// channelsOf lists the channels of basic templates, each once, sorted:
-// what "did you mean" and completion offer.
-func channelsOf(docs []*basicDoc) []string {
-	var out []string
-	for _, d := range docs {
-		out = append(out, d.channelNames()...)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
 
 // channelCheck checks the channels a verb would put bundles in against
 // the channels the package's templates have: a new name that is a near

@@ -77,7 +77,7 @@ func TestRepoLookups(t *testing.T) {
 	ctx := context.Background()
 	for name, want := range map[string]string{
 		"widgets":           "did you mean widget?",
-		"widget-operator":   "(commands take the operator's directory name, which need not be its package's): did you mean widget?",
+		"widget-operator":   "did you mean widget? (commands take the operator's directory name",
 		"../x":              "invalid operator name",
 		"totally-unrelated": "operators/totally-unrelated does not exist (operators: ",
 	} {
@@ -90,7 +90,7 @@ func TestRepoLookups(t *testing.T) {
 		t.Errorf("an operator without ci.yaml: %v", err)
 	}
 	p := open(t, r, "widget")
-	if _, err := p.Template("nope.yaml"); err == nil || !strings.Contains(err.Error(), "is not in the fbc.catalog_mapping of operators/widget/ci.yaml (map it there first) (templates: basic.yaml)") {
+	if _, err := p.Template("nope.yaml"); err == nil || !strings.Contains(err.Error(), "operators/widget/ci.yaml maps no template \"nope.yaml\" in fbc.catalog_mapping (templates: basic.yaml)") {
 		t.Errorf("Template: %v", err)
 	}
 	if b := p.bundleByImage("quay.io/example/widget-operator-bundle:v1.1.0"); b == nil || b.Name != "widget-operator.v1.1.0" {

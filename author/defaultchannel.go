@@ -96,9 +96,9 @@ func (d *basicDoc) channelNames() []string {
 // and the channels every template has.
 func (p *Package) notEveryTemplate(channel string, basics []*basicDoc, missing []string) error {
 	if len(missing) == len(basics) {
-		return unknownName("channel", channel, nil, channelsOf(basics), "no template of %s has channel %q", p.Dir, channel)
+		return unknownName("channel", channel, nil, p.templateChannels(), "no template of %s has channel %q", p.Dir, channel)
 	}
-	common := channelsOf(basics)
+	common := p.templateChannels()
 	for _, d := range basics {
 		common = slices.DeleteFunc(common, func(c string) bool { return d.channel(c) == nil })
 	}

@@ -73,8 +73,8 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	if req.Channel != "" && len(basics) > 0 && !slices.Contains(channelsOf(basics), req.Channel) {
-		return nil, unknownName("channel", req.Channel, nil, channelsOf(basics), "no basic template of %s has channel %q", p.Dir, req.Channel)
+	if channels := p.templateChannels(); req.Channel != "" && len(basics) > 0 && !slices.Contains(channels, req.Channel) {
+		return nil, unknownName("channel", req.Channel, nil, channels, "no basic template of %s has channel %q", p.Dir, req.Channel)
 	}
 	for _, d := range basics {
 		t := d.t

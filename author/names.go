@@ -16,7 +16,7 @@ import (
 // unknownName refuses a name that is none of the existing ones: near
 // names the ones it is likely a slip of (nil to find them with
 // suggest.Near).
-func unknownName(kind, name string, near, existing []string, format string, args ...any) error {
+func unknownName(kind, name string, near, existing []string, format string, args ...any) *Refusal {
 	e := suggest.NewUnknown(kind, name, near, existing, fmt.Sprintf(format, args...))
 	return &Refusal{Msg: e.Error(), Err: e}
 }
@@ -47,8 +47,38 @@ func (r *Repo) Versions(pkg string) []string {
 	return names
 }
 
-// Channels lists the channels of the operator's templates, each once,
-// sorted: those of its basic templates, and the streams (Candidate, Fast,
+// templateNames reads the names the operator's templates hold (see
+// template.ReadNames), each once: channels and bundles sorted, images in
+// the templates' order. Templates that do not parse are left out
+// (editing them says why).
+func (p *Package) templateNames() (channels, bundles, images []string) {
+	for _, t := range p.Templates {
+		if t.Data == nil {
+			continue
+		}
+		if n, err := template.ReadNames(t.Kind(), t.Data); err == nil {
+			channels, bundles = append(channels, n.Channels...), append(bundles, n.Bundles...)
+			for _, img := range n.Images {
+				if !slices.Contains(images, img) {
+					images = append(images, img)
+				}
+			}
+		}
+	}
+	slices.Sort(channels)
+	slices.Sort(bundles)
+	return slices.Compact(channels), slices.Compact(bundles), images
+}
+
+// templateChannels lists the channels of the package's basic templates,
+// each once, sorted.
+func (p *Package) templateChannels() []string {
+	channels, _, _ := p.templateNames()
+	return channels
+}
+
+// Channels lists the channels of the operator's templates, each once:
+// those of its basic templates, sorted, and the streams (Candidate, Fast,
 // Stable) when it has a semver template.
 func (p *Package) Channels() []string {
 	out := p.templateChannels()
@@ -60,31 +90,9 @@ func (p *Package) Channels() []string {
 
 // TemplateImages lists the images the operator's templates name, each
 // once, in the templates' order; and the names of the bundles their
-// channel entries list, sorted. Templates that do not parse are left out.
+// channel entries list, sorted.
 func (p *Package) TemplateImages() (images, bundles []string) {
-	for _, t := range p.Templates {
-		if t.Data == nil {
-			continue
-		}
-		if t.Kind() == template.Semver {
-			if d, err := openSemver(t); err == nil {
-				for _, s := range semverStreams {
-					images = append(images, d.images(s)...)
-				}
-			}
-		} else if d, err := openBasic(t); err == nil {
-			images = append(images, d.images()...)
-			for _, ch := range d.objects("olm.channel") {
-				if list := channelEntries(ch); list != nil {
-					for _, e := range list.Content {
-						bundles = append(bundles, str(e, "name"))
-					}
-				}
-			}
-		}
-	}
-	slices.Sort(bundles)
-	bundles = slices.DeleteFunc(slices.Compact(bundles), func(b string) bool { return b == "" })
+	_, bundles, images = p.templateNames()
 	return images, bundles
 }
 

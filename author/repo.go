@@ -278,7 +278,9 @@ func (r *Repo) noOperator(name string) error {
 				near, why = []string{op}, " (commands take the operator's directory name, which need not be its package's)"
 			}
 		}
-		return unknownName("operator", name, near, ops, "no operator %q: operators/%s does not exist%s", name, name, why)
+		err := unknownName("operator", name, near, ops, "no operator %q: operators/%s does not exist", name, name)
+		err.Msg += why
+		return err
 	}
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
@@ -339,7 +341,7 @@ func (p *Package) Template(name string) (*Template, error) {
 			return t, nil
 		}
 	}
-	return nil, unknownName("template", name, nil, p.CI.TemplateFiles(), "template %q is not in the fbc.catalog_mapping of %s (map it there first)", name, p.CI.File)
+	return nil, unknownName("template", name, nil, p.CI.TemplateFiles(), "%s maps no template %q in fbc.catalog_mapping", p.CI.File, name)
 }
 
 // FBCPackage is the name of the package the catalogs hold (which need
