@@ -80,16 +80,6 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 	return plan, nil
 }
 
-// channelNames lists the names of the template's channels, sorted.
-func (d *basicDoc) channelNames() []string {
-	var out []string
-	for _, c := range d.objects("olm.channel") {
-		out = append(out, str(c, "name"))
-	}
-	slices.Sort(out)
-	return out
-}
-
 // notEveryTemplate refuses a default channel that the templates named
 // missing lack: a name no template has as an unknown channel, with the
 // channels there are (each once); one some templates lack, naming them
