@@ -121,3 +121,18 @@ func (r *Repo) bundleDirHint(given string) string {
 	}
 	return fmt.Sprintf(": did you mean %s?", suggest.Or(near))
 }
+
+// skipsNotes notes each skipped bundle that no catalog holds and whose
+// name is a near miss of one that it does: skipping a bundle that is not
+// there is allowed (one removed long ago), so it is written as given.
+func (p *Package) skipsNotes(skips []string) []string {
+	var notes []string
+	for _, s := range skips {
+		if names := p.bundleNames(); !slices.Contains(names, s) {
+			if near := suggest.Near(s, names); len(near) > 0 {
+				notes = append(notes, fmt.Sprintf("skips names %s, which no catalog of %s holds: did you mean %s? (written as given)", s, p.Dir, suggest.Or(near)))
+			}
+		}
+	}
+	return notes
+}

@@ -109,6 +109,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 			notes = append(notes, note)
 		}
 		e[t] = data
+		notes = append(notes, p.skipsNotes(target.Skips)...)
 		where = append(where, fmt.Sprintf("%s (%s)", t.TemplateFile, strings.Join(target.Channels, ", ")))
 	}
 	src := p.sourceWith(opts)
