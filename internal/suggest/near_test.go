@@ -90,3 +90,30 @@ func TestVersioned(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknown(t *testing.T) {
+	channels := []string{"stable", "fast", "stable"}
+	for _, tt := range []struct {
+		name, near string
+		want       string
+	}{
+		{"satble", "", `no channel "satble": did you mean stable?`},
+		{"nightly", "", `no channel "nightly" (channels: fast, stable)`},
+		{"x.v2", "x.v1", `no channel "x.v2": did you mean x.v1?`},
+	} {
+		var near []string
+		if tt.near != "" {
+			near = []string{tt.near}
+		}
+		e := NewUnknown("channel", tt.name, near, channels, `no channel "`+tt.name+`"`)
+		if e.Error() != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, e.Error(), tt.want)
+		}
+		if (len(e.Near) == 0) != (e.Known != nil) {
+			t.Errorf("%s: the names there are only when none is near: %+v", tt.name, e)
+		}
+	}
+	if e := NewUnknown("operator", "x", nil, nil, "no operator x"); e.Error() != "no operator x" {
+		t.Errorf("nothing there: %q", e.Error())
+	}
+}
