@@ -51,6 +51,10 @@ directory; --pull renders what neither has from its image. A catalog that
 differs from what its template renders (a hand edit) is not overwritten
 unless --force.
 
+A name the repository does not have (operator, bundle, channel, template)
+is refused with the names it is likely a slip of ("did you mean"), or the
+names there are. Shell completion (opm completion SHELL) offers them.
+
 Exit codes: 0 done (or nothing to do), 1 refused (the repository's content
 or the request: the error says why), 2 usage or I/O error.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0

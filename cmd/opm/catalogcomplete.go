@@ -45,12 +45,16 @@ func (f *catalogFlags) operatorArgs(_ *cobra.Command, args []string, typed strin
 }
 
 // bundleDirArg completes release's bundle directory: operators/<op>/,
-// then its versions.
+// then its versions; a path that is not under operators/ as typed (from
+// another working directory) completes as any directory.
 func (f *catalogFlags) bundleDirArg(_ *cobra.Command, args []string, typed string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	dirs := matching(complete.BundleDirs(f.repo(), typed), typed)
+	if len(dirs) == 0 {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
 	if len(dirs) == 1 && strings.HasSuffix(dirs[0], "/") {
 		return dirs, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
