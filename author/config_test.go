@@ -79,7 +79,7 @@ func TestRepoLookups(t *testing.T) {
 		"widgets":           "did you mean widget?",
 		"widget-operator":   "did you mean widget? (commands take the operator's directory name",
 		"../x":              "invalid operator name",
-		"totally-unrelated": "operators/totally-unrelated does not exist",
+		"totally-unrelated": "operators/totally-unrelated does not exist (operators: ",
 	} {
 		if _, err := r.Open(ctx, name); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Open(%q): %v, want %q", name, err, want)
@@ -90,7 +90,7 @@ func TestRepoLookups(t *testing.T) {
 		t.Errorf("an operator without ci.yaml: %v", err)
 	}
 	p := open(t, r, "widget")
-	if _, err := p.Template("nope.yaml"); err == nil || !strings.Contains(err.Error(), "the mapped templates are [basic.yaml]") {
+	if _, err := p.Template("nope.yaml"); err == nil || !strings.Contains(err.Error(), "operators/widget/ci.yaml maps no template \"nope.yaml\" in fbc.catalog_mapping (templates: basic.yaml)") {
 		t.Errorf("Template: %v", err)
 	}
 	if b := p.bundleByImage("quay.io/example/widget-operator-bundle:v1.1.0"); b == nil || b.Name != "widget-operator.v1.1.0" {
@@ -105,34 +105,11 @@ func TestRepoLookups(t *testing.T) {
 		"widget-operator.v0.9":    ": did you mean widget-operator.v1.0.0?",
 		"widget-operater.v1.1.0":  ": did you mean widget-operator.v1.1.0?",
 		"widget-operator.v10.0.0": ": did you mean widget-operator.v1.1.1?",
-		"nothing":                 "", // no version: by spelling, and none is close
+		"nothing":                 " (bundles: widget-operator.v1.0.0, widget-operator.v1.1.0, widget-operator.v1.1.1)", // none is close: what there is
 	} {
 		_, err := p.findBundle(name)
 		if err == nil || !strings.HasSuffix(err.Error(), fmt.Sprintf("bundle named %q%s", name, want)) {
 			t.Errorf("findBundle(%s): %v, want the hint %q", name, err, want)
-		}
-	}
-}
-
-func TestNearMiss(t *testing.T) {
-	existing := []string{"stable", "fast", "candidate", "stable-v1.2", "rc"}
-	for name, want := range map[string]string{
-		"stabel":      "stable",
-		"Stable":      "stable",
-		"STABLE":      "stable",
-		"stable2":     "", // differs in a number only
-		"fsat":        "fast",
-		"candidates":  "candidate",
-		"stable-v1.3": "", // another version, not a slip
-		"stable-v2":   "",
-		"ga":          "", // too short for two edits to be a slip
-		"beta":        "",
-		"preview":     "",
-		"Stalbe":      "stable", // a case difference and a swap
-		"Cnadidate":   "candidate",
-	} {
-		if got := nearMiss(name, existing); got != want {
-			t.Errorf("nearMiss(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package author
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -71,6 +72,9 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	basics, semverOnes, err := p.openTemplates()
 	if err != nil {
 		return nil, err
+	}
+	if channels := p.templateChannels(); req.Channel != "" && len(basics) > 0 && !slices.Contains(channels, req.Channel) {
+		return nil, unknownName("channel", req.Channel, nil, channels, "no basic template of %s has channel %q", p.Dir, req.Channel)
 	}
 	for _, d := range basics {
 		t := d.t

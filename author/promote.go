@@ -110,7 +110,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 		plan.Summary = fmt.Sprintf("%s already heads %s in every template that lists it: nothing to do", req.Bundle, req.Channel)
 	} else {
 		plan.Summary = fmt.Sprintf("promoted %s to %s in %s; %s rendered", req.Bundle, req.Channel, strings.Join(done, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
-		plan.Notes = append(plan.Notes, channels.notes()...)
+		plan.Notes = append(append(plan.Notes, channels.notes()...), p.skipsNotes(req.Skips)...)
 	}
 	return plan, nil
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -110,6 +109,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 			notes = append(notes, note)
 		}
 		e[t] = data
+		notes = append(notes, p.skipsNotes(target.Skips)...)
 		where = append(where, fmt.Sprintf("%s (%s)", t.TemplateFile, strings.Join(target.Channels, ", ")))
 	}
 	src := p.sourceWith(opts)
@@ -174,7 +174,7 @@ func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
 	}
 	st, err := os.Stat(dir)
 	if err != nil {
-		return "", "", fmt.Errorf("bundle directory %s: %w", given, err)
+		return "", "", fmt.Errorf("bundle directory %s: %w%s", given, err, r.bundleDirHint(given))
 	}
 	if !st.IsDir() {
 		return "", "", fmt.Errorf("%s is not a directory: give the bundle's directory, operators/<pkg>/<version>", given)
@@ -379,18 +379,4 @@ func (p *Package) bundleNames() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// didYouMean names the candidates closest to a mistyped name (at most three,
-// within an edit distance of a third of its length), as ": did you mean
-// a, b or c?", or "".
-func didYouMean(name string, candidates []string) string {
-	best := suggest.Closest(name, candidates, max(2, len(name)/3), 3)
-	switch len(best) {
-	case 0:
-		return ""
-	case 1:
-		return fmt.Sprintf(": did you mean %s?", best[0])
-	}
-	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
 }

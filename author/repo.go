@@ -17,6 +17,7 @@ import (
 	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -139,18 +140,6 @@ func (r *Repo) Packages() ([]string, error) {
 	return names, nil
 }
 
-// operators lists every operator directory's name.
-func (r *Repo) operators() []string {
-	entries, _ := os.ReadDir(r.path("operators"))
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	return names
-}
-
 // FindRoot looks for the repository root from dir upwards: the first
 // directory that has an operators/ directory. It returns dir when none
 // has.
@@ -182,10 +171,27 @@ func FindRoot(dir string) string {
 // It never writes: readers such as lint leave recovery to the catalog
 // verbs.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
-	if err := checkOperatorName(name); err != nil {
+	if err := stage.Check(r.Root); err != nil {
+		return nil, err
+	}
+	p, err := r.OpenTemplates(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.loadCatalogs(ctx); err != nil {
 		return nil, err
 	}
 	if err := stage.Check(r.Root); err != nil {
+		return nil, err // a run committed while the catalogs were read
+	}
+	return p, nil
+}
+
+// OpenTemplates reads an operator directory's ci.yaml and the templates it
+// maps, and finds their catalogs without reading them: what listing the
+// names of an operator needs (a Package that Open has not loaded).
+func (r *Repo) OpenTemplates(name string) (*Package, error) {
+	if err := checkOperatorName(name); err != nil {
 		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
@@ -214,12 +220,6 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 			p.Catalogs = append(p.Catalogs, cat)
 		}
 		p.Templates = append(p.Templates, t)
-	}
-	if err := p.loadCatalogs(ctx); err != nil {
-		return nil, err
-	}
-	if err := stage.Check(r.Root); err != nil {
-		return nil, err // a run committed while the catalogs were read
 	}
 	p.bundleDirs.pkg = p
 	return p, nil
@@ -271,13 +271,16 @@ func (r *Repo) noOperator(name string) error {
 		return r.noRoot()
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
-		hint := didYouMean(name, r.operators())
-		for _, op := range r.operators() {
-			if hint == "" && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
-				hint = fmt.Sprintf(": did you mean %s? (commands take the operator's directory name, which need not be its package's)", op)
+		ops, why := r.Operators(), ""
+		near := suggest.Near(name, ops)
+		for _, op := range ops {
+			if len(near) == 0 && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
+				near, why = []string{op}, " (commands take the operator's directory name, which need not be its package's)"
 			}
 		}
-		return refuse("no operator %q: operators/%s does not exist%s", name, name, hint)
+		err := unknownName("operator", name, near, ops, "no operator %q: operators/%s does not exist", name, name)
+		err.Msg += why
+		return err
 	}
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
@@ -338,7 +341,7 @@ func (p *Package) Template(name string) (*Template, error) {
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateFiles())
+	return nil, unknownName("template", name, nil, p.CI.TemplateFiles(), "%s maps no template %q in fbc.catalog_mapping", p.CI.File, name)
 }
 
 // FBCPackage is the name of the package the catalogs hold (which need

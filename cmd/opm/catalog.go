@@ -10,6 +10,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -50,6 +51,10 @@ directory; --pull renders what neither has from its image. A catalog that
 differs from what its template renders (a hand edit) is not overwritten
 unless --force.
 
+A name the repository does not have (operator, bundle, channel, template)
+is refused with the names it is likely a slip of ("did you mean"), or the
+names there are. Shell completion (opm completion SHELL) offers them.
+
 Exit codes: 0 done (or nothing to do), 1 refused (the repository's content
 or the request: the error says why), 2 usage or I/O error.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
@@ -69,6 +74,7 @@ or the request: the error says why), 2 usage or I/O error.`,
 	pf.VarP(&f.output, "output", "o", "Output format (text|json)")
 	cmd.AddCommand(newCatalogRenderCmd(f), newCatalogReleaseCmd(f), newCatalogPromoteCmd(f), newCatalogRemoveCmd(f),
 		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f), newCatalogBuildCmd(f))
+	f.registerCatalogCompletion(cmd)
 	return cmd
 }
 
@@ -102,15 +108,24 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 }
 
 // run runs a verb's body and, with -o json, reports a failure as a JSON
-// document too: {"error": "...", "refused": bool}.
+// document too: {"error": "...", "refused": bool}, and for a name the
+// repository does not have, "didYouMean" (its near misses) or "names"
+// (what there is).
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		err := body(cmd, args)
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
-			_ = writeJSON(cmd.OutOrStdout(), struct {
-				Error   string `json:"error"`
-				Refused bool   `json:"refused"`
-			}{withFlagHint(err).Error(), refused(err)})
+			doc := struct {
+				Error      string   `json:"error"`
+				Refused    bool     `json:"refused"`
+				DidYouMean []string `json:"didYouMean,omitempty"`
+				Names      []string `json:"names,omitempty"`
+			}{Error: withFlagHint(err).Error(), Refused: refused(err)}
+			var unknown *suggest.Unknown
+			if errors.As(err, &unknown) {
+				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
+			}
+			_ = writeJSON(cmd.OutOrStdout(), doc)
 		}
 		return err
 	}
