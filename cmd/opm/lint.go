@@ -59,7 +59,7 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		writeLintFailure(c, f, err)
-		return usageError{err}
+		return flagError(c, err)
 	})
 	fl := cmd.Flags()
 	fl.VarP(&f.output, "output", "o", "Output format: one line per finding (text), a JSON document (json), a SARIF 2.1.0 log (sarif) or the pull-request summary (markdown)")

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/fbcat/opm/internal/suggest"
+)
+
+// flagMistake is a flag the command line names that the command does not
+// have, or gives no value: it is reported in one line, with the flags
+// meant and a pointer to --help, instead of the whole usage. Exit codes
+// treat it as any usage mistake.
+type flagMistake struct {
+	msg string
+	err error
+}
+
+func (e *flagMistake) Error() string { return e.msg }
+func (e *flagMistake) Unwrap() error { return e.err }
+
+// flagError is the flag error function of every command: a misspelt
+// flag gets a flagMistake, other flag errors (a bad value) a usageError.
+func flagError(cmd *cobra.Command, err error) error {
+	var nx *pflag.NotExistError
+	var vr *pflag.ValueRequiredError
+	switch {
+	case errors.As(err, &nx):
+		msg := err.Error()
+		if meant := flagsMeant(cmd.Flags(), nx.GetSpecifiedName(), nx.GetSpecifiedShortnames()); len(meant) > 0 {
+			msg += "; did you mean " + strings.Join(meant, " or ") + "?"
+		}
+		return &flagMistake{msg: fmt.Sprintf("%s (see '%s --help')", msg, cmd.CommandPath()), err: err}
+	case errors.As(err, &vr):
+		return &flagMistake{msg: fmt.Sprintf("%s (see '%s --help')", err, cmd.CommandPath()), err: err}
+	}
+	return usageError{err}
+}
+
+// flagsMeant are the flags of fs (visible, not deprecated) that a name
+// typed as --name, or a shorthand typed in the group -shorthands, may
+// have meant: long names within two edits (a swap of neighbours is one)
+// or that start with it; for a group of several letters typed with one
+// dash, the long flags it is close to (-image for --image); for a single
+// letter, the shorthand of the other case (-O for -o).
+func flagsMeant(fs *pflag.FlagSet, name, shorthands string) []string {
+	typed := name
+	if shorthands != "" {
+		if len(shorthands) == 1 {
+			return shorthandsMeant(fs, name)
+		}
+		typed = shorthands
+	}
+	typed, _, _ = strings.Cut(typed, "=")
+	var names, prefixed []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden || f.Deprecated != "" {
+			return
+		}
+		names = append(names, f.Name)
+		if len(typed) >= 2 && strings.HasPrefix(f.Name, typed) {
+			prefixed = append(prefixed, f.Name)
+		}
+	})
+	meant := suggest.Closest(typed, names, maxFlagEdits(typed), 3)
+	for _, p := range prefixed {
+		if len(meant) < 3 && !slices.Contains(meant, p) {
+			meant = append(meant, p)
+		}
+	}
+	for i, m := range meant {
+		meant[i] = "--" + m
+	}
+	return meant
+}
+
+// maxFlagEdits is how far a typed flag name may be from the one meant:
+// two edits, but one for names of three letters or fewer (else every
+// short name is near every other).
+func maxFlagEdits(typed string) int {
+	if len(typed) <= 3 {
+		return 1
+	}
+	return 2
+}
+
+// shorthandsMeant is the shorthand of fs that differs from the letter
+// typed only in case.
+func shorthandsMeant(fs *pflag.FlagSet, letter string) []string {
+	var meant []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Shorthand != "" && f.Shorthand != letter && strings.EqualFold(f.Shorthand, letter) && !f.Hidden {
+			meant = append(meant, "-"+f.Shorthand)
+		}
+	})
+	return meant
+}
