@@ -168,6 +168,9 @@ func (r *Repo) OpenBundleDir(ctx context.Context, given string) (*Package, error
 // working directory, or else to the root) and the operator it belongs
 // to: it must be operators/<pkg>/<version>/ under the root.
 func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
+	if err := r.CheckRoot(); err != nil {
+		return "", "", err
+	}
 	dir = given
 	if st, err := os.Stat(dir); (err != nil || !st.IsDir()) && !filepath.IsAbs(given) {
 		dir = filepath.Join(r.Root, given)
