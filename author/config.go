@@ -157,10 +157,15 @@ func plainName(file string, n *yaml.Node, what, name string) error {
 	if name == "" {
 		return configErr(file, n, "%s is empty", what)
 	}
-	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." || path.Clean(name) != name {
+	if !isPlainName(name) {
 		return configErr(file, n, "%s %q must be a plain file name", what, name)
 	}
 	return nil
+}
+
+// isPlainName reports whether name is a file name without a directory.
+func isPlainName(name string) bool {
+	return !strings.ContainsAny(name, `/\`) && name != "." && name != ".." && path.Clean(name) == name
 }
 
 // ParseCIConfig reads the fbc section of an operator's ci.yaml.

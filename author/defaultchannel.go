@@ -17,7 +17,9 @@ func (r DefaultChannelRequest) Validate() error {
 	if r.Channel == "" {
 		return required("DefaultChannelRequest", "Channel", "the channel to make the default")
 	}
-	return nil
+	v := values{request: "DefaultChannelRequest"}
+	v.channel("Channel", r.Channel)
+	return v.err()
 }
 
 // SetDefaultChannel sets the default channel of the package in every

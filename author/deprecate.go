@@ -30,7 +30,10 @@ func (r DeprecateRequest) Validate() error {
 	if n != 1 {
 		return &RequestError{Request: "DeprecateRequest", Fields: []string{"Bundle", "Channel", "Package"}, OneOf: true}
 	}
-	return nil
+	v := values{request: "DeprecateRequest"}
+	v.bundle("Bundle", r.Bundle)
+	v.channel("Channel", r.Channel)
+	return v.err()
 }
 
 // reference is the olm.deprecations reference of the request, and a

@@ -24,7 +24,8 @@ type PromoteRequest struct {
 	NewChannel bool
 }
 
-// Validate checks that the request names the bundle and the channel.
+// Validate checks that the request names the bundle and the channel, and
+// that its names can be names and its skip range is a semver range.
 func (r PromoteRequest) Validate() error {
 	switch {
 	case r.Bundle == "":
@@ -32,7 +33,15 @@ func (r PromoteRequest) Validate() error {
 	case r.Channel == "":
 		return required("PromoteRequest", "Channel", "the channel the bundle is to head")
 	}
-	return nil
+	v := values{request: "PromoteRequest"}
+	v.bundle("Bundle", r.Bundle)
+	v.channel("Channel", r.Channel)
+	if r.Replaces != nil {
+		v.bundle("Replaces", *r.Replaces)
+	}
+	v.bundles("Skips", r.Skips)
+	v.skipRange("SkipRange", r.SkipRange)
+	return v.err()
 }
 
 // setsEdges reports whether the request says the new entry's edges.

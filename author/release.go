@@ -35,10 +35,12 @@ type ReleaseRequest struct {
 	NewChannel bool
 }
 
-// Validate checks that the request gives what a release needs: the
-// bundle directory and the image. Where the bundle goes depends on the
-// directory (its release-config.yaml, or else Target), which Release
-// checks.
+// Validate checks that the request gives what a release needs, the
+// bundle directory and the image, and that its values can be what they
+// are for: the image a pull spec that names its registry, and Target's
+// channels and bundles names, its skip range a semver range. Where the
+// bundle goes depends on the directory (its release-config.yaml, or else
+// Target), which Release checks.
 func (r ReleaseRequest) Validate() error {
 	switch {
 	case r.BundleDir == "":
@@ -46,7 +48,18 @@ func (r ReleaseRequest) Validate() error {
 	case r.Image == "":
 		return required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
 	}
-	return nil
+	v := values{request: "ReleaseRequest"}
+	v.image("Image", r.Image)
+	if t := r.Target; t != nil {
+		v.channels("Target.Channels", t.Channels)
+		v.bundle("Target.Replaces", t.Replaces)
+		v.bundles("Target.Skips", t.Skips)
+		v.skipRange("Target.SkipRange", t.SkipRange)
+		if t.TemplateFile != "" && !isPlainName(t.TemplateFile) {
+			v.bad("Target.TemplateFile", "invalid template %q: give the file name of a template in catalog-templates/, such as basic.yaml", t.TemplateFile)
+		}
+	}
+	return v.err()
 }
 
 // released is the bundle being released: its blob (rendered from its

@@ -22,7 +22,9 @@ func (r RemoveRequest) Validate() error {
 	if r.Bundle == "" {
 		return required("RemoveRequest", "Bundle", "the bundle to remove")
 	}
-	return nil
+	v := values{request: "RemoveRequest"}
+	v.bundle("Bundle", r.Bundle)
+	return v.err()
 }
 
 // Remove takes a bundle out of every template that lists it and renders

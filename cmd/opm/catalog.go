@@ -374,7 +374,9 @@ channel name close to an existing one (without --new-channel).`,
 			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			if err := checkRequest(req, map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image"}); err != nil {
+			flags := map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image",
+				"Target.Channels": "--channel", "Target.TemplateFile": "--template", "Target.Replaces": "--replaces", "Target.Skips": "--skips", "Target.SkipRange": "--skip-range"}
+			if err := checkRequest(req, flags); err != nil {
 				return err
 			}
 			opts, err := f.options(cmd)
@@ -430,7 +432,7 @@ replaces.`,
 			if cmd.Flags().Changed("replaces") {
 				req.Replaces = &replaces
 			}
-			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to"}
+			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to", "Replaces": "--replaces", "Skips": "--skips", "SkipRange": "--skip-range"}
 			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})

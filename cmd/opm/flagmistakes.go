@@ -12,20 +12,21 @@ import (
 	"github.com/fbcat/opm/internal/suggest"
 )
 
-// flagMistake is a flag the command line names that the command does not
-// have, or gives no value: it is reported in one line, with the flags
-// meant and a pointer to --help, instead of the whole usage. Exit codes
-// treat it as any usage mistake.
-type flagMistake struct {
+// briefUsageError is a usage mistake that one line says all of, with
+// no page of usage after it: a flag the command does not have (with the
+// flags meant and a pointer to --help), a flag given no value, a value a
+// flag or argument cannot have. Exit codes treat it as any usage
+// mistake.
+type briefUsageError struct {
 	msg string
 	err error
 }
 
-func (e *flagMistake) Error() string { return e.msg }
-func (e *flagMistake) Unwrap() error { return e.err }
+func (e *briefUsageError) Error() string { return e.msg }
+func (e *briefUsageError) Unwrap() error { return e.err }
 
 // flagError is the flag error function of every command: a misspelt
-// flag gets a flagMistake, other flag errors (a bad value) a usageError.
+// flag gets a briefUsageError, other flag errors (a bad value) a usageError.
 func flagError(cmd *cobra.Command, err error) error {
 	var nx *pflag.NotExistError
 	var vr *pflag.ValueRequiredError
@@ -35,9 +36,9 @@ func flagError(cmd *cobra.Command, err error) error {
 		if meant := flagsMeant(cmd.Flags(), nx.GetSpecifiedName(), nx.GetSpecifiedShortnames()); len(meant) > 0 {
 			msg += "; did you mean " + strings.Join(meant, " or ") + "?"
 		}
-		return &flagMistake{msg: fmt.Sprintf("%s (see '%s --help')", msg, cmd.CommandPath()), err: err}
+		return &briefUsageError{msg: fmt.Sprintf("%s (see '%s --help')", msg, cmd.CommandPath()), err: err}
 	case errors.As(err, &vr):
-		return &flagMistake{msg: fmt.Sprintf("%s (see '%s --help')", err, cmd.CommandPath()), err: err}
+		return &briefUsageError{msg: fmt.Sprintf("%s (see '%s --help')", err, cmd.CommandPath()), err: err}
 	}
 	return usageError{err}
 }
