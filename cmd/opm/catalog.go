@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +24,9 @@ type catalogFlags struct {
 	output   outputFlag
 	platform platformFlag
 	reg      *registryFlags
+	// apply writes a plan ((*author.Plan).ApplyContext when nil): tests
+	// stand in for a signal that comes while it runs.
+	apply func(*author.Plan, context.Context) error
 }
 
 func newCatalogCmd(reg *registryFlags) *cobra.Command {
@@ -105,6 +109,7 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 // document too: {"error": "...", "refused": bool}.
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
+		interruptionOf(cmd.Context(), cmd.ErrOrStderr()).set(planning)
 		err := body(cmd, args)
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
 			_ = writeJSON(cmd.OutOrStdout(), struct {
@@ -134,10 +139,7 @@ var catalogAnnotations = map[string]string{failureExit2: "true"}
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
-		if err := plan.ApplyContext(cmd.Context()); err != nil {
-			if errors.Is(err, author.ErrNotWritten) {
-				fmt.Fprintln(cmd.ErrOrStderr(), "opm: interrupted: nothing was written")
-			}
+		if err := f.write(cmd.Context(), plan, interruptionOf(cmd.Context(), cmd.ErrOrStderr())); err != nil {
 			return err
 		}
 	}
@@ -164,6 +166,30 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
 	}
 	return nil
+}
+
+// write writes a plan's files, all or none, and records for an
+// interruption how far it came: a signal that comes once the files are
+// being moved into place lets the run finish, and says so.
+func (f *catalogFlags) write(ctx context.Context, plan *author.Plan, said *interruption) error {
+	said.set(writing)
+	apply := f.apply
+	if apply == nil {
+		apply = (*author.Plan).ApplyContext
+	}
+	err := apply(plan, ctx)
+	switch {
+	case errors.Is(err, author.ErrNotWritten):
+		said.set(planning)
+	case err != nil:
+		said.set(writeFailed)
+	default:
+		said.set(written)
+		if sig := interruptedBy(ctx); sig != nil {
+			said.say(sig, true, " while moving files into place, which finished: every change is written")
+		}
+	}
+	return err
 }
 
 // planNotes are a plan's notes, and what it was made without, worded
