@@ -280,10 +280,14 @@ func (r *Repo) CheckRoot() error {
 	return nil
 }
 
-// noRoot is the error of a root without operators/, naming the root as
-// an absolute path (a root found from the working directory is ".").
-func (r *Repo) noRoot() error {
-	root := r.Root
+// noRoot is the error of a root without operators/.
+func (r *Repo) noRoot() error { return NotARepository(r.Root) }
+
+// NotARepository is the error of a directory taken for a catalog
+// repository's root that has no operators/ directory, naming it as an
+// absolute path (a root found from the working directory is "."). Every
+// verb (see CheckRoot) and lint say it in these words.
+func NotARepository(root string) *NeedError {
 	if abs, err := filepath.Abs(root); err == nil {
 		root = abs
 	}
