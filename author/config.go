@@ -3,12 +3,11 @@ package author
 import (
 	"errors"
 	"fmt"
-	"path"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
@@ -157,15 +156,10 @@ func plainName(file string, n *yaml.Node, what, name string) error {
 	if name == "" {
 		return configErr(file, n, "%s is empty", what)
 	}
-	if !isPlainName(name) {
+	if !request.IsFileName(name) {
 		return configErr(file, n, "%s %q must be a plain file name", what, name)
 	}
 	return nil
-}
-
-// isPlainName reports whether name is a file name without a directory.
-func isPlainName(name string) bool {
-	return !strings.ContainsAny(name, `/\`) && name != "." && name != ".." && path.Clean(name) == name
 }
 
 // ParseCIConfig reads the fbc section of an operator's ci.yaml.

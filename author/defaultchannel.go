@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/fbcat/opm/author/request"
 )
 
 // DefaultChannelRequest names the channel to make the package's default.
@@ -15,11 +17,11 @@ type DefaultChannelRequest struct {
 // Validate checks that the request names the channel.
 func (r DefaultChannelRequest) Validate() error {
 	if r.Channel == "" {
-		return required("DefaultChannelRequest", "Channel", "the channel to make the default")
+		return request.Required("DefaultChannelRequest", "Channel", "the channel to make the default")
 	}
-	v := values{request: "DefaultChannelRequest"}
-	v.channel("Channel", r.Channel)
-	return v.err()
+	v := request.Values{Request: "DefaultChannelRequest"}
+	v.Channel("Channel", r.Channel)
+	return v.Err()
 }
 
 // SetDefaultChannel sets the default channel of the package in every

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -29,19 +30,19 @@ type PromoteRequest struct {
 func (r PromoteRequest) Validate() error {
 	switch {
 	case r.Bundle == "":
-		return required("PromoteRequest", "Bundle", "the bundle to promote")
+		return request.Required("PromoteRequest", "Bundle", "the bundle to promote")
 	case r.Channel == "":
-		return required("PromoteRequest", "Channel", "the channel the bundle is to head")
+		return request.Required("PromoteRequest", "Channel", "the channel the bundle is to head")
 	}
-	v := values{request: "PromoteRequest"}
-	v.bundle("Bundle", r.Bundle)
-	v.channel("Channel", r.Channel)
+	v := request.Values{Request: "PromoteRequest"}
+	v.Bundle("Bundle", r.Bundle)
+	v.Channel("Channel", r.Channel)
 	if r.Replaces != nil {
-		v.bundle("Replaces", *r.Replaces)
+		v.Bundle("Replaces", *r.Replaces)
 	}
-	v.bundles("Skips", r.Skips)
-	v.skipRange("SkipRange", r.SkipRange)
-	return v.err()
+	v.Bundles("Skips", r.Skips)
+	v.SkipRange("SkipRange", r.SkipRange)
+	return v.Err()
 }
 
 // setsEdges reports whether the request says the new entry's edges.

@@ -3,6 +3,8 @@ package author
 import (
 	"errors"
 	"fmt"
+
+	"github.com/fbcat/opm/author/request"
 )
 
 // Refusal is an error of a verb that will not do what was asked because
@@ -107,38 +109,6 @@ func (n Need) words(pkg string) string {
 	return ""
 }
 
-// RequestError is a request a verb cannot carry out as it is given: a
-// field it needs is missing, a field has a value it cannot have, or
-// fields that exclude each other are given together. Fields are the
-// request's fields it concerns, as Go names them (a field of a field as
-// Target.SkipRange), so that a caller can name its own way of giving
-// them (a command line, its flags and arguments). It is a mistake of the
-// caller, not a refusal. Validate reports every bad value, each once, as
-// RequestErrors joined (errors.Join).
-type RequestError struct {
-	Request string   // the request's type, such as "PromoteRequest"
-	Fields  []string // the fields concerned
-	// OneOf says exactly one of Fields must be given; otherwise Fields
-	// has one field, which must be given (or, with Invalid, is not valid).
-	OneOf bool
-	// Invalid says the one field has a value it cannot have; Why then says
-	// what is wrong with it, naming the value, and what a good one looks
-	// like.
-	Invalid bool
-	Why     string // what the field is for, when it must be given
-}
-
-func (e *RequestError) Error() string {
-	switch {
-	case e.OneOf:
-		return fmt.Sprintf("%s: give exactly one of %s", e.Request, joinAnd(e.Fields))
-	case e.Invalid:
-		return fmt.Sprintf("%s.%s: %s", e.Request, e.Fields[0], e.Why)
-	}
-	return fmt.Sprintf("%s.%s is required: %s", e.Request, e.Fields[0], e.Why)
-}
-
-// required is the RequestError of a field of request that must be given.
-func required(request, field, why string) *RequestError {
-	return &RequestError{Request: request, Fields: []string{field}, Why: why}
-}
+// RequestError is a request a verb cannot carry out as it is given (see
+// request.RequestError).
+type RequestError = request.RequestError

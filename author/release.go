@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/suggest"
@@ -44,22 +45,20 @@ type ReleaseRequest struct {
 func (r ReleaseRequest) Validate() error {
 	switch {
 	case r.BundleDir == "":
-		return required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
+		return request.Required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
 	case r.Image == "":
-		return required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
+		return request.Required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
 	}
-	v := values{request: "ReleaseRequest"}
-	v.image("Image", r.Image)
+	v := request.Values{Request: "ReleaseRequest"}
+	v.Image("Image", r.Image)
 	if t := r.Target; t != nil {
-		v.channels("Target.Channels", t.Channels)
-		v.bundle("Target.Replaces", t.Replaces)
-		v.bundles("Target.Skips", t.Skips)
-		v.skipRange("Target.SkipRange", t.SkipRange)
-		if t.TemplateFile != "" && !isPlainName(t.TemplateFile) {
-			v.bad("Target.TemplateFile", "invalid template %q: give the file name of a template in catalog-templates/, such as basic.yaml", t.TemplateFile)
-		}
+		v.Channels("Target.Channels", t.Channels)
+		v.Bundle("Target.Replaces", t.Replaces)
+		v.Bundles("Target.Skips", t.Skips)
+		v.SkipRange("Target.SkipRange", t.SkipRange)
+		v.TemplateFile("Target.TemplateFile", t.TemplateFile)
 	}
-	return v.err()
+	return v.Err()
 }
 
 // released is the bundle being released: its blob (rendered from its

@@ -67,7 +67,7 @@ func TestRequestsValidateValues(t *testing.T) {
 		{"release target values", ReleaseRequest{BundleDir: "d", Image: "bad image", Target: &ReleaseTarget{
 			Channels: []string{"stable", "st able", ""}, Replaces: "--dry-run", Skips: []string{"w.v1", "w v2"}, SkipRange: "not a range", TemplateFile: "../basic.yaml",
 		}}, []string{"Image", "Target.Channels", "Target.Channels", "Target.Replaces", "Target.Skips", "Target.SkipRange", "Target.TemplateFile"},
-			[]string{`invalid channel name "st able"`, "an empty channel name", `"--dry-run"`, `invalid bundle name "w v2"`, `invalid skip range "not a range"`, `invalid template "../basic.yaml"`}},
+			[]string{`invalid channel name "st able"`, "an empty channel name in the list", `"--dry-run"`, `invalid bundle name "w v2"`, `invalid skip range "not a range"`, `invalid template "../basic.yaml"`}},
 		{"a good release target", ReleaseRequest{BundleDir: "d", Image: img, Target: &ReleaseTarget{Channels: []string{"stable-v1.2"}, Replaces: "w.v1", SkipRange: ">=1.0.0 <1.2.0", TemplateFile: "basic.yaml"}}, nil, nil},
 		{"promote values", PromoteRequest{Bundle: "w v1", Channel: "-stable", Replaces: new("x\ty"), SkipRange: "<<1"}, []string{"Bundle", "Channel", "Replaces", "SkipRange"}, nil},
 		{"promote to a stream", PromoteRequest{Bundle: "w.v1", Channel: "Fast", SkipRange: "<1.0.0"}, nil, nil},
