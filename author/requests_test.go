@@ -79,7 +79,13 @@ func TestRequestsValidateValues(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			err := c.req.Validate()
 			var got []string
-			for _, e := range joined(err) {
+			var errs []error
+			if j, ok := err.(interface{ Unwrap() []error }); ok {
+				errs = j.Unwrap()
+			} else if err != nil {
+				t.Fatalf("got %v, want joined RequestErrors", err)
+			}
+			for _, e := range errs {
 				var re *RequestError
 				if !errors.As(e, &re) || !re.Invalid || len(re.Fields) != 1 {
 					t.Fatalf("got %v, want Invalid RequestErrors", err)
@@ -99,17 +105,6 @@ func TestRequestsValidateValues(t *testing.T) {
 			}
 		})
 	}
-}
-
-// joined is the errors err joins, or err alone.
-func joined(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	if err == nil {
-		return nil
-	}
-	return []error{err}
 }
 
 // TestEmptyRequestsChangeNothing: the verbs check their requests
