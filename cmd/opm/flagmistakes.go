@@ -26,10 +26,13 @@ func (e *briefUsageError) Error() string { return e.msg }
 func (e *briefUsageError) Unwrap() error { return e.err }
 
 // flagError is the flag error function of every command: a misspelt
-// flag gets a briefUsageError, other flag errors (a bad value) a usageError.
+// flag, a flag without its value and a value the flag's parser refuses
+// (which says what a good one looks like) get a briefUsageError, other
+// flag errors a usageError.
 func flagError(cmd *cobra.Command, err error) error {
 	var nx *pflag.NotExistError
 	var vr *pflag.ValueRequiredError
+	var iv *pflag.InvalidValueError
 	switch {
 	case errors.As(err, &nx):
 		msg := err.Error()
@@ -37,11 +40,15 @@ func flagError(cmd *cobra.Command, err error) error {
 			msg += "; did you mean " + strings.Join(meant, " or ") + "?"
 		}
 		return &briefUsageError{msg: fmt.Sprintf("%s (see '%s --help')", msg, cmd.CommandPath()), err: err}
-	case errors.As(err, &vr):
+	case errors.As(err, &vr) || errors.As(err, &iv):
 		return &briefUsageError{msg: fmt.Sprintf("%s (see '%s --help')", err, cmd.CommandPath()), err: err}
 	}
 	return usageError{err}
 }
+
+// badValue is the error of a flag's value that a command checks itself,
+// in words that name the flag and what a good value looks like.
+func badValue(err error) error { return &briefUsageError{msg: err.Error(), err: err} }
 
 // flagsMeant are the flags of fs (visible, not deprecated) that a name
 // typed as --name, or a shorthand typed in the group -shorthands, may

@@ -85,7 +85,7 @@ func runValidate(cmd *cobra.Command, args []string, f *validateFlags) error {
 		return usageError{err}
 	}
 	if f.maxProblems < 0 {
-		return usageError{fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", f.maxProblems)}
+		return badValue(fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", f.maxProblems))
 	}
 	dir := args[0]
 	st, err := os.Stat(dir)
