@@ -13,14 +13,21 @@ import (
 	"github.com/fbcat/opm/author"
 )
 
-// promoteArgs promote a bundle in a copy of testdata/repo, whose catalog
-// catalogs/v4.16/widget/catalog.yaml it returns with its text.
-func promoteArgs(t *testing.T) (args []string, catalog string, before []byte) {
+// testRepo is a copy of testdata/repo.
+func testRepo(t *testing.T) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
 	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
 		t.Fatal(err)
 	}
+	return root
+}
+
+// promoteArgs promote a bundle in a copy of testdata/repo, whose catalog
+// catalogs/v4.16/widget/catalog.yaml it returns with its text.
+func promoteArgs(t *testing.T) (args []string, catalog string, before []byte) {
+	t.Helper()
+	root := testRepo(t)
 	catalog = filepath.Join(root, "catalogs/v4.16/widget/catalog.yaml")
 	before, err := os.ReadFile(catalog)
 	if err != nil {
@@ -93,10 +100,7 @@ func TestInterruptWhileWriting(t *testing.T) {
 		{"moving files into place", true, "opm: interrupted by SIGINT while moving files into place, which finished: every change is written\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &author.Repo{Root: t.TempDir() + "/repo"}
-			if err := os.CopyFS(r.Root, os.DirFS("../../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
+			r := &author.Repo{Root: testRepo(t)}
 			p, err := r.Open(context.Background(), "widget")
 			if err != nil {
 				t.Fatal(err)

@@ -60,10 +60,7 @@ func TestSignalEndsBlockedCommand(t *testing.T) {
 // writes anything (blocked reading a template that is a named pipe): it
 // exits 130 saying that nothing was written, and nothing was.
 func TestSignalCatalogVerbBeforeWriting(t *testing.T) {
-	root := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	root := testRepo(t)
 	template := filepath.Join(root, "operators/widget/catalog-templates/basic.yaml")
 	catalog := filepath.Join(root, "catalogs/v4.16/widget/catalog.yaml")
 	before, err := os.ReadFile(catalog)
