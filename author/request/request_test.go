@@ -78,3 +78,18 @@ func TestIsFileName(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkValues is the cost of checking a release's values before any
+// work: an image, two channels, a replaced bundle, a skip range.
+func BenchmarkValues(b *testing.B) {
+	for b.Loop() {
+		v := Values{Request: "ReleaseRequest"}
+		v.Image("Image", "quay.io/org/my-operator-bundle:v1.2.0")
+		v.Channels("Target.Channels", []string{"stable", "fast-v1.2"})
+		v.Bundle("Target.Replaces", "my-operator.v1.1.0")
+		v.SkipRange("Target.SkipRange", ">=1.0.0 <1.2.0")
+		if v.Err() != nil {
+			b.Fatal(v.Err())
+		}
+	}
+}
