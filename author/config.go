@@ -3,12 +3,11 @@ package author
 import (
 	"errors"
 	"fmt"
-	"path"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
@@ -157,7 +156,7 @@ func plainName(file string, n *yaml.Node, what, name string) error {
 	if name == "" {
 		return configErr(file, n, "%s is empty", what)
 	}
-	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." || path.Clean(name) != name {
+	if !request.IsFileName(name) {
 		return configErr(file, n, "%s %q must be a plain file name", what, name)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/internal/suggest"
 )
 
@@ -17,9 +18,11 @@ type DefaultChannelRequest struct {
 // Validate checks that the request names the channel.
 func (r DefaultChannelRequest) Validate() error {
 	if r.Channel == "" {
-		return required("DefaultChannelRequest", "Channel", "the channel to make the default")
+		return request.Required("DefaultChannelRequest", "Channel", "the channel to make the default")
 	}
-	return nil
+	v := request.Values{Request: "DefaultChannelRequest"}
+	v.Channel("Channel", r.Channel)
+	return v.Err()
 }
 
 // SetDefaultChannel sets the default channel of the package in every

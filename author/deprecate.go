@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -31,7 +32,10 @@ func (r DeprecateRequest) Validate() error {
 	if n != 1 {
 		return &RequestError{Request: "DeprecateRequest", Fields: []string{"Bundle", "Channel", "Package"}, OneOf: true}
 	}
-	return nil
+	v := request.Values{Request: "DeprecateRequest"}
+	v.Bundle("Bundle", r.Bundle)
+	v.Channel("Channel", r.Channel)
+	return v.Err()
 }
 
 // reference is the olm.deprecations reference of the request, and a

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -24,15 +25,24 @@ type PromoteRequest struct {
 	NewChannel bool
 }
 
-// Validate checks that the request names the bundle and the channel.
+// Validate checks that the request names the bundle and the channel, and
+// that its names can be names and its skip range is a semver range.
 func (r PromoteRequest) Validate() error {
 	switch {
 	case r.Bundle == "":
-		return required("PromoteRequest", "Bundle", "the bundle to promote")
+		return request.Required("PromoteRequest", "Bundle", "the bundle to promote")
 	case r.Channel == "":
-		return required("PromoteRequest", "Channel", "the channel the bundle is to head")
+		return request.Required("PromoteRequest", "Channel", "the channel the bundle is to head")
 	}
-	return nil
+	v := request.Values{Request: "PromoteRequest"}
+	v.Bundle("Bundle", r.Bundle)
+	v.Channel("Channel", r.Channel)
+	if r.Replaces != nil {
+		v.Bundle("Replaces", *r.Replaces)
+	}
+	v.Bundles("Skips", r.Skips)
+	v.SkipRange("SkipRange", r.SkipRange)
+	return v.Err()
 }
 
 // setsEdges reports whether the request says the new entry's edges.

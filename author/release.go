@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
@@ -34,18 +35,29 @@ type ReleaseRequest struct {
 	NewChannel bool
 }
 
-// Validate checks that the request gives what a release needs: the
-// bundle directory and the image. Where the bundle goes depends on the
-// directory (its release-config.yaml, or else Target), which Release
-// checks.
+// Validate checks that the request gives what a release needs, the
+// bundle directory and the image, and that its values can be what they
+// are for: the image a pull spec that names its registry, and Target's
+// channels and bundles names, its skip range a semver range. Where the
+// bundle goes depends on the directory (its release-config.yaml, or else
+// Target), which Release checks.
 func (r ReleaseRequest) Validate() error {
 	switch {
 	case r.BundleDir == "":
-		return required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
+		return request.Required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
 	case r.Image == "":
-		return required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
+		return request.Required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
 	}
-	return nil
+	v := request.Values{Request: "ReleaseRequest"}
+	v.Image("Image", r.Image)
+	if t := r.Target; t != nil {
+		v.Channels("Target.Channels", t.Channels)
+		v.Bundle("Target.Replaces", t.Replaces)
+		v.Bundles("Target.Skips", t.Skips)
+		v.SkipRange("Target.SkipRange", t.SkipRange)
+		v.TemplateFile("Target.TemplateFile", t.TemplateFile)
+	}
+	return v.Err()
 }
 
 // released is the bundle being released: its blob (rendered from its
@@ -168,6 +180,9 @@ func (r *Repo) OpenBundleDir(ctx context.Context, given string) (*Package, error
 // working directory, or else to the root) and the operator it belongs
 // to: it must be operators/<pkg>/<version>/ under the root.
 func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
+	if err := r.CheckRoot(); err != nil {
+		return "", "", err
+	}
 	dir = given
 	if st, err := os.Stat(dir); (err != nil || !st.IsDir()) && !filepath.IsAbs(given) {
 		dir = filepath.Join(r.Root, given)

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/stage"
@@ -112,10 +113,10 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 // file-based catalogs: those whose ci.yaml has fbc.enabled: true (or
 // cannot be read, so that opening them says why).
 func (r *Repo) Packages() ([]string, error) {
-	entries, err := os.ReadDir(r.path("operators"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, r.noRoot()
+	if err := r.CheckRoot(); err != nil {
+		return nil, err
 	}
+	entries, err := os.ReadDir(r.path("operators"))
 	if err != nil {
 		return nil, fmt.Errorf("listing the operators of %s: %w", r.Root, err)
 	}
@@ -171,6 +172,9 @@ func FindRoot(dir string) string {
 // It never writes: readers such as lint leave recovery to the catalog
 // verbs.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
+	if err := r.CheckRoot(); err != nil {
+		return nil, err
+	}
 	if err := stage.Check(r.Root); err != nil {
 		return nil, err
 	}
@@ -260,9 +264,34 @@ func (r *Repo) exists(rel string) (bool, error) {
 	return err == nil, err
 }
 
+// CheckRoot reports whether Root is a catalog repository: a directory
+// with an operators/ directory. Every verb asks it first, so that a verb
+// run outside a repository says so in one way (a NeedError of NeedRoot)
+// before it reads anything else. An operators/ that is not a directory
+// is left to the reading that fails on it, which says so.
+func (r *Repo) CheckRoot() error {
+	_, err := os.Stat(r.path("operators"))
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return r.noRoot()
+	case err != nil:
+		return fmt.Errorf("reading the repository %s: %w", r.Root, err)
+	}
+	return nil
+}
+
 // noRoot is the error of a root without operators/.
-func (r *Repo) noRoot() error {
-	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s has no operators/ directory", r.Root)}
+func (r *Repo) noRoot() error { return NotARepository(r.Root) }
+
+// NotARepository is the error of a directory taken for a catalog
+// repository's root that has no operators/ directory, naming it as an
+// absolute path (a root found from the working directory is "."). Every
+// verb (see CheckRoot) and lint say it in these words.
+func NotARepository(root string) *NeedError {
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s is not a catalog repository (it has no operators/ directory)", root)}
 }
 
 // noOperator explains a missing operator directory.

@@ -162,9 +162,9 @@ func TestReleaseRefusals(t *testing.T) {
 		want string
 	}{
 		{"released", ReleaseRequest{BundleDir: "operators/widget/1.1.1", Image: "quay.io/example/widget-operator-bundle:v1.1.1"}, "is already released"},
-		{"not a bundle dir", ReleaseRequest{BundleDir: "operators/widget", Image: "x"}, "is not a bundle directory of this repository"},
-		{"missing", ReleaseRequest{BundleDir: "operators/widget/9.9.9", Image: "x"}, "no such file"},
-		{"flags and release-config", ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "x", Target: &ReleaseTarget{Channels: []string{"fast"}}}, "says where the bundle is released"},
+		{"not a bundle dir", ReleaseRequest{BundleDir: "operators/widget", Image: "quay.io/example/widget-operator-bundle:v9"}, "is not a bundle directory of this repository"},
+		{"missing", ReleaseRequest{BundleDir: "operators/widget/9.9.9", Image: "quay.io/example/widget-operator-bundle:v9"}, "no such file"},
+		{"flags and release-config", ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/widget-operator-bundle:v9", Target: &ReleaseTarget{Channels: []string{"fast"}}}, "says where the bundle is released"},
 	}
 	for _, tt := range tests {
 		if _, err := release(ctx, r, tt.req, Options{}); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -24,6 +25,9 @@ type catalogFlags struct {
 	output   outputFlag
 	platform platformFlag
 	reg      *registryFlags
+	// apply writes a plan ((*author.Plan).ApplyContext when nil): tests
+	// stand in for a signal that comes while it runs.
+	apply func(*author.Plan, context.Context) error
 }
 
 func newCatalogCmd(reg *registryFlags) *cobra.Command {
@@ -113,6 +117,7 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 // (what there is).
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
+		interruptionOf(cmd.Context(), cmd.ErrOrStderr()).set(planning)
 		err := body(cmd, args)
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
 			doc := struct {
@@ -149,10 +154,7 @@ var catalogAnnotations = map[string]string{failureExit2: "true"}
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
-		if err := plan.ApplyContext(cmd.Context()); err != nil {
-			if errors.Is(err, author.ErrNotWritten) {
-				fmt.Fprintln(cmd.ErrOrStderr(), "opm: interrupted: nothing was written")
-			}
+		if err := f.write(cmd.Context(), plan, interruptionOf(cmd.Context(), cmd.ErrOrStderr())); err != nil {
 			return err
 		}
 	}
@@ -179,6 +181,30 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
 	}
 	return nil
+}
+
+// write writes a plan's files, all or none, and records for an
+// interruption how far it came: a signal that comes once the files are
+// being moved into place lets the run finish, and says so.
+func (f *catalogFlags) write(ctx context.Context, plan *author.Plan, said *interruption) error {
+	said.set(writing)
+	apply := f.apply
+	if apply == nil {
+		apply = (*author.Plan).ApplyContext
+	}
+	err := apply(plan, ctx)
+	switch {
+	case errors.Is(err, author.ErrNotWritten):
+		said.set(planning)
+	case err != nil:
+		said.set(writeFailed)
+	default:
+		said.set(written)
+		if sig := interruptedBy(ctx); sig != nil {
+			said.say(sig, true, " while moving files into place, which finished: every change is written")
+		}
+	}
+	return err
 }
 
 // planNotes are a plan's notes, and what it was made without, worded
@@ -389,7 +415,9 @@ channel name close to an existing one (without --new-channel).`,
 			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			if err := checkRequest(req, map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image"}); err != nil {
+			flags := map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image",
+				"Target.Channels": "--channel", "Target.TemplateFile": "--template", "Target.Replaces": "--replaces", "Target.Skips": "--skips", "Target.SkipRange": "--skip-range"}
+			if err := checkRequest(req, flags); err != nil {
 				return err
 			}
 			opts, err := f.options(cmd)
@@ -445,7 +473,7 @@ replaces.`,
 			if cmd.Flags().Changed("replaces") {
 				req.Replaces = &replaces
 			}
-			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to"}
+			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to", "Replaces": "--replaces", "Skips": "--skips", "SkipRange": "--skip-range"}
 			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})
