@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
@@ -95,7 +96,7 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	}
 	if len(done) == 0 {
 		if len(semverOnes) > 0 {
-			return nil, refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, TypeBasic, p.CI.File)
+			return nil, refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, repoconfig.TypeBasic, p.CI.File)
 		}
 		what := "channel " + req.Channel
 		if req.Bundle != "" {

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/request"
 )
 
 // Refusal is an error of a verb that will not do what was asked because
 // of the repository's content or what was asked, as opposed to a failure
-// to read or write files. Problems of configuration files (RepoConfigError)
+// to read or write files. Problems of configuration files (repoconfig.Error)
 // count as refusals too. A refusal that an option lifts wraps a NeedError.
 type Refusal struct {
 	Msg string
@@ -32,7 +33,7 @@ func refuse(format string, args ...any) error {
 // repository's files, rather than a failure to read or write them.
 func IsRefusal(err error) bool {
 	var r *Refusal
-	var c *RepoConfigError
+	var c *repoconfig.Error
 	return errors.As(err, &r) || errors.As(err, &c)
 }
 

@@ -11,9 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
@@ -29,7 +28,7 @@ type ReleaseRequest struct {
 	// Target is used when the bundle directory has no
 	// release-config.yaml; Target.Template "" means every mapped
 	// template.
-	Target *ReleaseTarget
+	Target *repoconfig.ReleaseTarget
 	// NewChannel makes channels no template has even when their names
 	// are near misses of existing ones (see Package.Release).
 	NewChannel bool
@@ -65,7 +64,7 @@ func (r ReleaseRequest) Validate() error {
 type released struct {
 	fbc     declcfg.Bundle
 	pkg     string // the FBC package
-	targets []ReleaseTarget
+	targets []repoconfig.ReleaseTarget
 	config  string   // the release-config.yaml it came from, for errors
 	notes   []string // what the user should know about the directory
 }
@@ -137,20 +136,20 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 
 // errAt is a refusal about a key of a release target: at the key's line
 // of release-config.yaml, or, for a target given by flags, without one.
-func (rel *released) errAt(target ReleaseTarget, key, format string, args ...any) error {
+func (rel *released) errAt(target repoconfig.ReleaseTarget, key, format string, args ...any) error {
 	if rel.config == "" {
 		return refuse(format, args...)
 	}
-	return configErr(rel.config, &yaml.Node{Line: target.LineOf(key)}, format, args...)
+	return repoconfig.ErrorAt(rel.config, target.LineOf(key), format, args...)
 }
 
 // needAt is errAt for an error that an option lifts: the refusal wraps
 // it, so that the caller can say how to give the option.
-func (rel *released) needAt(target ReleaseTarget, key string, err *NeedError) error {
+func (rel *released) needAt(target repoconfig.ReleaseTarget, key string, err *NeedError) error {
 	if rel.config == "" {
 		return refuse("%w", err)
 	}
-	return &RepoConfigError{File: rel.config, Line: target.LineOf(key), Msg: err.Error(), Err: err}
+	return &repoconfig.Error{File: rel.config, Line: target.LineOf(key), Msg: err.Error(), Err: err}
 }
 
 // countKind counts the changes of a kind.
@@ -232,7 +231,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	case err == nil && req.Target != nil:
 		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
 	case err == nil:
-		rc, err := ParseReleaseConfig(cfgFile, data)
+		rc, err := repoconfig.ParseReleaseConfig(cfgFile, data)
 		if err != nil {
 			return nil, err
 		}
@@ -242,7 +241,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	case req.Target == nil || len(req.Target.Channels) == 0:
 		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
 	case req.Target.TemplateFile != "":
-		out.targets = []ReleaseTarget{*req.Target}
+		out.targets = []repoconfig.ReleaseTarget{*req.Target}
 	default:
 		for _, t := range p.Templates {
 			target := *req.Target
@@ -273,7 +272,7 @@ func (p *Package) checkNotReleased(rel *released) error {
 }
 
 // releaseBasic adds the bundle to a basic template (made when missing).
-func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released, channels *channelCheck) ([]byte, error) {
+func (p *Package) releaseBasic(t *Template, target repoconfig.ReleaseTarget, rel *released, channels *channelCheck) ([]byte, error) {
 	if target.Replaces != "" && !p.hasBundle(target.Replaces) {
 		return nil, rel.errAt(target, "replaces", "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, p.didYouMeanBundle(target.Replaces))
 	}
@@ -341,7 +340,7 @@ func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
 
 // releaseSemver adds the bundle's image to the streams a semver template
 // (made when missing) releases it into.
-func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, string, error) {
+func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) ([]byte, string, error) {
 	data := t.Data
 	if data == nil {
 		data = []byte("---\nSchema: olm.semver\nGenerateMajorChannels: true\nGenerateMinorChannels: true\n")

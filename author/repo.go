@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
@@ -34,7 +35,7 @@ type Package struct {
 	Repo *Repo
 	Name string // the operator directory's name
 	Dir  string // operators/<name>, relative to the root
-	CI   *CIConfig
+	CI   *repoconfig.CIConfig
 	// Templates in ci.yaml's order.
 	Templates []*Template
 	// Catalogs in ci.yaml's order.
@@ -53,7 +54,7 @@ func (p *Package) encoder() *encoder {
 
 // Template is one mapped catalog template.
 type Template struct {
-	Mapping
+	repoconfig.Mapping
 	Path     string // relative to the root
 	Data     []byte // nil when the file does not exist
 	Catalogs []*Catalog
@@ -131,7 +132,7 @@ func (r *Repo) Packages() ([]string, error) {
 			continue
 		}
 		if err == nil {
-			if _, err := ParseCIConfig(file, data); errors.Is(err, ErrNotFBC) {
+			if _, err := repoconfig.ParseCIConfig(file, data); errors.Is(err, repoconfig.ErrNotFBC) {
 				continue
 			}
 		}
@@ -207,7 +208,7 @@ func (r *Repo) OpenTemplates(name string) (*Package, error) {
 		}
 		return nil, err
 	}
-	if p.CI, err = ParseCIConfig(ciFile, data); err != nil {
+	if p.CI, err = repoconfig.ParseCIConfig(ciFile, data); err != nil {
 		return nil, err
 	}
 	for _, m := range p.CI.Mappings {
@@ -232,7 +233,7 @@ func (r *Repo) OpenTemplates(name string) (*Package, error) {
 // checkOperatorName refuses a name that cannot be an operator
 // directory's.
 func checkOperatorName(name string) error {
-	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
+	if err := repoconfig.PlainName("operator", nil, "operator name", name); err != nil || name == "" {
 		return fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/author/repoconfig"
 )
 
 // TestRequestsValidate: each request says what it lacks as a
@@ -64,11 +66,11 @@ func TestRequestsValidateValues(t *testing.T) {
 		{"an image without its registry", ReleaseRequest{BundleDir: "d", Image: "widget:1.2"}, []string{"Image"}, []string{"name the registry too"}},
 		{"an image with a digest", ReleaseRequest{BundleDir: "d", Image: "quay.io/org/w@sha256:" + strings.Repeat("a", 64)}, nil, nil},
 		{"a local archive", ReleaseRequest{BundleDir: "d", Image: "oci-archive:bundle.tar"}, []string{"Image"}, nil},
-		{"release target values", ReleaseRequest{BundleDir: "d", Image: "bad image", Target: &ReleaseTarget{
+		{"release target values", ReleaseRequest{BundleDir: "d", Image: "bad image", Target: &repoconfig.ReleaseTarget{
 			Channels: []string{"stable", "st able", ""}, Replaces: "--dry-run", Skips: []string{"w.v1", "w v2"}, SkipRange: "not a range", TemplateFile: "../basic.yaml",
 		}}, []string{"Image", "Target.Channels", "Target.Channels", "Target.Replaces", "Target.Skips", "Target.SkipRange", "Target.TemplateFile"},
 			[]string{`invalid channel name "st able"`, "an empty channel name in the list", `"--dry-run"`, `invalid bundle name "w v2"`, `invalid skip range "not a range"`, `invalid template "../basic.yaml"`}},
-		{"a good release target", ReleaseRequest{BundleDir: "d", Image: img, Target: &ReleaseTarget{Channels: []string{"stable-v1.2"}, Replaces: "w.v1", SkipRange: ">=1.0.0 <1.2.0", TemplateFile: "basic.yaml"}}, nil, nil},
+		{"a good release target", ReleaseRequest{BundleDir: "d", Image: img, Target: &repoconfig.ReleaseTarget{Channels: []string{"stable-v1.2"}, Replaces: "w.v1", SkipRange: ">=1.0.0 <1.2.0", TemplateFile: "basic.yaml"}}, nil, nil},
 		{"promote values", PromoteRequest{Bundle: "w v1", Channel: "-stable", Replaces: new("x\ty"), SkipRange: "<<1"}, []string{"Bundle", "Channel", "Replaces", "SkipRange"}, nil},
 		{"promote to a stream", PromoteRequest{Bundle: "w.v1", Channel: "Fast", SkipRange: "<1.0.0"}, nil, nil},
 		{"deprecate a channel with a space", DeprecateRequest{Channel: "stable "}, []string{"Channel"}, nil},

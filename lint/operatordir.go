@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -55,9 +56,9 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		oc = l.readOperator(dir, root, filepath.Base(abs))
 	}
 	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
-	var cfgErr *author.RepoConfigError
+	var cfgErr *repoconfig.Error
 	switch {
-	case errors.Is(err, author.ErrNotFBC):
+	case errors.Is(err, repoconfig.ErrNotFBC):
 		// bundle directories only: its catalogs are not file-based
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
 		p, err = &author.Package{}, nil

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/repoconfig"
 )
 
 // Operators lists the repository's operators.
@@ -50,7 +51,7 @@ func Bundles(r *author.Repo, op string) []string {
 	}
 	_, names := p.TemplateImages()
 	for _, t := range p.Templates {
-		if t.Type == author.TypeSemver {
+		if t.Type == repoconfig.TypeSemver {
 			names = append(names, catalogBundles(r, t)...)
 		}
 	}

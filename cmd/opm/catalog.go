@@ -11,6 +11,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
@@ -378,7 +379,7 @@ func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, req request, flag
 func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var image string
 	var newChannel bool
-	var target author.ReleaseTarget
+	var target repoconfig.ReleaseTarget
 	cmd := &cobra.Command{
 		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
 		Short: "Release a bundle into its operator's templates and file-based catalogs",
