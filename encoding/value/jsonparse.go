@@ -2,6 +2,7 @@ package value
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"unicode"
@@ -99,7 +100,13 @@ func (p *JSONParser) eofError(what string) *SyntaxError {
 func (p *JSONParser) skipSpace() {
 	for p.pos < len(p.data) {
 		switch p.data[p.pos] {
-		case ' ', '\t', '\r':
+		case ' ':
+			// Indentation comes in runs: eight spaces at a time.
+			p.pos++
+			for p.pos+8 <= len(p.data) && binary.LittleEndian.Uint64(p.data[p.pos:]) == spaces8 {
+				p.pos += 8
+			}
+		case '\t', '\r':
 			p.pos++
 		case '\n':
 			p.pos++
@@ -348,7 +355,7 @@ func (p *JSONParser) str() (string, error) {
 	d := p.data
 	p.pos++ // opening quote
 	start := p.pos
-	i := start
+	i := skipPlainBytes(d, start)
 	for i < len(d) && plainStringByte[d[i]] {
 		i++
 	}
