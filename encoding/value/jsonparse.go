@@ -36,6 +36,7 @@ type JSONParser struct {
 	depth     int
 	buf       []byte
 	dups      []Duplicate
+	plain     bool // the last string read took the fast path (see Value.Plain)
 }
 
 // NewJSONParser returns a parser over data whose first byte is on line
@@ -145,7 +146,7 @@ func (p *JSONParser) value() (Value, error) {
 	case c == '"':
 		var s string
 		s, err = p.str()
-		v = Value{Kind: String, Str: s}
+		v = Value{Kind: String, Str: s, Plain: p.plain}
 	case c == '-' || (c >= '0' && c <= '9'):
 		v, err = p.number()
 	case c == 't':
@@ -361,8 +362,10 @@ func (p *JSONParser) str() (string, error) {
 	}
 	if i < len(d) && d[i] == '"' {
 		p.pos = i + 1
+		p.plain = true
 		return string(d[start:i]), nil
 	}
+	p.plain = false
 	return p.strSlow(start, i)
 }
 
