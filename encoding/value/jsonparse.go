@@ -414,8 +414,13 @@ func (p *JSONParser) appendStr(b []byte, start, i int) ([]byte, error) {
 			p.pos = i
 			return b, p.errorf("invalid control character %s in string literal (write it as an escape such as \\n or \\t)", quoteChar(c))
 		case c < utf8.RuneSelf:
-			b = append(b, c)
-			i++
+			// A run of plain bytes is appended at once.
+			j := skipPlainBytes(d, i+1)
+			for j < len(d) && plainStringByte[d[j]] {
+				j++
+			}
+			b = append(b, d[i:j]...)
+			i = j
 		default:
 			r, size := utf8.DecodeRune(d[i:])
 			if r == utf8.RuneError && size == 1 {
