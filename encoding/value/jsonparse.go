@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -37,6 +38,11 @@ type JSONParser struct {
 	buf       []byte
 	dups      []Duplicate
 	plain     bool // the last string read took the fast path (see Value.Plain)
+	// The members and elements of the objects and arrays being read,
+	// innermost last: each is copied out into a slice of its exact size
+	// once complete, rather than grown an append at a time.
+	fields []Field
+	items  []Value
 }
 
 // NewJSONParser returns a parser over data whose first byte is on line
@@ -190,7 +196,11 @@ func (p *JSONParser) object() (Value, error) {
 	if err := p.enter(); err != nil {
 		return Value{}, err
 	}
-	defer func() { p.depth-- }()
+	base := len(p.fields)
+	defer func() {
+		p.depth--
+		p.fields = pop(p.fields, base)
+	}()
 	p.pos++ // '{'
 	v := Value{Kind: Object, Fields: []Field{}}
 	p.skipSpace()
@@ -223,7 +233,7 @@ func (p *JSONParser) object() (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		v.Fields = append(v.Fields, Field{Key: key, Value: elem})
+		p.fields = append(p.fields, Field{Key: key, Value: elem})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return Value{}, p.eofError("object")
@@ -233,6 +243,7 @@ func (p *JSONParser) object() (Value, error) {
 			p.pos++
 		case '}':
 			p.pos++
+			v.Fields = slices.Clone(p.fields[base:])
 			if p.depth == 1 {
 				p.dups = FindDuplicates(v.Fields, func(i int) (int32, int32) { return v.Fields[i].Value.Line, v.Fields[i].Value.Col })
 			}
@@ -248,7 +259,11 @@ func (p *JSONParser) array() (Value, error) {
 	if err := p.enter(); err != nil {
 		return Value{}, err
 	}
-	defer func() { p.depth-- }()
+	base := len(p.items)
+	defer func() {
+		p.depth--
+		p.items = pop(p.items, base)
+	}()
 	p.pos++ // '['
 	v := Value{Kind: Array, Items: []Value{}}
 	p.skipSpace()
@@ -262,7 +277,7 @@ func (p *JSONParser) array() (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		v.Items = append(v.Items, elem)
+		p.items = append(p.items, elem)
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return Value{}, p.eofError("array")
@@ -272,11 +287,19 @@ func (p *JSONParser) array() (Value, error) {
 			p.pos++
 		case ']':
 			p.pos++
+			v.Items = slices.Clone(p.items[base:])
 			return v, nil
 		default:
 			return Value{}, p.errorf("invalid character %s after array element", quoteChar(p.data[p.pos]))
 		}
 	}
+}
+
+// pop drops the elements of stack from base on, cleared so that the
+// stack does not keep what they point to alive.
+func pop[T any](stack []T, base int) []T {
+	clear(stack[base:])
+	return stack[:base]
 }
 
 func (p *JSONParser) number() (Value, error) {
