@@ -2,9 +2,7 @@ package author
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/blang/semver/v4"
 	"go.yaml.in/yaml/v3"
@@ -51,7 +49,8 @@ func (p *Package) findBundle(name string) (*declcfg.Bundle, error) {
 	if b := p.bundle(name); b != nil {
 		return b, nil
 	}
-	return nil, refuse("no catalog of %s holds a bundle named %q%s", p.Dir, name, p.didYouMeanBundle(name))
+	names := p.bundleNames()
+	return nil, unknownName("bundle", name, suggest.Versioned(name, names, p.version), names, "no catalog of %s holds a bundle named %q", p.Dir, name)
 }
 
 // version is a bundle's version from its olm.package property.
@@ -163,63 +162,12 @@ func strList(m *yaml.Node, key string) []string {
 	return out
 }
 
-// nameVersion reads the version a bundle name ends in (widget.v1.2.3,
-// widget.v9), if it does.
-var nameVersion = regexp.MustCompile(`(?:^|[.-])v?(\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
-
 // didYouMeanBundle names the bundles of the package a mistyped bundle
-// name most likely meant, as ": did you mean ...?" (or ""); see
-// nearestBundles.
+// name most likely meant (suggest.Versioned), as ": did you mean ...?",
+// or "".
 func (p *Package) didYouMeanBundle(name string) string {
-	return hint(": did you mean %s?", nearestBundles(name, p.bundleNames(), p.version))
-}
-
-// nearestBundles lists the bundles (of the given names) a mistyped bundle
-// name most likely meant: when the name ends in a version, the bundle of
-// that version (the rest was mistyped), else the bundles just below and
-// just above it in version order; when it does not, the names closest in
-// spelling.
-func nearestBundles(name string, names []string, version func(string) (semver.Version, bool)) []string {
-	m := nameVersion.FindStringSubmatch(name)
-	var want semver.Version
-	var err error
-	if m != nil {
-		want, err = semver.ParseTolerant(m[1])
+	if near := suggest.Versioned(name, p.bundleNames(), p.version); len(near) > 0 {
+		return fmt.Sprintf(": did you mean %s?", suggest.Or(near))
 	}
-	if m == nil || err != nil {
-		return suggest.Closest(name, names, max(2, len(name)/3), 3)
-	}
-	var below, above, same []string
-	var belowV, aboveV semver.Version
-	for _, n := range names {
-		v, ok := version(n)
-		switch {
-		case !ok:
-		case v.Equals(want):
-			same = append(same, n)
-		case v.LT(want) && (below == nil || v.GT(belowV)):
-			below, belowV = []string{n}, v
-		case v.GT(want) && (above == nil || v.LT(aboveV)):
-			above, aboveV = []string{n}, v
-		}
-	}
-	if len(same) > 0 {
-		return same
-	}
-	if best := append(below, above...); len(best) > 0 {
-		return best
-	}
-	return suggest.Closest(name, names, max(2, len(name)/3), 3)
-}
-
-// hint formats names as "a", "a or b", "a, b or c" into format, or "" for
-// none.
-func hint(format string, names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return fmt.Sprintf(format, names[0])
-	}
-	return fmt.Sprintf(format, strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1])
+	return ""
 }

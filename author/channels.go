@@ -3,66 +3,9 @@ package author
 import (
 	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/internal/suggest"
 )
-
-// templateChannels lists the channels the package's basic templates
-// have, in the templates' order, each once. Templates that do not parse
-// are left out (editing them says why).
-func (p *Package) templateChannels() []string {
-	var out []string
-	for _, t := range p.Templates {
-		if t.Data == nil || t.Kind() == template.Semver {
-			continue
-		}
-		d, err := openBasic(t)
-		if err != nil {
-			continue
-		}
-		for _, name := range d.channelNames() {
-			if !slices.Contains(out, name) {
-				out = append(out, name)
-			}
-		}
-	}
-	return out
-}
-
-// nearMiss returns the existing channel that a channel name no template
-// has is most likely a slip of: one differing only in case, or within an
-// edit distance of 2 ignoring case, a swap of neighbours counting one
-// (1 for names of under 4 characters). Names that
-// differ only in their numbers (stable-v1.3 beside stable-v1.2) are
-// versions, not slips. "" when there is none.
-func nearMiss(name string, existing []string) string {
-	for _, e := range existing {
-		if strings.EqualFold(e, name) {
-			return e
-		}
-	}
-	best, bestDistance := "", 3
-	for _, e := range existing {
-		d := suggest.Distance(strings.ToLower(name), strings.ToLower(e))
-		if versionsOnly(name) != versionsOnly(e) && 2*d <= len(e) && d < bestDistance {
-			best, bestDistance = e, d
-		}
-	}
-	return best
-}
-
-// versionsOnly is a channel name without its digits and dots: two names
-// that are the same without them differ in the versions they name.
-func versionsOnly(name string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '.' || (r >= '0' && r <= '9') {
-			return -1
-		}
-		return r
-	}, name)
-}
 
 // channelCheck checks the channels a verb would put bundles in against
 // the channels the package's templates have: a new name that is a near
@@ -85,8 +28,8 @@ func (c *channelCheck) check(name string) *NeedError {
 	if name == "" || slices.Contains(c.existing, name) {
 		return nil
 	}
-	if near := nearMiss(name, c.existing); near != "" && !c.allowNew {
-		return &NeedError{Need: NeedNewChannel, Problem: fmt.Sprintf("channel %q is in no template of %s: did you mean %s?", name, c.pkg, near)}
+	if near := suggest.Near(name, c.existing); len(near) > 0 && !c.allowNew {
+		return &NeedError{Need: NeedNewChannel, Problem: fmt.Sprintf("channel %q is in no template of %s: did you mean %s?", name, c.pkg, suggest.Or(near))}
 	}
 	if !slices.Contains(c.noted, name) {
 		c.noted = append(c.noted, name)
@@ -106,8 +49,8 @@ func (c *channelCheck) notes() []string {
 // streamHint is ": did you mean <stream>?" for a channel name that is a
 // near miss of a semver stream, or "".
 func streamHint(name string) string {
-	if near := nearMiss(name, semverStreams); near != "" {
-		return fmt.Sprintf(" (did you mean %s?)", near)
+	if near := suggest.Near(name, semverStreams); len(near) > 0 {
+		return fmt.Sprintf(" (did you mean %s?)", suggest.Or(near))
 	}
 	return ""
 }

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/internal/suggest"
 )
 
 // DefaultChannelRequest names the channel to make the package's default.
@@ -15,9 +18,11 @@ type DefaultChannelRequest struct {
 // Validate checks that the request names the channel.
 func (r DefaultChannelRequest) Validate() error {
 	if r.Channel == "" {
-		return required("DefaultChannelRequest", "Channel", "the channel to make the default")
+		return request.Required("DefaultChannelRequest", "Channel", "the channel to make the default")
 	}
-	return nil
+	v := request.Values{Request: "DefaultChannelRequest"}
+	v.Channel("Channel", r.Channel)
+	return v.Err()
 }
 
 // SetDefaultChannel sets the default channel of the package in every
@@ -39,7 +44,7 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 	for _, d := range basics {
 		t := d.t
 		if d.channel(channel) == nil {
-			missing = append(missing, fmt.Sprintf("%s (its channels: %s)", t.TemplateFile, strings.Join(d.channelNames(), ", ")))
+			missing = append(missing, t.TemplateFile)
 			continue
 		}
 		if d.pkg() == nil {
@@ -51,7 +56,7 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 	case len(semverOnes) > 0:
 		return nil, refuse("cannot set the default channel to %s: semver templates (%s) choose their default channel themselves, the most stable and newest channel they generate (defaultChannelTypePreference: major or minor picks which kind)", channel, strings.Join(semverOnes, ", "))
 	case len(missing) > 0:
-		return nil, refuse("no channel %q in %s: the default channel must be a channel of every template", channel, strings.Join(missing, "; "))
+		return nil, p.notEveryTemplate(channel, basics, missing)
 	case len(docs) == 0:
 		return nil, refuse("%s maps no template that exists", p.CI.File)
 	}
@@ -78,12 +83,21 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 	return plan, nil
 }
 
-// channelNames lists the names of the template's channels, sorted.
-func (d *basicDoc) channelNames() []string {
-	var out []string
-	for _, c := range d.objects("olm.channel") {
-		out = append(out, str(c, "name"))
+// notEveryTemplate refuses a default channel that the templates named
+// missing lack: a name no template has as an unknown channel, with the
+// channels there are (each once); one some templates lack, naming them
+// and the channels every template has.
+func (p *Package) notEveryTemplate(channel string, basics []*basicDoc, missing []string) error {
+	if len(missing) == len(basics) {
+		return unknownName("channel", channel, nil, p.templateChannels(), "no template of %s has channel %q", p.Dir, channel)
 	}
-	slices.Sort(out)
-	return out
+	common := p.templateChannels()
+	for _, d := range basics {
+		common = slices.DeleteFunc(common, func(c string) bool { return d.channel(c) == nil })
+	}
+	all := "none is in all of them"
+	if len(common) > 0 {
+		all = "the channels all of them have: " + suggest.List(common)
+	}
+	return refuse("channel %q is not in %s: the default channel must be a channel of every template (%s)", channel, strings.Join(missing, ", "), all)
 }

@@ -3,10 +3,13 @@ package author
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -30,7 +33,10 @@ func (r DeprecateRequest) Validate() error {
 	if n != 1 {
 		return &RequestError{Request: "DeprecateRequest", Fields: []string{"Bundle", "Channel", "Package"}, OneOf: true}
 	}
-	return nil
+	v := request.Values{Request: "DeprecateRequest"}
+	v.Bundle("Bundle", r.Bundle)
+	v.Channel("Channel", r.Channel)
+	return v.Err()
 }
 
 // reference is the olm.deprecations reference of the request, and a
@@ -72,6 +78,9 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	if channels := p.templateChannels(); req.Channel != "" && len(basics) > 0 && !slices.Contains(channels, req.Channel) {
+		return nil, unknownName("channel", req.Channel, nil, channels, "no basic template of %s has channel %q", p.Dir, req.Channel)
+	}
 	for _, d := range basics {
 		t := d.t
 		if (image != "" && !d.holds(image)) || (req.Channel != "" && d.channel(req.Channel) == nil) {
@@ -87,7 +96,7 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	}
 	if len(done) == 0 {
 		if len(semverOnes) > 0 {
-			return nil, refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, TypeBasic, p.CI.File)
+			return nil, refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, repoconfig.TypeBasic, p.CI.File)
 		}
 		what := "channel " + req.Channel
 		if req.Bundle != "" {

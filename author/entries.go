@@ -6,6 +6,7 @@ import (
 	"github.com/blang/semver/v4"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/suggest"
 )
 
 // checkEntries refuses a basic template (text data) whose channel lists
@@ -47,7 +48,7 @@ func entryPlace(t *Template, data []byte, channel, name string) string {
 }
 
 // bundleHint is " (did you mean ...?)" naming the bundles of a rendered
-// catalog nearest to a name (see nearestBundles), or "".
+// catalog nearest to a name (see suggest.Versioned), or "".
 func bundleHint(name string, cfg *declcfg.DeclarativeConfig) string {
 	versions := map[string]semver.Version{}
 	var names []string
@@ -64,5 +65,8 @@ func bundleHint(name string, cfg *declcfg.DeclarativeConfig) string {
 		v, ok := versions[n]
 		return v, ok
 	}
-	return hint(" (did you mean %s?)", nearestBundles(name, names, version))
+	if near := suggest.Versioned(name, names, version); len(near) > 0 {
+		return fmt.Sprintf(" (did you mean %s?)", suggest.Or(near))
+	}
+	return ""
 }

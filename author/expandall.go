@@ -54,6 +54,9 @@ func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Ex
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
+	if err := r.CheckRoot(); err != nil {
+		return nil, err
+	}
 	names := req.Packages
 	if len(names) == 0 {
 		var err error

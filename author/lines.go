@@ -3,6 +3,7 @@ package author
 import (
 	"go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -27,7 +28,7 @@ func (t *Template) Lines() *TemplateLines {
 		return nil
 	}
 	l := &TemplateLines{images: map[string]int{}, channels: map[string]int{}, entries: map[[2]string]int{}}
-	if t.Type == TypeSemver {
+	if t.Type == repoconfig.TypeSemver {
 		d, err := openSemver(t)
 		if err != nil {
 			return nil

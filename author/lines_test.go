@@ -3,6 +3,8 @@ package author
 import (
 	"context"
 	"testing"
+
+	"github.com/fbcat/opm/author/repoconfig"
 )
 
 // A basic template names each bundle by its image line, and each channel
@@ -43,7 +45,7 @@ func TestTemplateLines(t *testing.T) {
 	if got := l.Entry("stable", "gadget-operator.v1.0.0"); got != 0 {
 		t.Errorf("a semver template has no entries, got line %d", got)
 	}
-	twice := &Template{Mapping: Mapping{Type: TypeSemver}, Path: "t.yaml", Data: []byte("Schema: olm.semver\nCandidate:\n  Bundles:\n  - Image: a\nStable:\n  Bundles:\n  - Image: b\n  - Image: a\n")}
+	twice := &Template{Mapping: repoconfig.Mapping{Type: repoconfig.TypeSemver}, Path: "t.yaml", Data: []byte("Schema: olm.semver\nCandidate:\n  Bundles:\n  - Image: a\nStable:\n  Bundles:\n  - Image: b\n  - Image: a\n")}
 	if got := twice.Lines().Image("a"); got != 4 {
 		t.Errorf("an image named twice: line %d, want 4", got)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -24,15 +25,24 @@ type PromoteRequest struct {
 	NewChannel bool
 }
 
-// Validate checks that the request names the bundle and the channel.
+// Validate checks that the request names the bundle and the channel, and
+// that its names can be names and its skip range is a semver range.
 func (r PromoteRequest) Validate() error {
 	switch {
 	case r.Bundle == "":
-		return required("PromoteRequest", "Bundle", "the bundle to promote")
+		return request.Required("PromoteRequest", "Bundle", "the bundle to promote")
 	case r.Channel == "":
-		return required("PromoteRequest", "Channel", "the channel the bundle is to head")
+		return request.Required("PromoteRequest", "Channel", "the channel the bundle is to head")
 	}
-	return nil
+	v := request.Values{Request: "PromoteRequest"}
+	v.Bundle("Bundle", r.Bundle)
+	v.Channel("Channel", r.Channel)
+	if r.Replaces != nil {
+		v.Bundle("Replaces", *r.Replaces)
+	}
+	v.Bundles("Skips", r.Skips)
+	v.SkipRange("SkipRange", r.SkipRange)
+	return v.Err()
 }
 
 // setsEdges reports whether the request says the new entry's edges.
@@ -110,7 +120,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 		plan.Summary = fmt.Sprintf("%s already heads %s in every template that lists it: nothing to do", req.Bundle, req.Channel)
 	} else {
 		plan.Summary = fmt.Sprintf("promoted %s to %s in %s; %s rendered", req.Bundle, req.Channel, strings.Join(done, ", "), Plural(countKind(plan, KindCatalog), "catalog"))
-		plan.Notes = append(plan.Notes, channels.notes()...)
+		plan.Notes = append(append(plan.Notes, channels.notes()...), p.skipsNotes(req.Skips)...)
 	}
 	return plan, nil
 }

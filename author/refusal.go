@@ -3,11 +3,14 @@ package author
 import (
 	"errors"
 	"fmt"
+
+	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/author/request"
 )
 
 // Refusal is an error of a verb that will not do what was asked because
 // of the repository's content or what was asked, as opposed to a failure
-// to read or write files. Problems of configuration files (RepoConfigError)
+// to read or write files. Problems of configuration files (repoconfig.Error)
 // count as refusals too. A refusal that an option lifts wraps a NeedError.
 type Refusal struct {
 	Msg string
@@ -30,7 +33,7 @@ func refuse(format string, args ...any) error {
 // repository's files, rather than a failure to read or write them.
 func IsRefusal(err error) bool {
 	var r *Refusal
-	var c *RepoConfigError
+	var c *repoconfig.Error
 	return errors.As(err, &r) || errors.As(err, &c)
 }
 
@@ -107,28 +110,6 @@ func (n Need) words(pkg string) string {
 	return ""
 }
 
-// RequestError is a request a verb cannot carry out as it is given: a
-// field it needs is missing, or fields that exclude each other are given
-// together. Fields are the request's fields it concerns, as Go names them,
-// so that a caller can name its own way of giving them (a command line,
-// its flags and arguments). It is a mistake of the caller, not a refusal.
-type RequestError struct {
-	Request string   // the request's type, such as "PromoteRequest"
-	Fields  []string // the fields concerned
-	// OneOf says exactly one of Fields must be given; otherwise Fields
-	// has one field, which must be.
-	OneOf bool
-	Why   string // what the field is for, when it must be given
-}
-
-func (e *RequestError) Error() string {
-	if e.OneOf {
-		return fmt.Sprintf("%s: give exactly one of %s", e.Request, joinAnd(e.Fields))
-	}
-	return fmt.Sprintf("%s.%s is required: %s", e.Request, e.Fields[0], e.Why)
-}
-
-// required is the RequestError of a field of request that must be given.
-func required(request, field, why string) *RequestError {
-	return &RequestError{Request: request, Fields: []string{field}, Why: why}
-}
+// RequestError is a request a verb cannot carry out as it is given (see
+// request.RequestError).
+type RequestError = request.RequestError

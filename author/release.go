@@ -11,12 +11,11 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -29,24 +28,35 @@ type ReleaseRequest struct {
 	// Target is used when the bundle directory has no
 	// release-config.yaml; Target.Template "" means every mapped
 	// template.
-	Target *ReleaseTarget
+	Target *repoconfig.ReleaseTarget
 	// NewChannel makes channels no template has even when their names
 	// are near misses of existing ones (see Package.Release).
 	NewChannel bool
 }
 
-// Validate checks that the request gives what a release needs: the
-// bundle directory and the image. Where the bundle goes depends on the
-// directory (its release-config.yaml, or else Target), which Release
-// checks.
+// Validate checks that the request gives what a release needs, the
+// bundle directory and the image, and that its values can be what they
+// are for: the image a pull spec that names its registry, and Target's
+// channels and bundles names, its skip range a semver range. Where the
+// bundle goes depends on the directory (its release-config.yaml, or else
+// Target), which Release checks.
 func (r ReleaseRequest) Validate() error {
 	switch {
 	case r.BundleDir == "":
-		return required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
+		return request.Required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
 	case r.Image == "":
-		return required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
+		return request.Required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
 	}
-	return nil
+	v := request.Values{Request: "ReleaseRequest"}
+	v.Image("Image", r.Image)
+	if t := r.Target; t != nil {
+		v.Channels("Target.Channels", t.Channels)
+		v.Bundle("Target.Replaces", t.Replaces)
+		v.Bundles("Target.Skips", t.Skips)
+		v.SkipRange("Target.SkipRange", t.SkipRange)
+		v.TemplateFile("Target.TemplateFile", t.TemplateFile)
+	}
+	return v.Err()
 }
 
 // released is the bundle being released: its blob (rendered from its
@@ -54,7 +64,7 @@ func (r ReleaseRequest) Validate() error {
 type released struct {
 	fbc     declcfg.Bundle
 	pkg     string // the FBC package
-	targets []ReleaseTarget
+	targets []repoconfig.ReleaseTarget
 	config  string   // the release-config.yaml it came from, for errors
 	notes   []string // what the user should know about the directory
 }
@@ -110,6 +120,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 			notes = append(notes, note)
 		}
 		e[t] = data
+		notes = append(notes, p.skipsNotes(target.Skips)...)
 		where = append(where, fmt.Sprintf("%s (%s)", t.TemplateFile, strings.Join(target.Channels, ", ")))
 	}
 	src := p.sourceWith(opts)
@@ -125,20 +136,20 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 
 // errAt is a refusal about a key of a release target: at the key's line
 // of release-config.yaml, or, for a target given by flags, without one.
-func (rel *released) errAt(target ReleaseTarget, key, format string, args ...any) error {
+func (rel *released) errAt(target repoconfig.ReleaseTarget, key, format string, args ...any) error {
 	if rel.config == "" {
 		return refuse(format, args...)
 	}
-	return configErr(rel.config, &yaml.Node{Line: target.LineOf(key)}, format, args...)
+	return repoconfig.ErrorAt(rel.config, target.LineOf(key), format, args...)
 }
 
 // needAt is errAt for an error that an option lifts: the refusal wraps
 // it, so that the caller can say how to give the option.
-func (rel *released) needAt(target ReleaseTarget, key string, err *NeedError) error {
+func (rel *released) needAt(target repoconfig.ReleaseTarget, key string, err *NeedError) error {
 	if rel.config == "" {
 		return refuse("%w", err)
 	}
-	return &RepoConfigError{File: rel.config, Line: target.LineOf(key), Msg: err.Error(), Err: err}
+	return &repoconfig.Error{File: rel.config, Line: target.LineOf(key), Msg: err.Error(), Err: err}
 }
 
 // countKind counts the changes of a kind.
@@ -168,13 +179,16 @@ func (r *Repo) OpenBundleDir(ctx context.Context, given string) (*Package, error
 // working directory, or else to the root) and the operator it belongs
 // to: it must be operators/<pkg>/<version>/ under the root.
 func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
+	if err := r.CheckRoot(); err != nil {
+		return "", "", err
+	}
 	dir = given
 	if st, err := os.Stat(dir); (err != nil || !st.IsDir()) && !filepath.IsAbs(given) {
 		dir = filepath.Join(r.Root, given)
 	}
 	st, err := os.Stat(dir)
 	if err != nil {
-		return "", "", fmt.Errorf("bundle directory %s: %w", given, err)
+		return "", "", fmt.Errorf("bundle directory %s: %w%s", given, err, r.bundleDirHint(given))
 	}
 	if !st.IsDir() {
 		return "", "", fmt.Errorf("%s is not a directory: give the bundle's directory, operators/<pkg>/<version>", given)
@@ -217,7 +231,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	case err == nil && req.Target != nil:
 		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
 	case err == nil:
-		rc, err := ParseReleaseConfig(cfgFile, data)
+		rc, err := repoconfig.ParseReleaseConfig(cfgFile, data)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +241,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	case req.Target == nil || len(req.Target.Channels) == 0:
 		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
 	case req.Target.TemplateFile != "":
-		out.targets = []ReleaseTarget{*req.Target}
+		out.targets = []repoconfig.ReleaseTarget{*req.Target}
 	default:
 		for _, t := range p.Templates {
 			target := *req.Target
@@ -258,7 +272,7 @@ func (p *Package) checkNotReleased(rel *released) error {
 }
 
 // releaseBasic adds the bundle to a basic template (made when missing).
-func (p *Package) releaseBasic(t *Template, target ReleaseTarget, rel *released, channels *channelCheck) ([]byte, error) {
+func (p *Package) releaseBasic(t *Template, target repoconfig.ReleaseTarget, rel *released, channels *channelCheck) ([]byte, error) {
 	if target.Replaces != "" && !p.hasBundle(target.Replaces) {
 		return nil, rel.errAt(target, "replaces", "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, p.didYouMeanBundle(target.Replaces))
 	}
@@ -326,7 +340,7 @@ func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
 
 // releaseSemver adds the bundle's image to the streams a semver template
 // (made when missing) releases it into.
-func releaseSemver(t *Template, target ReleaseTarget, rel *released) ([]byte, string, error) {
+func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) ([]byte, string, error) {
 	data := t.Data
 	if data == nil {
 		data = []byte("---\nSchema: olm.semver\nGenerateMajorChannels: true\nGenerateMinorChannels: true\n")
@@ -379,18 +393,4 @@ func (p *Package) bundleNames() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// didYouMean names the candidates closest to a mistyped name (at most three,
-// within an edit distance of a third of its length), as ": did you mean
-// a, b or c?", or "".
-func didYouMean(name string, candidates []string) string {
-	best := suggest.Closest(name, candidates, max(2, len(name)/3), 3)
-	switch len(best) {
-	case 0:
-		return ""
-	case 1:
-		return fmt.Sprintf(": did you mean %s?", best[0])
-	}
-	return fmt.Sprintf(": did you mean %s or %s?", strings.Join(best[:len(best)-1], ", "), best[len(best)-1])
 }

@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 	"github.com/fbcat/opm/model"
 )
@@ -20,9 +21,11 @@ type RemoveRequest struct {
 // Validate checks that the request names the bundle.
 func (r RemoveRequest) Validate() error {
 	if r.Bundle == "" {
-		return required("RemoveRequest", "Bundle", "the bundle to remove")
+		return request.Required("RemoveRequest", "Bundle", "the bundle to remove")
 	}
-	return nil
+	v := request.Values{Request: "RemoveRequest"}
+	v.Bundle("Bundle", r.Bundle)
+	return v.Err()
 }
 
 // Remove takes a bundle out of every template that lists it and renders

@@ -12,11 +12,14 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -32,7 +35,7 @@ type Package struct {
 	Repo *Repo
 	Name string // the operator directory's name
 	Dir  string // operators/<name>, relative to the root
-	CI   *CIConfig
+	CI   *repoconfig.CIConfig
 	// Templates in ci.yaml's order.
 	Templates []*Template
 	// Catalogs in ci.yaml's order.
@@ -61,7 +64,7 @@ func (p *Package) schemaPool() *validate.SchemaPool {
 
 // Template is one mapped catalog template.
 type Template struct {
-	Mapping
+	repoconfig.Mapping
 	Path     string // relative to the root
 	Data     []byte // nil when the file does not exist
 	Catalogs []*Catalog
@@ -121,10 +124,10 @@ func (r *Repo) readOptional(rel string) ([]byte, error) {
 // file-based catalogs: those whose ci.yaml has fbc.enabled: true (or
 // cannot be read, so that opening them says why).
 func (r *Repo) Packages() ([]string, error) {
-	entries, err := os.ReadDir(r.path("operators"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, r.noRoot()
+	if err := r.CheckRoot(); err != nil {
+		return nil, err
 	}
+	entries, err := os.ReadDir(r.path("operators"))
 	if err != nil {
 		return nil, fmt.Errorf("listing the operators of %s: %w", r.Root, err)
 	}
@@ -139,7 +142,7 @@ func (r *Repo) Packages() ([]string, error) {
 			continue
 		}
 		if err == nil {
-			if _, err := ParseCIConfig(file, data); errors.Is(err, ErrNotFBC) {
+			if _, err := repoconfig.ParseCIConfig(file, data); errors.Is(err, repoconfig.ErrNotFBC) {
 				continue
 			}
 		}
@@ -147,18 +150,6 @@ func (r *Repo) Packages() ([]string, error) {
 	}
 	sort.Strings(names)
 	return names, nil
-}
-
-// operators lists every operator directory's name.
-func (r *Repo) operators() []string {
-	entries, _ := os.ReadDir(r.path("operators"))
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	return names
 }
 
 // FindRoot looks for the repository root from dir upwards: the first
@@ -192,10 +183,30 @@ func FindRoot(dir string) string {
 // It never writes: readers such as lint leave recovery to the catalog
 // verbs.
 func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
-	if err := checkOperatorName(name); err != nil {
+	if err := r.CheckRoot(); err != nil {
 		return nil, err
 	}
 	if err := stage.Check(r.Root); err != nil {
+		return nil, err
+	}
+	p, err := r.OpenTemplates(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.loadCatalogs(ctx); err != nil {
+		return nil, err
+	}
+	if err := stage.Check(r.Root); err != nil {
+		return nil, err // a run committed while the catalogs were read
+	}
+	return p, nil
+}
+
+// OpenTemplates reads an operator directory's ci.yaml and the templates it
+// maps, and finds their catalogs without reading them: what listing the
+// names of an operator needs (a Package that Open has not loaded).
+func (r *Repo) OpenTemplates(name string) (*Package, error) {
+	if err := checkOperatorName(name); err != nil {
 		return nil, err
 	}
 	p := &Package{Repo: r, Name: name, Dir: path.Join("operators", name)}
@@ -207,7 +218,7 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 		}
 		return nil, err
 	}
-	if p.CI, err = ParseCIConfig(ciFile, data); err != nil {
+	if p.CI, err = repoconfig.ParseCIConfig(ciFile, data); err != nil {
 		return nil, err
 	}
 	for _, m := range p.CI.Mappings {
@@ -225,12 +236,6 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 		}
 		p.Templates = append(p.Templates, t)
 	}
-	if err := p.loadCatalogs(ctx); err != nil {
-		return nil, err
-	}
-	if err := stage.Check(r.Root); err != nil {
-		return nil, err // a run committed while the catalogs were read
-	}
 	p.bundleDirs.pkg = p
 	return p, nil
 }
@@ -238,7 +243,7 @@ func (r *Repo) Open(ctx context.Context, name string) (*Package, error) {
 // checkOperatorName refuses a name that cannot be an operator
 // directory's.
 func checkOperatorName(name string) error {
-	if err := plainName("operator", nil, "operator name", name); err != nil || name == "" {
+	if err := repoconfig.PlainName("operator", nil, "operator name", name); err != nil || name == "" {
 		return fmt.Errorf("invalid operator name %q: give the name of a directory under operators/", name)
 	}
 	return nil
@@ -270,9 +275,34 @@ func (r *Repo) exists(rel string) (bool, error) {
 	return err == nil, err
 }
 
+// CheckRoot reports whether Root is a catalog repository: a directory
+// with an operators/ directory. Every verb asks it first, so that a verb
+// run outside a repository says so in one way (a NeedError of NeedRoot)
+// before it reads anything else. An operators/ that is not a directory
+// is left to the reading that fails on it, which says so.
+func (r *Repo) CheckRoot() error {
+	_, err := os.Stat(r.path("operators"))
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return r.noRoot()
+	case err != nil:
+		return fmt.Errorf("reading the repository %s: %w", r.Root, err)
+	}
+	return nil
+}
+
 // noRoot is the error of a root without operators/.
-func (r *Repo) noRoot() error {
-	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s has no operators/ directory", r.Root)}
+func (r *Repo) noRoot() error { return NotARepository(r.Root) }
+
+// NotARepository is the error of a directory taken for a catalog
+// repository's root that has no operators/ directory, naming it as an
+// absolute path (a root found from the working directory is "."). Every
+// verb (see CheckRoot) and lint say it in these words.
+func NotARepository(root string) *NeedError {
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s is not a catalog repository (it has no operators/ directory)", root)}
 }
 
 // noOperator explains a missing operator directory.
@@ -281,13 +311,16 @@ func (r *Repo) noOperator(name string) error {
 		return r.noRoot()
 	}
 	if _, err := os.Stat(r.path(path.Join("operators", name))); err != nil {
-		hint := didYouMean(name, r.operators())
-		for _, op := range r.operators() {
-			if hint == "" && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
-				hint = fmt.Sprintf(": did you mean %s? (commands take the operator's directory name, which need not be its package's)", op)
+		ops, why := r.Operators(), ""
+		near := suggest.Near(name, ops)
+		for _, op := range ops {
+			if len(near) == 0 && (strings.HasPrefix(name, op) || strings.HasPrefix(op, name)) {
+				near, why = []string{op}, " (commands take the operator's directory name, which need not be its package's)"
 			}
 		}
-		return refuse("no operator %q: operators/%s does not exist%s", name, name, hint)
+		err := unknownName("operator", name, near, ops, "no operator %q: operators/%s does not exist", name, name)
+		err.Msg += why
+		return err
 	}
 	return refuse("operators/%s has no ci.yaml: it says which templates render which catalogs (fbc.catalog_mapping)", name)
 }
@@ -349,7 +382,7 @@ func (p *Package) Template(name string) (*Template, error) {
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("template %q is not in %s: the mapped templates are %v (add it to fbc.catalog_mapping first)", name, p.CI.File, p.CI.TemplateFiles())
+	return nil, unknownName("template", name, nil, p.CI.TemplateFiles(), "%s maps no template %q in fbc.catalog_mapping", p.CI.File, name)
 }
 
 // FBCPackage is the name of the package the catalogs hold (which need

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/author/repoconfig"
 )
 
 // TestRequestsValidate: each request says what it lacks as a
@@ -46,6 +48,64 @@ func TestRequestsValidate(t *testing.T) {
 	}
 	if err := (ExpandRequest{Packages: []string{"widget", "../x"}}).Validate(); err == nil || !strings.Contains(err.Error(), `invalid operator name "../x"`) {
 		t.Errorf("an operator name with a separator: %v", err)
+	}
+}
+
+// TestRequestsValidateValues: a value a field cannot have is reported
+// before any work, once, as an Invalid RequestError naming the field and
+// the value; several bad values are each reported.
+func TestRequestsValidateValues(t *testing.T) {
+	const img = "quay.io/org/widget-bundle:v1.2.0"
+	cases := []struct {
+		name   string
+		req    interface{ Validate() error }
+		fields []string // the bad fields, in order
+		says   []string
+	}{
+		{"an image that is no reference", ReleaseRequest{BundleDir: "d", Image: "not an image"}, []string{"Image"}, []string{`"not an image"`, "quay.io/org/operator-bundle:v1.2.0"}},
+		{"an image without its registry", ReleaseRequest{BundleDir: "d", Image: "widget:1.2"}, []string{"Image"}, []string{"name the registry too"}},
+		{"an image with a digest", ReleaseRequest{BundleDir: "d", Image: "quay.io/org/w@sha256:" + strings.Repeat("a", 64)}, nil, nil},
+		{"a local archive", ReleaseRequest{BundleDir: "d", Image: "oci-archive:bundle.tar"}, []string{"Image"}, nil},
+		{"release target values", ReleaseRequest{BundleDir: "d", Image: "bad image", Target: &repoconfig.ReleaseTarget{
+			Channels: []string{"stable", "st able", ""}, Replaces: "--dry-run", Skips: []string{"w.v1", "w v2"}, SkipRange: "not a range", TemplateFile: "../basic.yaml",
+		}}, []string{"Image", "Target.Channels", "Target.Channels", "Target.Replaces", "Target.Skips", "Target.SkipRange", "Target.TemplateFile"},
+			[]string{`invalid channel name "st able"`, "an empty channel name in the list", `"--dry-run"`, `invalid bundle name "w v2"`, `invalid skip range "not a range"`, `invalid template "../basic.yaml"`}},
+		{"a good release target", ReleaseRequest{BundleDir: "d", Image: img, Target: &repoconfig.ReleaseTarget{Channels: []string{"stable-v1.2"}, Replaces: "w.v1", SkipRange: ">=1.0.0 <1.2.0", TemplateFile: "basic.yaml"}}, nil, nil},
+		{"promote values", PromoteRequest{Bundle: "w v1", Channel: "-stable", Replaces: new("x\ty"), SkipRange: "<<1"}, []string{"Bundle", "Channel", "Replaces", "SkipRange"}, nil},
+		{"promote to a stream", PromoteRequest{Bundle: "w.v1", Channel: "Fast", SkipRange: "<1.0.0"}, nil, nil},
+		{"deprecate a channel with a space", DeprecateRequest{Channel: "stable "}, []string{"Channel"}, nil},
+		{"default channel", DefaultChannelRequest{Channel: "a\nb"}, []string{"Channel"}, nil},
+		{"remove", RemoveRequest{Bundle: " w.v1"}, []string{"Bundle"}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.req.Validate()
+			var got []string
+			var errs []error
+			if j, ok := err.(interface{ Unwrap() []error }); ok {
+				errs = j.Unwrap()
+			} else if err != nil {
+				t.Fatalf("got %v, want joined RequestErrors", err)
+			}
+			for _, e := range errs {
+				var re *RequestError
+				if !errors.As(e, &re) || !re.Invalid || len(re.Fields) != 1 {
+					t.Fatalf("got %v, want Invalid RequestErrors", err)
+				}
+				got = append(got, re.Fields[0])
+			}
+			if strings.Join(got, ",") != strings.Join(c.fields, ",") {
+				t.Fatalf("bad fields %v, want %v (%v)", got, c.fields, err)
+			}
+			for _, s := range c.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("%v does not say %q", err, s)
+				}
+			}
+			if err != nil && strings.Contains(err.Error(), "--image") {
+				t.Errorf("names a flag: %v", err)
+			}
+		})
 	}
 }
 

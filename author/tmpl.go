@@ -6,6 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/yamledit"
 )
 
@@ -25,7 +26,7 @@ type semverDoc struct {
 
 // The streams of a semver template, in increasing stability, spelled as
 // the community templates and release-config.yaml spell them.
-var semverStreams = []string{"Candidate", "Fast", "Stable"}
+var semverStreams = template.SemverStreams
 
 // semverStream returns the stream a channel name of release-config.yaml
 // or --channel names in a semver template (matched ignoring case), or "".

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 )
@@ -120,7 +121,7 @@ func TestReleaseWithFlags(t *testing.T) {
 	r := testRepo(t)
 	os.Remove(filepath.Join(r.Root, "operators/gadget/1.1.0-rc.1/release-config.yaml"))
 	req := ReleaseRequest{BundleDir: filepath.Join(r.Root, "operators/gadget/1.1.0-rc.1"), Image: "quay.io/example/g:rc1",
-		Target: &ReleaseTarget{Channels: []string{"candidate"}, Replaces: "gadget-operator.v1.0.1"}}
+		Target: &repoconfig.ReleaseTarget{Channels: []string{"candidate"}, Replaces: "gadget-operator.v1.0.1"}}
 	plan, err := release(context.Background(), r, req, Options{})
 	apply(t, r, plan, err)
 	if !strings.Contains(read(t, r, "operators/gadget/catalog-templates/semver.yaml"), "Candidate:\n  Bundles:\n  - Image: quay.io/example/g:rc1\n") {
@@ -162,9 +163,9 @@ func TestReleaseRefusals(t *testing.T) {
 		want string
 	}{
 		{"released", ReleaseRequest{BundleDir: "operators/widget/1.1.1", Image: "quay.io/example/widget-operator-bundle:v1.1.1"}, "is already released"},
-		{"not a bundle dir", ReleaseRequest{BundleDir: "operators/widget", Image: "x"}, "is not a bundle directory of this repository"},
-		{"missing", ReleaseRequest{BundleDir: "operators/widget/9.9.9", Image: "x"}, "no such file"},
-		{"flags and release-config", ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "x", Target: &ReleaseTarget{Channels: []string{"fast"}}}, "says where the bundle is released"},
+		{"not a bundle dir", ReleaseRequest{BundleDir: "operators/widget", Image: "quay.io/example/widget-operator-bundle:v9"}, "is not a bundle directory of this repository"},
+		{"missing", ReleaseRequest{BundleDir: "operators/widget/9.9.9", Image: "quay.io/example/widget-operator-bundle:v9"}, "no such file"},
+		{"flags and release-config", ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/widget-operator-bundle:v9", Target: &repoconfig.ReleaseTarget{Channels: []string{"fast"}}}, "says where the bundle is released"},
 	}
 	for _, tt := range tests {
 		if _, err := release(ctx, r, tt.req, Options{}); err == nil || !strings.Contains(err.Error(), tt.want) {

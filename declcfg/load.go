@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -306,13 +307,22 @@ func joinRoot(root, file string) string {
 // walkFile reads, decodes and types every object of one file and passes
 // each to visit. The file is read into *buf, which is left holding the
 // (possibly grown) buffer for the next file.
-func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error, buf *[]byte) (ErrorList, error) {
+func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error, buf *[]byte) (errs ErrorList, err error) {
 	w := fileWalk{c: c, check: check, itemCheck: itemCheck, visit: visit, name: name, display: joinRoot(c.rootName, name), fileIndex: fileIndex}
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, borrowed, err := readFile(fsys, name, c.maxFileSize, *buf)
-	if data != nil && !borrowed {
+	data, borrowed, unmap, err := readFile(fsys, name, c.maxFileSize, *buf)
+	switch {
+	case unmap != nil:
+		defer unmap()
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			if w.faulted(recover(), data) {
+				errs, err = w.errs, w.visitErr
+			}
+		}()
+	case data != nil && !borrowed:
 		*buf = data[:0]
 	}
 	if err != nil {
@@ -510,53 +520,6 @@ func (c *loadConfig) unknownFieldWarner(obj *Object, merged bool) func(path stri
 		return nil
 	}
 	return func(path string, v *value.Value) { c.warn(unknownFieldWarning(obj, path, v)) }
-}
-
-// readFile reads a catalog file into buf (or a larger buffer if buf is
-// too small): a regular file (links are followed) of at most limit bytes
-// that is text, not binary. Binary files are told by their first bytes,
-// before the rest is read. The data of a MemFS file is not copied: it is
-// borrowed, and must not be written to.
-func readFile(fsys fs.FS, name string, limit int64, buf []byte) (data []byte, borrowed bool, err error) {
-	f, st, err := openRegular(fsys, name, limit, catalogFile)
-	if err != nil {
-		return nil, false, err
-	}
-	if mf, ok := f.(*memFile); ok {
-		defer f.Close()
-		if looksBinary(mf.data[:min(len(mf.data), binarySniffLen)]) {
-			return nil, false, errBinary
-		}
-		return mf.data, true, nil
-	}
-	data, err = readOpened(f, st, limit, buf)
-	return data, false, err
-}
-
-// errBinary is the error of a catalog file that is binary.
-var errBinary = fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
-
-// readOpened is readFile of a file opened.
-func readOpened(f fs.File, st fs.FileInfo, limit int64, buf []byte) ([]byte, error) {
-	defer f.Close()
-	hp := sniffBufs.Get().(*[binarySniffLen]byte)
-	defer sniffBufs.Put(hp)
-	r := limitReader(f, limit)
-	n, err := io.ReadFull(r, hp[:])
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, fmt.Errorf("cannot read: %v", fserr.Cause(err))
-	}
-	if looksBinary(hp[:n]) {
-		return nil, errBinary
-	}
-	if n < len(hp) {
-		return append(buf[:0], hp[:n]...), nil
-	}
-	if int64(cap(buf)) < st.Size()+1 {
-		buf = make([]byte, 0, max(st.Size()+1, int64(n)+1))
-	}
-	buf = append(buf[:0], hp[:n]...)
-	return readAll(r, buf, limit, catalogFile)
 }
 
 // fileRole is what the loader reads a file for, which decides the advice

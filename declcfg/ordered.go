@@ -87,8 +87,11 @@ type orderedEntry struct {
 
 const (
 	// memBudget is how much encoded output an OrderedWriter keeps in
-	// memory before it sends the rest to a temporary file.
-	memBudget = 8 << 20
+	// memory before it sends the rest to a temporary file. The memory
+	// stays live for the whole render, and the garbage collector lets
+	// the heap grow in proportion to what is live: 8 MiB cost 17 MB of
+	// peak RSS on the 111 MiB benchmark catalog, 1 MiB no time.
+	memBudget = 1 << 20
 	// Memory chunks start at firstChunk and double up to chunkSize, so
 	// that a small output does not cost a large allocation.
 	firstChunk = 64 << 10

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,5 +218,27 @@ func TestOperatorDirNotFBC(t *testing.T) {
 	res := run(t, []string{widget}, Options{Rules: []string{ruleCSVFields}})
 	if len(res.Findings) == 0 || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "not linted") {
 		t.Fatalf("notes %q, findings:%s", res.Notes, dump(res.Findings))
+	}
+}
+
+// TestOperatorDirOutsideRepository: a directory with a ci.yaml that is
+// not operators/<pkg>/ of a catalog repository is refused as such, in the
+// catalog verbs' words when no repository is around it, rather than
+// linted as a catalog that does not load.
+func TestOperatorDirOutsideRepository(t *testing.T) {
+	root := copyRepo(t)
+	for _, tc := range []struct {
+		dir, says string
+	}{
+		{filepath.Join(t.TempDir(), "x", "widget"), "is not a catalog repository (it has no operators/ directory): lint the operator where it is in its repository"},
+		{filepath.Join(root, "stash", "widget"), "move it to " + filepath.Join(root, "operators", "widget")},
+	} {
+		if err := os.CopyFS(tc.dir, os.DirFS(filepath.Join(root, "operators", "widget"))); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Lint(context.Background(), []string{tc.dir}, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.dir+" has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository") || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: %v", tc.dir, err)
+		}
 	}
 }

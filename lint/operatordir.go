@@ -4,13 +4,43 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
+
+// hasCIConfig reports whether dir has a ci.yaml, the file of an operator
+// directory.
+func hasCIConfig(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, "ci.yaml"))
+	return err == nil && !st.IsDir()
+}
+
+// operatorDirOutside is the error of a directory p (read at real) that
+// has a ci.yaml but is not operators/<pkg>/ of a catalog repository:
+// lint finds an operator's catalogs through its repository, and the
+// directory is no catalog either. Outside a repository it says so as the
+// catalog verbs do (author.NotARepository).
+func operatorDirOutside(p, real string) error {
+	abs, err := filepath.Abs(real)
+	if err != nil {
+		return err
+	}
+	root := filepath.Dir(filepath.Dir(abs))
+	if err := (&author.Repo{Root: root}).CheckRoot(); err != nil {
+		var ne *author.NeedError
+		if !errors.As(err, &ne) {
+			return err
+		}
+		return fmt.Errorf("%s has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository, and %s: lint the operator where it is in its repository", p, ne.Problem)
+	}
+	return fmt.Errorf("%s has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository: move it to %s, or lint the operator there", p, filepath.Join(root, "operators", filepath.Base(abs)))
+}
 
 // lintOperatorDir lints an operator directory: its bundle directories,
 // and the catalogs its ci.yaml maps, knowing each bundle's directory;
@@ -26,9 +56,9 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		oc = l.readOperator(dir, root, filepath.Base(abs))
 	}
 	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
-	var cfgErr *author.RepoConfigError
+	var cfgErr *repoconfig.Error
 	switch {
-	case errors.Is(err, author.ErrNotFBC):
+	case errors.Is(err, repoconfig.ErrNotFBC):
 		// bundle directories only: its catalogs are not file-based
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
 		p, err = &author.Package{}, nil

@@ -43,6 +43,8 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 		return l.lintOperatorDir(ctx, p)
 	case layout.IsCatalogsRoot(r):
 		return l.lintCatalogsRoot(ctx, p)
+	case hasCIConfig(r):
+		return operatorDirOutside(p, r)
 	}
 	if dirs := layout.OperatorDirsIn(r); len(dirs) > 0 {
 		for _, d := range dirs {

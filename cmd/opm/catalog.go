@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
 
@@ -23,6 +26,9 @@ type catalogFlags struct {
 	output   outputFlag
 	platform platformFlag
 	reg      *registryFlags
+	// apply writes a plan ((*author.Plan).ApplyContext when nil): tests
+	// stand in for a signal that comes while it runs.
+	apply func(*author.Plan, context.Context) error
 }
 
 func newCatalogCmd(reg *registryFlags) *cobra.Command {
@@ -50,6 +56,10 @@ directory; --pull renders what neither has from its image. A catalog that
 differs from what its template renders (a hand edit) is not overwritten
 unless --force.
 
+A name the repository does not have (operator, bundle, channel, template)
+is refused with the names it is likely a slip of ("did you mean"), or the
+names there are. Shell completion (opm completion SHELL) offers them.
+
 Exit codes: 0 done (or nothing to do), 1 refused (the repository's content
 or the request: the error says why), 2 usage or I/O error.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
@@ -69,6 +79,7 @@ or the request: the error says why), 2 usage or I/O error.`,
 	pf.VarP(&f.output, "output", "o", "Output format (text|json)")
 	cmd.AddCommand(newCatalogRenderCmd(f), newCatalogReleaseCmd(f), newCatalogPromoteCmd(f), newCatalogRemoveCmd(f),
 		newCatalogDeprecateCmd(f), newCatalogDefaultChannelCmd(f), newCatalogBuildCmd(f))
+	f.registerCatalogCompletion(cmd)
 	return cmd
 }
 
@@ -102,15 +113,25 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 }
 
 // run runs a verb's body and, with -o json, reports a failure as a JSON
-// document too: {"error": "...", "refused": bool}.
+// document too: {"error": "...", "refused": bool}, and for a name the
+// repository does not have, "didYouMean" (its near misses) or "names"
+// (what there is).
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
+		interruptionOf(cmd.Context(), cmd.ErrOrStderr()).set(planning)
 		err := body(cmd, args)
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
-			_ = writeJSON(cmd.OutOrStdout(), struct {
-				Error   string `json:"error"`
-				Refused bool   `json:"refused"`
-			}{withFlagHint(err).Error(), refused(err)})
+			doc := struct {
+				Error      string   `json:"error"`
+				Refused    bool     `json:"refused"`
+				DidYouMean []string `json:"didYouMean,omitempty"`
+				Names      []string `json:"names,omitempty"`
+			}{Error: withFlagHint(err).Error(), Refused: refused(err)}
+			var unknown *suggest.Unknown
+			if errors.As(err, &unknown) {
+				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
+			}
+			_ = writeJSON(cmd.OutOrStdout(), doc)
 		}
 		return err
 	}
@@ -134,10 +155,7 @@ var catalogAnnotations = map[string]string{failureExit2: "true"}
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
-		if err := plan.ApplyContext(cmd.Context()); err != nil {
-			if errors.Is(err, author.ErrNotWritten) {
-				fmt.Fprintln(cmd.ErrOrStderr(), "opm: interrupted: nothing was written")
-			}
+		if err := f.write(cmd.Context(), plan, interruptionOf(cmd.Context(), cmd.ErrOrStderr())); err != nil {
 			return err
 		}
 	}
@@ -164,6 +182,30 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
 	}
 	return nil
+}
+
+// write writes a plan's files, all or none, and records for an
+// interruption how far it came: a signal that comes once the files are
+// being moved into place lets the run finish, and says so.
+func (f *catalogFlags) write(ctx context.Context, plan *author.Plan, said *interruption) error {
+	said.set(writing)
+	apply := f.apply
+	if apply == nil {
+		apply = (*author.Plan).ApplyContext
+	}
+	err := apply(plan, ctx)
+	switch {
+	case errors.Is(err, author.ErrNotWritten):
+		said.set(planning)
+	case err != nil:
+		said.set(writeFailed)
+	default:
+		said.set(written)
+		if sig := interruptedBy(ctx); sig != nil {
+			said.say(sig, true, " while moving files into place, which finished: every change is written")
+		}
+	}
+	return err
 }
 
 // planNotes are a plan's notes, and what it was made without, worded
@@ -337,7 +379,7 @@ func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, req request, flag
 func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var image string
 	var newChannel bool
-	var target author.ReleaseTarget
+	var target repoconfig.ReleaseTarget
 	cmd := &cobra.Command{
 		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
 		Short: "Release a bundle into its operator's templates and file-based catalogs",
@@ -374,7 +416,9 @@ channel name close to an existing one (without --new-channel).`,
 			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			if err := checkRequest(req, map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image"}); err != nil {
+			flags := map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image",
+				"Target.Channels": "--channel", "Target.TemplateFile": "--template", "Target.Replaces": "--replaces", "Target.Skips": "--skips", "Target.SkipRange": "--skip-range"}
+			if err := checkRequest(req, flags); err != nil {
 				return err
 			}
 			opts, err := f.options(cmd)
@@ -430,7 +474,7 @@ replaces.`,
 			if cmd.Flags().Changed("replaces") {
 				req.Replaces = &replaces
 			}
-			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to"}
+			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to", "Replaces": "--replaces", "Skips": "--skips", "SkipRange": "--skip-range"}
 			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})

@@ -98,13 +98,13 @@ func buildOptions(cmd *cobra.Command, f *catalogFlags, dir, tag, base string, pl
 	for _, p := range platforms {
 		parsed, err := image.ParsePlatform(strings.TrimSpace(p))
 		if err != nil {
-			return o, usageError{fmt.Errorf("--platform: %w", err)}
+			return o, badValue(fmt.Errorf("--platform: %w", err))
 		}
 		o.Platforms = append(o.Platforms, *parsed)
 	}
 	var err error
 	if o.Labels, err = generate.ParseLabels(labels); err != nil {
-		return o, usageError{fmt.Errorf("--label: %w", err)}
+		return o, badValue(fmt.Errorf("--label: %w", err))
 	}
 	if o.Time, err = sourceDateEpoch(); err != nil {
 		return o, usageError{err}

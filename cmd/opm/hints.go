@@ -145,22 +145,58 @@ type request interface{ Validate() error }
 
 // checkRequest checks a request by the library's rules and says what is
 // wrong in the command's words: flags names the flag or argument that
-// gives each field of the request.
+// gives each field of the request. Bad values are said each on a line of
+// its own, with no page of usage: the line names the flag and the value.
 func checkRequest(req request, flags map[string]string) error {
 	err := req.Validate()
-	var re *author.RequestError
-	if !errors.As(err, &re) {
-		return err // nil, or in words of its own
+	var msgs []string
+	invalid := true
+	for _, e := range joinedErrors(err) {
+		var re *author.RequestError
+		if !errors.As(e, &re) {
+			return err // in words of its own
+		}
+		msg, ok := requestWords(re, flags)
+		if !ok {
+			return usageError{err}
+		}
+		msgs = append(msgs, msg)
+		invalid = invalid && re.Invalid
 	}
+	switch {
+	case err == nil:
+		return nil
+	case invalid:
+		return &briefUsageError{msg: strings.Join(msgs, "\n"), err: err}
+	}
+	return usageError{&rephrased{msg: strings.Join(msgs, "\n"), err: err}}
+}
+
+// requestWords says a RequestError with the flags that give its fields;
+// false when one of them has none.
+func requestWords(re *author.RequestError, flags map[string]string) (string, bool) {
 	names := make([]string, len(re.Fields))
 	for i, field := range re.Fields {
 		if names[i] = flags[field]; names[i] == "" {
-			return usageError{err}
+			return "", false
 		}
 	}
-	msg := names[0] + " is required: " + re.Why
-	if re.OneOf {
-		msg = "give exactly one of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	switch {
+	case re.OneOf:
+		return "give exactly one of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1], true
+	case re.Invalid:
+		return names[0] + ": " + re.Why, true
 	}
-	return usageError{&rephrased{msg: msg, err: err}}
+	return names[0] + " is required: " + re.Why, true
+}
+
+// joinedErrors are the errors err joins (errors.Join), or err alone.
+func joinedErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
 }

@@ -59,7 +59,7 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		writeLintFailure(c, f, err)
-		return usageError{err}
+		return flagError(c, err)
 	})
 	fl := cmd.Flags()
 	fl.VarP(&f.output, "output", "o", "Output format: one line per finding (text), a JSON document (json), a SARIF 2.1.0 log (sarif) or the pull-request summary (markdown)")
@@ -130,7 +130,7 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	}
 	failOn, err := finding.ParseSeverity(f.failOn)
 	if err != nil || failOn == finding.Info {
-		return usageError{fmt.Errorf("--fail-on %q: use error or warning (infos never fail)", f.failOn)}
+		return badValue(fmt.Errorf("--fail-on %q: use error or warning (infos never fail)", f.failOn))
 	}
 	if err := reg.check(); err != nil {
 		return err
@@ -221,7 +221,7 @@ func resolveLintConfig(f *lintFlags, args []string) (*lint.Config, lint.Target, 
 	}
 	target, err := lint.ParseTarget(f.target)
 	if err != nil {
-		return nil, "", usageError{fmt.Errorf("--target: %w", err)}
+		return nil, "", badValue(fmt.Errorf("--target: %w", err))
 	}
 	return cfg, target, nil
 }

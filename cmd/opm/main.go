@@ -35,7 +35,9 @@ func main() {
 // stopGracefully (serve) get as long as they need to return on their own,
 // and their exit code; a second signal ends them at once. A command that
 // returns success although the signal came (it had done everything: the
-// catalog verbs once they start moving files into place) exits 0.
+// catalog verbs once they start moving files into place) exits 0. Either
+// way one line on stderr says what happened and what state the command
+// left (see interruption), but for a command that stops gracefully.
 func Main() int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -43,6 +45,7 @@ func Main() int {
 	args := os.Args[1:]
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
+	ctx, said := withInterruption(ctx, os.Stderr)
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, args, os.Stdin, os.Stdout, os.Stderr) }()
 	var sig os.Signal
@@ -65,6 +68,7 @@ func Main() int {
 	case <-grace:
 	case sig = <-sigs:
 	}
+	said.say(sig, false, "")
 	return signalExitCode(sig)
 }
 
@@ -93,20 +97,6 @@ func quotePaths(err error) {
 		}
 		err = errors.Unwrap(err)
 	}
-}
-
-// interrupted is the cause of the context of a command ended by a signal.
-type interrupted struct{ sig os.Signal }
-
-func (i interrupted) Error() string { return "interrupted by " + i.sig.String() }
-
-// signalExitCode is the exit code shells report for a process ended by
-// sig: 128 plus the signal's number (130 for SIGINT, 143 for SIGTERM).
-func signalExitCode(sig os.Signal) int {
-	if s, ok := sig.(syscall.Signal); ok {
-		return 128 + int(s)
-	}
-	return 1
 }
 
 // errReported is returned by commands that have already told the user
@@ -173,16 +163,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
+	ctx, said := withInterruption(ctx, stderr)
 	cmd, err := root.ExecuteContextC(ctx)
+	if sig := interruptedBy(ctx); sig != nil && (cmd == nil || cmd.Annotations[stopGracefully] == "") {
+		said.say(sig, err == nil, "")
+		if err != nil && !errors.Is(err, errReported) {
+			// The user stopped the command: what it says about being
+			// cancelled is no news.
+			return 1
+		}
+	}
 	if err == nil {
 		return 0
 	}
 	if errors.Is(err, errReported) {
-		return 1
-	}
-	if errors.As(context.Cause(ctx), new(interrupted)) {
-		// The user stopped the command: what it says about being
-		// cancelled is no news.
 		return 1
 	}
 	quotePaths(err)

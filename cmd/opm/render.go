@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"runtime/debug"
 	"sync"
 	"text/template"
 
@@ -37,7 +35,6 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			lowerGCGrowth()
 			var warnings []declcfg.Warning
 			var mu sync.Mutex
 			r := render.Renderer{
@@ -124,14 +121,4 @@ func renderSetup(migrate bool, migrateLevel, imageRefTemplate string) (render.Mi
 		}
 	}
 	return migrations, tmpl, nil
-}
-
-// lowerGCGrowth makes the garbage collector run at half its default heap
-// growth unless GOGC says otherwise: rendering keeps little live data
-// (the output waits in ordered chunks), so this costs little time and
-// keeps the peak footprint down.
-func lowerGCGrowth() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(50)
-	}
 }

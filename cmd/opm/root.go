@@ -52,7 +52,7 @@ To view help related to alpha features, set HELP_ALPHA=true in the environment.`
 			return nil
 		},
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
 	pf.BoolVar(&reg.skipTLSVerify, "skip-tls-verify", false, "skip TLS certificate verification for container image registries while pulling bundles")
 	pf.BoolVar(&reg.useHTTP, "use-http", false, "use plain HTTP for container image registries while pulling bundles")

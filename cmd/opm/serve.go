@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,13 +8,9 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
-	"net/http"
-	"net/http/pprof"
 	"os"
-	rpprof "runtime/pprof"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -106,13 +101,13 @@ func serveCatalog(cmd *cobra.Command, log *slog.Logger, src string, f *serveFlag
 	if cmd.Flags().Changed("cache-enforce-integrity") && f.cacheIntegrity && f.cacheDir == "" {
 		return usageError{errors.New("--cache-dir must be specified with --cache-enforce-integrity")}
 	}
-	var profile *startupProfile
+	var profile *serve.StartupProfile
 	if f.pprofCapture {
-		profile = startProfile()
-		defer profile.stop()
+		profile = serve.StartProfile()
+		defer profile.Stop()
 	}
 	if f.pprofAddr != "" {
-		stop, err := startPprof(f.pprofAddr, profile, log)
+		stop, err := serve.StartPprof(f.pprofAddr, profile, log)
 		if err != nil {
 			return err
 		}
@@ -150,7 +145,7 @@ func serveCatalog(cmd *cobra.Command, log *slog.Logger, src string, f *serveFlag
 // loadAndServe loads the catalog in fsys (name is how positions in it
 // start) and serves it until ctx ends; with --cache-only it stops after
 // the load.
-func loadAndServe(ctx context.Context, log *slog.Logger, fsys fs.FS, name string, f *serveFlags, profile *startupProfile) error {
+func loadAndServe(ctx context.Context, log *slog.Logger, fsys fs.FS, name string, f *serveFlags, profile *serve.StartupProfile) error {
 	start := time.Now()
 	cat, err := serve.Load(ctx, fsys, serve.LoadOptions{Name: name, Blobs: f.httpAddr != ""})
 	if err != nil {
@@ -185,7 +180,7 @@ func loadAndServe(ctx context.Context, log *slog.Logger, fsys fs.FS, name string
 		go func() { errs <- srv.ServeHTTP(httpL) }()
 		attrs = append(attrs, "http", httpL.Addr().String())
 	}
-	profile.stop()
+	profile.Stop()
 	log.Info("serving registry", attrs...)
 
 	select {
@@ -313,67 +308,4 @@ func writeTerminationLog(path string, explicit bool, err error) {
 		msg = msg[:terminationLogLimit-len(more)] + more
 	}
 	_, _ = io.WriteString(fh, msg+"\n")
-}
-
-// startPprof serves the runtime profiles on addr; stop ends it.
-func startPprof(addr string, profile *startupProfile, log *slog.Logger) (stop func(), err error) {
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("could not start pprof endpoint: %w", err)
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/debug/pprof/", pprof.Index)
-	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
-	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
-	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
-	mux.HandleFunc("/debug/pprof/startup/cpu", profile.serve)
-	srv := &http.Server{Handler: mux, ReadTimeout: 10 * time.Second, WriteTimeout: time.Minute}
-	go func() { _ = srv.Serve(l) }()
-	log.Info("starting pprof endpoint", "addr", l.Addr().String())
-	return func() { _ = srv.Close() }, nil
-}
-
-// startupProfile is a CPU profile of startup, from process start until
-// the server listens.
-type startupProfile struct {
-	once sync.Once
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	done bool
-}
-
-func startProfile() *startupProfile {
-	p := &startupProfile{}
-	if err := rpprof.StartCPUProfile(&p.buf); err != nil {
-		p.done = true
-	}
-	return p
-}
-
-func (p *startupProfile) stop() {
-	if p == nil {
-		return
-	}
-	p.once.Do(func() {
-		rpprof.StopCPUProfile()
-		p.mu.Lock()
-		p.done = true
-		p.mu.Unlock()
-	})
-}
-
-func (p *startupProfile) serve(w http.ResponseWriter, _ *http.Request) {
-	if p == nil {
-		http.Error(w, "startup profiling is off (use --pprof-capture-profiles)", http.StatusNotFound)
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.done {
-		http.Error(w, "cpu profile cache is not yet ready", http.StatusServiceUnavailable)
-		return
-	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	_, _ = w.Write(p.buf.Bytes())
 }

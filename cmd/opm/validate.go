@@ -69,7 +69,7 @@ also printed on stderr.`,
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		writeValidateFailure(c, f, err) // if -o was read before the mistake
-		return usageError{err}
+		return flagError(c, err)
 	})
 	cmd.Flags().VarP(&f.output, "output", "o", "Output format for the result: a list of problems and whether validation passed (json|yaml), or a SARIF 2.1.0 log (sarif)")
 	cmd.Flags().StringArrayVar(&f.schemaPaths, "schema", nil, "CUE file or directory of CUE files with definitions for your own schemas (repeatable)")
@@ -85,7 +85,7 @@ func runValidate(cmd *cobra.Command, args []string, f *validateFlags) error {
 		return usageError{err}
 	}
 	if f.maxProblems < 0 {
-		return usageError{fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", f.maxProblems)}
+		return badValue(fmt.Errorf("--max-problems must be 0 (no limit) or more, not %d", f.maxProblems))
 	}
 	dir := args[0]
 	st, err := os.Stat(dir)

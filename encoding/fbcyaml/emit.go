@@ -27,9 +27,10 @@ type emitter struct {
 	whitespace bool
 	indention  bool
 
-	js      string   // the JSON text
-	raw     []byte   // the same text, as bytes
-	members []member // members of the objects being written, innermost last
+	js      string      // the JSON text
+	raw     []byte      // the same text, as bytes
+	members []member    // members of the objects being written, innermost last
+	ends    map[int]int // where the objects and arrays skipped end, by start
 	depth   int
 	buf     []byte // scratch for decoding strings
 }
@@ -57,7 +58,11 @@ func AppendJSON(dst, js []byte) ([]byte, error) {
 	e := emitters.Get().(*emitter)
 	defer func() {
 		clear(e.members)
-		*e = emitter{members: e.members[:0], buf: e.buf[:0]}
+		if len(e.ends) > 4096 {
+			e.ends = nil // a large document's: not kept for the next
+		}
+		clear(e.ends)
+		*e = emitter{members: e.members[:0], buf: e.buf[:0], ends: e.ends}
 		emitters.Put(e)
 	}()
 	e.out, e.indent, e.whitespace, e.indention = dst, -1, true, true

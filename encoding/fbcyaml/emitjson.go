@@ -37,13 +37,27 @@ func (e *emitter) str(i int) (string, int, error) {
 
 // skipValue returns the offset after the value starting at i, checking
 // little: the value is read properly when it is written.
+//
+// Writing an object skips its members' values to sort them, and then
+// each member's object or array skips its own members: the ends of the
+// objects and arrays inside a value skipped are kept (e.ends), so that
+// each byte is scanned once, not once per level of nesting.
 func (e *emitter) skipValue(i int) (int, error) {
-	end, err := value.SkipValue(e.raw, i)
+	if end, ok := e.ends[i]; ok {
+		return end, nil
+	}
+	if e.ends == nil {
+		e.ends = make(map[int]int)
+	}
+	end, err := value.SkipValueRecording(e.raw, i, e.recordEnd)
 	if err != nil {
 		return end, fmt.Errorf("writing YAML: %w", err)
 	}
 	return end, nil
 }
+
+// recordEnd keeps where the object or array at start ends (see skipValue).
+func (e *emitter) recordEnd(start, end int) { e.ends[start] = end }
 
 // numberEnd returns the offset after the JSON number starting at i, or -1
 // if there is none.

@@ -2,7 +2,9 @@ package value
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -35,6 +37,12 @@ type JSONParser struct {
 	depth     int
 	buf       []byte
 	dups      []Duplicate
+	plain     bool // the last string read took the fast path (see Value.Plain)
+	// The members and elements of the objects and arrays being read,
+	// innermost last: each is copied out into a slice of its exact size
+	// once complete, rather than grown an append at a time.
+	fields []Field
+	items  []Value
 }
 
 // NewJSONParser returns a parser over data whose first byte is on line
@@ -99,7 +107,13 @@ func (p *JSONParser) eofError(what string) *SyntaxError {
 func (p *JSONParser) skipSpace() {
 	for p.pos < len(p.data) {
 		switch p.data[p.pos] {
-		case ' ', '\t', '\r':
+		case ' ':
+			// Indentation comes in runs: eight spaces at a time.
+			p.pos++
+			for p.pos+8 <= len(p.data) && binary.LittleEndian.Uint64(p.data[p.pos:]) == spaces8 {
+				p.pos += 8
+			}
+		case '\t', '\r':
 			p.pos++
 		case '\n':
 			p.pos++
@@ -138,7 +152,7 @@ func (p *JSONParser) value() (Value, error) {
 	case c == '"':
 		var s string
 		s, err = p.str()
-		v = Value{Kind: String, Str: s}
+		v = Value{Kind: String, Str: s, Plain: p.plain}
 	case c == '-' || (c >= '0' && c <= '9'):
 		v, err = p.number()
 	case c == 't':
@@ -182,7 +196,11 @@ func (p *JSONParser) object() (Value, error) {
 	if err := p.enter(); err != nil {
 		return Value{}, err
 	}
-	defer func() { p.depth-- }()
+	base := len(p.fields)
+	defer func() {
+		p.depth--
+		p.fields = pop(p.fields, base)
+	}()
 	p.pos++ // '{'
 	v := Value{Kind: Object, Fields: []Field{}}
 	p.skipSpace()
@@ -215,7 +233,7 @@ func (p *JSONParser) object() (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		v.Fields = append(v.Fields, Field{Key: key, Value: elem})
+		p.fields = append(p.fields, Field{Key: key, Value: elem})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return Value{}, p.eofError("object")
@@ -225,6 +243,7 @@ func (p *JSONParser) object() (Value, error) {
 			p.pos++
 		case '}':
 			p.pos++
+			v.Fields = slices.Clone(p.fields[base:])
 			if p.depth == 1 {
 				p.dups = FindDuplicates(v.Fields, func(i int) (int32, int32) { return v.Fields[i].Value.Line, v.Fields[i].Value.Col })
 			}
@@ -240,7 +259,11 @@ func (p *JSONParser) array() (Value, error) {
 	if err := p.enter(); err != nil {
 		return Value{}, err
 	}
-	defer func() { p.depth-- }()
+	base := len(p.items)
+	defer func() {
+		p.depth--
+		p.items = pop(p.items, base)
+	}()
 	p.pos++ // '['
 	v := Value{Kind: Array, Items: []Value{}}
 	p.skipSpace()
@@ -254,7 +277,7 @@ func (p *JSONParser) array() (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		v.Items = append(v.Items, elem)
+		p.items = append(p.items, elem)
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return Value{}, p.eofError("array")
@@ -264,11 +287,19 @@ func (p *JSONParser) array() (Value, error) {
 			p.pos++
 		case ']':
 			p.pos++
+			v.Items = slices.Clone(p.items[base:])
 			return v, nil
 		default:
 			return Value{}, p.errorf("invalid character %s after array element", quoteChar(p.data[p.pos]))
 		}
 	}
+}
+
+// pop drops the elements of stack from base on, cleared so that the
+// stack does not keep what they point to alive.
+func pop[T any](stack []T, base int) []T {
+	clear(stack[base:])
+	return stack[:base]
 }
 
 func (p *JSONParser) number() (Value, error) {
@@ -348,14 +379,16 @@ func (p *JSONParser) str() (string, error) {
 	d := p.data
 	p.pos++ // opening quote
 	start := p.pos
-	i := start
+	i := skipPlainBytes(d, start)
 	for i < len(d) && plainStringByte[d[i]] {
 		i++
 	}
 	if i < len(d) && d[i] == '"' {
 		p.pos = i + 1
+		p.plain = true
 		return string(d[start:i]), nil
 	}
+	p.plain = false
 	return p.strSlow(start, i)
 }
 
@@ -404,8 +437,13 @@ func (p *JSONParser) appendStr(b []byte, start, i int) ([]byte, error) {
 			p.pos = i
 			return b, p.errorf("invalid control character %s in string literal (write it as an escape such as \\n or \\t)", quoteChar(c))
 		case c < utf8.RuneSelf:
-			b = append(b, c)
-			i++
+			// A run of plain bytes is appended at once.
+			j := skipPlainBytes(d, i+1)
+			for j < len(d) && plainStringByte[d[j]] {
+				j++
+			}
+			b = append(b, d[i:j]...)
+			i = j
 		default:
 			r, size := utf8.DecodeRune(d[i:])
 			if r == utf8.RuneError && size == 1 {

@@ -44,3 +44,30 @@ func TestParseJSONDepth(t *testing.T) {
 		t.Errorf("arrays %d deep: %v", MaxDepth, err)
 	}
 }
+
+// TestPlainStrings checks which strings the parser marks Plain: those
+// encoding/json writes back byte for byte.
+func TestPlainStrings(t *testing.T) {
+	for in, plain := range map[string]bool{
+		`"abc ~<>&"`:         true,
+		"\"del\x7f\"":        true,
+		`"a\"b"`:             false,
+		`"a\\b"`:             false,
+		`"\u0041"`:           false,
+		`"é"`:                false,
+		`"` + "\xff" + `"`:   false,
+		`"long plain text"`:  true,
+		"\"\u2028 is text\"": false,
+	} {
+		v, err := ParseJSON([]byte(in))
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if v.Plain != plain {
+			t.Errorf("%q: Plain %v, want %v", in, v.Plain, plain)
+		}
+		if got := AppendCompact(nil, &v); plain && string(got) != in {
+			t.Errorf("%q written back as %q", in, got)
+		}
+	}
+}

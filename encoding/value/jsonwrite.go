@@ -159,6 +159,11 @@ func appendCompact(dst []byte, v *Value, kube bool) []byte {
 		}
 		return AppendNumber(dst, v.Num)
 	case String:
+		if v.Plain && !kube {
+			dst = append(dst, '"')
+			dst = append(dst, v.Str...)
+			return append(dst, '"')
+		}
 		return appendString(dst, v.Str, kube)
 	case Array:
 		dst = append(dst, '[')

@@ -88,6 +88,10 @@ func AppendRawString(dst, raw []byte) (out []byte, ok bool) {
 type scanner struct {
 	data []byte
 	pos  int
+	// record, if set, is told where every object and array skipped
+	// starts and ends.
+	record func(start, end int)
+	starts []int // with record: the open brackets being skipped
 }
 
 func (s *scanner) fail(msg string) error {
@@ -172,7 +176,16 @@ func StringEnd(data []byte, i int) (end int, ok bool) {
 // delimiter or space). Malformed data gives a *SyntaxError with its
 // offset (its Line and Col unknown, 0).
 func SkipValue(data []byte, i int) (int, error) {
-	s := scanner{data: data, pos: i}
+	return SkipValueRecording(data, i, nil)
+}
+
+// SkipValueRecording is SkipValue that also calls record with the start
+// and end offsets of every object and array it skips, the value's own and
+// those inside it, innermost first: a caller that will skip the values
+// inside again can look their ends up instead of scanning them once per
+// level of nesting.
+func SkipValueRecording(data []byte, i int, record func(start, end int)) (int, error) {
+	s := scanner{data: data, pos: i, record: record}
 	if err := s.skipValue(); err != nil {
 		return s.pos, err
 	}
@@ -221,8 +234,16 @@ func (s *scanner) skipNested() error {
 			continue
 		case '{', '[':
 			depth++
+			if s.record != nil {
+				s.starts = append(s.starts, s.pos)
+			}
 		default:
 			depth--
+			if s.record != nil && len(s.starts) > 0 {
+				n := len(s.starts) - 1
+				s.record(s.starts[n], s.pos+1)
+				s.starts = s.starts[:n]
+			}
 		}
 		s.pos++
 		if depth == 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,22 @@ func TestAppendRawString(t *testing.T) {
 		if got, ok := AppendRawString(buf, []byte(s)); ok || string(got) != "kept:" {
 			t.Errorf("AppendRawString(%q) = %q %v, want dst unchanged and false", s, got, ok)
 		}
+	}
+}
+
+// TestSkipValueRecording checks the objects and arrays a skip reports.
+func TestSkipValueRecording(t *testing.T) {
+	data := []byte(`{"a": [1, {"b": "}]"}], "c": {}} tail`)
+	got := map[int]int{}
+	end, err := SkipValueRecording(data, 0, func(start, end int) { got[start] = end })
+	if err != nil || end != 32 {
+		t.Fatalf("end %d, %v; want 32", end, err)
+	}
+	want := map[int]int{0: 32, 6: 22, 10: 21, 29: 31}
+	if !maps.Equal(got, want) {
+		t.Errorf("recorded %v, want %v", got, want)
+	}
+	if _, err := SkipValueRecording([]byte(`{"a": [1}`), 0, func(int, int) {}); err == nil {
+		t.Error("unbalanced brackets skipped")
 	}
 }

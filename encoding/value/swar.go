@@ -1,5 +1,7 @@
 package value
 
+import "encoding/binary"
+
 // Scanning text 8 bytes at a time: the writers and the YAML emitter skip
 // long runs of ordinary characters (base64 data is most of a catalog's
 // bytes) a word at a time, and look at single bytes only where a word may
@@ -33,4 +35,20 @@ func Printable(x uint64, lo byte) bool {
 func HasByte(x uint64, c byte) bool {
 	y := x ^ uint64(c)*lowBits
 	return (y-lowBits)&^y&highBits != 0
+}
+
+// spaces8 is a word of eight spaces.
+const spaces8 = 0x2020202020202020
+
+// skipPlainBytes is skipPlain over a byte slice: it returns the first
+// offset from i at which a byte may be a quote, a backslash, a control
+// character or part of a multi-byte character, stepping 8 bytes at a
+// time. It may stop early.
+func skipPlainBytes(d []byte, i int) int {
+	for ; i+8 <= len(d); i += 8 {
+		if x := binary.LittleEndian.Uint64(d[i:]); !Printable(x, ' ') || HasByte(x, '"') || HasByte(x, '\\') {
+			break
+		}
+	}
+	return i
 }

@@ -49,8 +49,13 @@ func (k Kind) String() string {
 
 // Value is one node of a decoded document.
 type Value struct {
-	Kind   Kind
-	Bool   bool
+	Kind Kind
+	Bool bool
+	// Plain is set on a String the JSON parser read without escapes,
+	// of printable ASCII but '"' and '\\': encoding/json writes it back
+	// as it is (without HTML escaping), so the writers copy it without a
+	// look. Unset, the string is looked at.
+	Plain  bool
 	Num    float64
 	Str    string  // String: the text; Number: the literal as written, if known
 	Items  []Value // Array elements, in order.

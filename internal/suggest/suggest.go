@@ -2,8 +2,6 @@
 // mean" hints.
 package suggest
 
-import "slices"
-
 // Distance is the edit distance between a and b (in bytes): insertions,
 // deletions, substitutions and swaps of two neighbours each count one
 // (the optimal string alignment distance, so that "stabel" is one edit
@@ -31,25 +29,4 @@ func Distance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
-}
-
-// Closest returns at most n of the candidates within maxDistance of name,
-// closest first (ties in the candidates' order).
-func Closest(name string, candidates []string, maxDistance, n int) []string {
-	type scored struct {
-		c string
-		d int
-	}
-	var close []scored
-	for _, c := range candidates {
-		if d := Distance(name, c); d <= maxDistance {
-			close = append(close, scored{c, d})
-		}
-	}
-	slices.SortStableFunc(close, func(a, b scored) int { return a.d - b.d })
-	var out []string
-	for _, s := range close[:min(n, len(close))] {
-		out = append(out, s.c)
-	}
-	return out
 }

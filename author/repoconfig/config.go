@@ -1,14 +1,17 @@
-package author
+// Package repoconfig reads a catalog repository's configuration files:
+// an operator's ci.yaml (which templates render which catalogs) and a
+// bundle's release-config.yaml (the channels a release goes to), each
+// mistake at its key's line.
+package repoconfig
 
 import (
 	"errors"
 	"fmt"
-	"path"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
@@ -41,40 +44,45 @@ type CIConfig struct {
 	Mappings []Mapping
 }
 
-// RepoConfigError is a mistake in one of a catalog repository's
+// Error is a mistake in one of a catalog repository's
 // configuration files (an operator's ci.yaml, a bundle's
 // release-config.yaml), at a line when it has one.
-type RepoConfigError struct {
+type Error struct {
 	File string
 	Line int
 	Msg  string
-	Err  error // ErrNotFBC, a *NeedError, or nil
+	Err  error // ErrNotFBC, an error the caller wraps, or nil
 }
 
 // Unwrap is the error's kind, if it has one.
-func (e *RepoConfigError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // Refused reports that a mistake in the repository's files refuses the
-// request (see Refusal.Refused).
-func (e *RepoConfigError) Refused() bool { return true }
+// request (author's Refusal.Refused).
+func (e *Error) Refused() bool { return true }
 
 // ErrNotFBC marks a ci.yaml that does not maintain its operator as a
 // file-based catalog (no fbc section, or fbc.enabled not true).
 var ErrNotFBC = errors.New("not maintained as a file-based catalog")
 
-func (e *RepoConfigError) Error() string {
+func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-func configErr(file string, n *yaml.Node, format string, args ...any) *RepoConfigError {
+// ErrorAt is a mistake in file at line (0: the file as a whole).
+func ErrorAt(file string, line int, format string, args ...any) *Error {
+	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func configErr(file string, n *yaml.Node, format string, args ...any) *Error {
 	line := 0
 	if n != nil {
 		line = n.Line
 	}
-	return &RepoConfigError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+	return ErrorAt(file, line, format, args...)
 }
 
 // parseYAMLRoot parses a configuration file's first document, which must
@@ -83,10 +91,10 @@ func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		e := fbcyaml.SyntaxError(data, 1, err)
-		return nil, &RepoConfigError{File: file, Line: int(e.Line), Msg: "invalid YAML: " + e.Msg}
+		return nil, &Error{File: file, Line: int(e.Line), Msg: "invalid YAML: " + e.Msg}
 	}
 	if len(doc.Content) == 0 {
-		return nil, &RepoConfigError{File: file, Msg: "the file is empty"}
+		return nil, &Error{File: file, Msg: "the file is empty"}
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
@@ -151,13 +159,13 @@ func stringList(file string, n *yaml.Node, what string) ([]string, error) {
 	return out, nil
 }
 
-// plainName checks that a name from a configuration file can be a file
+// PlainName checks that a name from a configuration file can be a file
 // or directory name: no separators, not "." or "..".
-func plainName(file string, n *yaml.Node, what, name string) error {
+func PlainName(file string, n *yaml.Node, what, name string) error {
 	if name == "" {
 		return configErr(file, n, "%s is empty", what)
 	}
-	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." || path.Clean(name) != name {
+	if !request.IsFileName(name) {
 		return configErr(file, n, "%s %q must be a plain file name", what, name)
 	}
 	return nil
@@ -217,7 +225,7 @@ func parseMapping(file string, item *yaml.Node) (Mapping, error) {
 	if m.TemplateFile, err = scalar(file, member(item, "template_name"), "template_name"); err != nil {
 		return m, err
 	}
-	if err := plainName(file, name, "template_name", m.TemplateFile); err != nil {
+	if err := PlainName(file, name, "template_name", m.TemplateFile); err != nil {
 		return m, err
 	}
 	typ := orNode(member(item, "type"), item)
@@ -235,7 +243,7 @@ func parseMapping(file string, item *yaml.Node) (Mapping, error) {
 		return m, configErr(file, orNode(keyNode(item, "catalog_names"), item), "template %q maps to no catalogs: list them in catalog_names (e.g. [v4.17, v4.18])", m.TemplateFile)
 	}
 	for _, c := range m.Catalogs {
-		if err := plainName(file, names, "catalog name", c); err != nil {
+		if err := PlainName(file, names, "catalog name", c); err != nil {
 			return m, err
 		}
 	}
@@ -329,7 +337,7 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 		}
 		*f.dst = v
 	}
-	if err := plainName(file, orNode(member(item, "template_name"), item), "template_name", t.TemplateFile); err != nil {
+	if err := PlainName(file, orNode(member(item, "template_name"), item), "template_name", t.TemplateFile); err != nil {
 		return t, err
 	}
 	var err error

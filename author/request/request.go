@@ -1,0 +1,136 @@
+// Package request is what the authoring verbs' requests share: the
+// error of a request that cannot be carried out as it is given
+// (RequestError: a field missing, a bad value, fields that exclude each
+// other), and the checks of the values requests carry (image references,
+// channel and bundle names, skip ranges, template file names), made
+// before a verb reads anything, each bad value reported once.
+package request
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/blang/semver/v4"
+
+	"github.com/fbcat/opm/image"
+)
+
+// RequestError is a request a verb cannot carry out as it is given: a
+// field it needs is missing, a field has a value it cannot have, or
+// fields that exclude each other are given together. Fields are the
+// request's fields it concerns, as Go names them (a field of a field as
+// Target.SkipRange), so that a caller can name its own way of giving
+// them (a command line, its flags and arguments). It is a mistake of the
+// caller, not a refusal. A request's Validate reports every bad value,
+// each once, as RequestErrors joined (errors.Join).
+type RequestError struct {
+	Request string   // the request's type, such as "PromoteRequest"
+	Fields  []string // the fields concerned
+	// OneOf says exactly one of Fields must be given; otherwise Fields
+	// has one field, which must be given (or, with Invalid, is not valid).
+	OneOf bool
+	// Invalid says the one field has a value it cannot have; Why then says
+	// what is wrong with it, naming the value, and what a good one looks
+	// like.
+	Invalid bool
+	Why     string // what the field is for, when it must be given
+}
+
+func (e *RequestError) Error() string {
+	switch {
+	case e.OneOf:
+		n := len(e.Fields)
+		return fmt.Sprintf("%s: give exactly one of %s and %s", e.Request, strings.Join(e.Fields[:n-1], ", "), e.Fields[n-1])
+	case e.Invalid:
+		return fmt.Sprintf("%s.%s: %s", e.Request, e.Fields[0], e.Why)
+	}
+	return fmt.Sprintf("%s.%s is required: %s", e.Request, e.Fields[0], e.Why)
+}
+
+// Required is the RequestError of a field of request that must be given.
+func Required(request, field, why string) *RequestError {
+	return &RequestError{Request: request, Fields: []string{field}, Why: why}
+}
+
+// Values collects the RequestErrors of a request's bad values.
+type Values struct {
+	Request string // the request's type
+	errs    []error
+}
+
+// Bad records that field has a bad value; why names the value.
+func (v *Values) Bad(field, format string, args ...any) {
+	v.errs = append(v.errs, &RequestError{Request: v.Request, Fields: []string{field}, Invalid: true, Why: fmt.Sprintf(format, args...)})
+}
+
+// Err is every bad value's error, joined, or nil.
+func (v *Values) Err() error { return errors.Join(v.errs...) }
+
+// Image checks a bundle's image pull spec as image references are parsed
+// for pulling: a registry reference that names its registry.
+func (v *Values) Image(field, ref string) {
+	if _, err := image.ParseReference(ref, false); err != nil {
+		v.Bad(field, "%v (a pull spec names the registry, the repository and a tag or digest, such as quay.io/org/operator-bundle:v1.2.0)", err)
+	}
+}
+
+// name checks the name of a channel or bundle (what says which): one word
+// with no white space or control characters, not starting with "-" (a
+// flag taken for the value). An empty name is left to the caller, for
+// which it may mean "none".
+func (v *Values) name(field, what, name, example string) {
+	switch {
+	case name == "":
+	case strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
+		v.Bad(field, "invalid %s name %q: a %s name has no spaces or control characters, such as %s", what, name, what, example)
+	case strings.HasPrefix(name, "-"):
+		v.Bad(field, "invalid %s name %q: a %s name does not start with \"-\" (was a flag given in its place?), such as %s", what, name, what, example)
+	}
+}
+
+// Channel and Bundle check a name ("" is none); Channels and Bundles a
+// list of names, none of them empty.
+func (v *Values) Channel(field, name string) { v.name(field, "channel", name, "stable or fast-v1.2") }
+
+func (v *Values) Bundle(field, name string) { v.name(field, "bundle", name, "my-operator.v1.2.0") }
+
+func (v *Values) Channels(field string, names []string) { v.names(field, "channel", names, v.Channel) }
+
+func (v *Values) Bundles(field string, names []string) { v.names(field, "bundle", names, v.Bundle) }
+
+func (v *Values) names(field, what string, names []string, check func(field, name string)) {
+	for _, n := range names {
+		if n == "" {
+			v.Bad(field, "an empty %s name in the list", what)
+			continue
+		}
+		check(field, n)
+	}
+}
+
+// SkipRange checks a skip range as OLM reads it: a semver range ("" is
+// none).
+func (v *Values) SkipRange(field, r string) {
+	if r == "" {
+		return
+	}
+	if _, err := semver.ParseRange(r); err != nil {
+		v.Bad(field, "invalid skip range %q: %v (a semver range, such as \">=1.0.0 <1.2.0\")", r, err)
+	}
+}
+
+// TemplateFile checks the file name of a template of catalog-templates/
+// ("" is none).
+func (v *Values) TemplateFile(field, name string) {
+	if name != "" && !IsFileName(name) {
+		v.Bad(field, "invalid template %q: give the file name of a template in catalog-templates/, such as basic.yaml", name)
+	}
+}
+
+// IsFileName reports whether name is a file name without a directory.
+func IsFileName(name string) bool {
+	return !strings.ContainsAny(name, `/\`) && name != "." && name != ".." && path.Clean(name) == name
+}
