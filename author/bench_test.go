@@ -2,6 +2,7 @@ package author_test
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,6 +33,12 @@ func run(b *testing.B, verb func(ctx context.Context, root string) (*author.Plan
 }
 
 func runOn(b *testing.B, o declcfgtest.RepoOptions, verb func(ctx context.Context, root string) (*author.Plan, error)) {
+	runThen(b, o, verb, (*author.Plan).Apply)
+}
+
+// runThen runs verb on a fresh copy and finish on its plan: Apply, or a
+// dry run's diff.
+func runThen(b *testing.B, o declcfgtest.RepoOptions, verb func(ctx context.Context, root string) (*author.Plan, error), finish func(*author.Plan) error) {
 	ctx := context.Background()
 	authortest.ForBenchmarkOf(b, o)
 	b.ReportAllocs()
@@ -42,11 +49,14 @@ func runOn(b *testing.B, o declcfgtest.RepoOptions, verb func(ctx context.Contex
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := plan.Apply(); err != nil {
+		if err := finish(plan); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
+
+// dryRun is what --dry-run does with a plan: its readable diff.
+func dryRun(p *author.Plan) error { return p.ReadableDiff(io.Discard, "--full-diff") }
 
 func open(ctx context.Context, root string) (*author.Package, error) {
 	return (&author.Repo{Root: root}).Open(ctx, declcfgtest.RepoOperator)
@@ -62,8 +72,20 @@ func BenchmarkRelease10x150(b *testing.B) {
 	benchRelease(b, declcfgtest.RepoOptions{Templates: 10, Bundles: 150, Seed: 1})
 }
 
-func benchRelease(b *testing.B, o declcfgtest.RepoOptions) {
-	runOn(b, o, func(ctx context.Context, root string) (*author.Plan, error) {
+// BenchmarkReleaseDryRun is release --dry-run: the plan and its
+// readable diff, nothing written (compare BenchmarkRelease).
+func BenchmarkReleaseDryRun(b *testing.B) {
+	runThen(b, declcfgtest.BenchRepo, release(declcfgtest.BenchRepo), dryRun)
+}
+
+// BenchmarkRemoveDryRun is remove --dry-run (compare BenchmarkRemove).
+func BenchmarkRemoveDryRun(b *testing.B) { runThen(b, declcfgtest.BenchRepo, remove, dryRun) }
+
+func benchRelease(b *testing.B, o declcfgtest.RepoOptions) { runOn(b, o, release(o)) }
+
+// release releases the repository's next bundle.
+func release(o declcfgtest.RepoOptions) func(ctx context.Context, root string) (*author.Plan, error) {
+	return func(ctx context.Context, root string) (*author.Plan, error) {
 		req := author.ReleaseRequest{
 			BundleDir: filepath.Join(root, "operators", declcfgtest.RepoOperator, o.NextVersion()),
 			Image:     "quay.io/example/bench-operator-bundle:" + o.NextVersion(),
@@ -73,7 +95,7 @@ func benchRelease(b *testing.B, o declcfgtest.RepoOptions) {
 			return nil, err
 		}
 		return p.Release(ctx, req, author.Options{})
-	})
+	}
 }
 
 func BenchmarkPromote(b *testing.B) {
@@ -86,14 +108,15 @@ func BenchmarkPromote(b *testing.B) {
 	})
 }
 
-func BenchmarkRemove(b *testing.B) {
-	run(b, func(ctx context.Context, root string) (*author.Plan, error) {
-		p, err := open(ctx, root)
-		if err != nil {
-			return nil, err
-		}
-		return p.Remove(ctx, author.RemoveRequest{Bundle: "bench-operator.v7.2.3"}, author.Options{})
-	})
+func BenchmarkRemove(b *testing.B) { run(b, remove) }
+
+// remove removes a bundle from the middle of every template.
+func remove(ctx context.Context, root string) (*author.Plan, error) {
+	p, err := open(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	return p.Remove(ctx, author.RemoveRequest{Bundle: "bench-operator.v7.2.3"}, author.Options{})
 }
 
 func BenchmarkRenderCheck(b *testing.B) {

@@ -9,14 +9,16 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
+	"github.com/fbcat/opm/validate"
 )
 
 // Expanded is a catalog expanded from its template.
 type Expanded struct {
 	Catalog *Catalog
 	Config  *declcfg.DeclarativeConfig
-	data    text     // the catalog's text, once written
-	enc     *encoder // shared by the catalogs of a package
+	data    text                 // the catalog's text, once written
+	enc     *encoder             // shared by the catalogs of a package
+	pool    *validate.SchemaPool // likewise
 	// compared is the text the committed one was compared with (see
 	// sameText); textOnly says the objects were the same but the text
 	// was not.
@@ -90,7 +92,7 @@ func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 			return nil, err
 		}
 	}
-	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), gap: gap}, nil
+	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), pool: p.schemaPool(), gap: gap}, nil
 }
 
 // dialects are the ways of expanding a template that committed catalogs

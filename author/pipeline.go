@@ -139,7 +139,7 @@ func validateExpanded(ctx context.Context, r *Expanded) error {
 	if err != nil {
 		return err
 	}
-	res, err := validateFile(ctx, r.Catalog.Path, data, validate.Options{})
+	res, err := validateFile(ctx, r.Catalog.Path, data, validate.Options{Pool: r.pool})
 	if err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func quickValid(ctx context.Context, r *Expanded) (bool, error) {
 	if err := declcfg.Write(newObjects(r.Catalog.Config, r.Config), &buf, declcfg.FormatYAML); err != nil {
 		return false, err
 	}
-	res, err := validateFile(ctx, r.Catalog.Path, buf.Bytes(), validate.Options{ObjectsOnly: true})
+	res, err := validateFile(ctx, r.Catalog.Path, buf.Bytes(), validate.Options{ObjectsOnly: true, Pool: r.pool})
 	if err != nil || !res.Passed() {
 		return false, err
 	}

@@ -1,16 +1,19 @@
 package author
 
 import (
-	"github.com/fbcat/opm/author/textdiff"
-
+	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/fbcat/opm/author/stage"
+	"github.com/fbcat/opm/author/textdiff"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // The kinds of file a plan changes.
@@ -143,16 +146,33 @@ func (p *Plan) ReadableDiff(w io.Writer, full string) error {
 	})
 }
 
-// eachDiff writes the diff of every change with diff, reading each old
-// text from disk in turn.
+// eachDiff writes the diff of every change with diff, in order. The
+// diffs are made a few at a time, as Apply writes the files: each reads
+// its old text from disk and joins its new one, and no more are held at
+// once than are made at once.
 func (p *Plan) eachDiff(w io.Writer, diff func(w io.Writer, name string, old, new []byte) error) error {
-	for _, c := range p.Changes {
-		old, err := p.OldText(c)
-		if err != nil {
+	batch := runtime.GOMAXPROCS(0)
+	out, errs := make([]bytes.Buffer, batch), make([]error, batch)
+	for start := 0; start < len(p.Changes); start += batch {
+		changes := p.Changes[start:min(start+batch, len(p.Changes))]
+		// Every change before the first that fails is diffed (see
+		// parallel.Do), so the diffs before it are written, as one by one.
+		_ = parallel.Do(context.Background(), len(changes), batch, func(i int) error {
+			out[i].Reset()
+			old, err := p.OldText(changes[i])
+			if err == nil {
+				err = diff(&out[i], changes[i].Path, old, changes[i].NewText())
+			}
+			errs[i] = err
 			return err
-		}
-		if err := diff(w, c.Path, old, c.NewText()); err != nil {
-			return err
+		})
+		for i := range changes {
+			if errs[i] != nil {
+				return errs[i]
+			}
+			if _, err := w.Write(out[i].Bytes()); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

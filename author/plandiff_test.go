@@ -68,3 +68,44 @@ func readCase(t *testing.T, dir string) releaseCase {
 	}
 	return c
 }
+
+// TestPlanDiffInOrder: a plan's diffs, made a few at a time, are written
+// in the order of its changes, each as the file's own diff; a file that
+// changed since the plan was made stops the diff there, after the diffs
+// of the changes before it.
+func TestPlanDiffInOrder(t *testing.T) {
+	r := testRepo(t)
+	plan, err := release(context.Background(), r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Changes) < 3 {
+		t.Fatalf("changes: %+v", plan.Changes)
+	}
+	var want bytes.Buffer
+	for _, c := range plan.Changes {
+		old, err := plan.OldText(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := textdiff.Unified(&want, c.Path, old, c.NewText()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got bytes.Buffer
+	if err := plan.Diff(&got); err != nil || got.String() != want.String() {
+		t.Errorf("diff: %v\n%s\nwant\n%s", err, got.String(), want.String())
+	}
+	last := plan.Changes[len(plan.Changes)-1]
+	if err := os.WriteFile(filepath.Join(r.Root, filepath.FromSlash(last.Path)), []byte("changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got.Reset()
+	err = plan.Diff(&got)
+	if err == nil || !strings.Contains(err.Error(), "changed while opm was working on it") {
+		t.Errorf("diff of a changed file: %v", err)
+	}
+	if before := "+++ b/" + plan.Changes[len(plan.Changes)-2].Path; !strings.Contains(got.String(), before) || strings.Contains(got.String(), "+++ b/"+last.Path) {
+		t.Errorf("the diff stopped elsewhere than at the changed file:\n%s", got.String())
+	}
+}

@@ -44,12 +44,22 @@ type Package struct {
 	bundleDirs bundleDirIndex
 	encOnce    sync.Once
 	enc        *encoder
+	poolOnce   sync.Once
+	pool       *validate.SchemaPool
 }
 
 // encoder is the package's catalog writer (see encoder).
 func (p *Package) encoder() *encoder {
 	p.encOnce.Do(func() { p.enc = newEncoder() })
 	return p.enc
+}
+
+// schemaPool keeps the compiled schemas of the package's validations:
+// each catalog is validated as committed and again as rendered, and
+// compiling the schemas costs more than checking what changed.
+func (p *Package) schemaPool() *validate.SchemaPool {
+	p.poolOnce.Do(func() { p.pool = validate.NewSchemaPool() })
+	return p.pool
 }
 
 // Template is one mapped catalog template.
@@ -333,7 +343,7 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		return c.load(ctx, data, docs)
+		return c.load(ctx, data, docs, p.schemaPool())
 	})
 }
 
@@ -341,11 +351,12 @@ func (p *Package) loadCatalogs(ctx context.Context) error {
 // objects are the content rendering offline takes bundles from, and
 // knowing it valid lets a catalog rendered from it be checked by what
 // changed.
-// The catalogs of a package repeat the same bundles: docs shares them.
-func (c *Catalog) load(ctx context.Context, data []byte, docs *declcfg.DocumentCache) error {
+// The catalogs of a package repeat the same bundles: docs shares them;
+// pool shares the compiled schemas.
+func (c *Catalog) load(ctx context.Context, data []byte, docs *declcfg.DocumentCache, pool *validate.SchemaPool) error {
 	c.exists, c.sum = true, stage.Digest(data)
 	c.setTextSum(data)
-	res, err := validateFile(ctx, c.Path, data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs})
+	res, err := validateFile(ctx, c.Path, data, validate.Options{KeepConfig: true, KeepBulk: true, Documents: docs, Pool: pool})
 	if err != nil {
 		return err
 	}

@@ -273,6 +273,6 @@ func TestApplyRefusesChangedFiles(t *testing.T) {
 // loadCatalog loads a catalog file's objects.
 func loadCatalog(rel string, data []byte) (*declcfg.DeclarativeConfig, error) {
 	c := &Catalog{Path: rel}
-	err := c.load(context.Background(), data, nil)
+	err := c.load(context.Background(), data, nil, nil)
 	return c.Config, err
 }

@@ -186,8 +186,10 @@ for shape in "10 50" "10 150" "20 500"; do
   echo "== catalog authoring: $1 templates of $2 bundles ($(du -sm "$repo/catalogs" | cut -f1) MB of catalogs)"
   verb "alpha catalog render --check" "$repo" render bench --check
   verb "alpha catalog release" "$repo" release "operators/bench/$next" --image "quay.io/example/bench-operator-bundle:$next"
+  verb "alpha catalog release --dry-run" "$repo" release "operators/bench/$next" --image "quay.io/example/bench-operator-bundle:$next" --dry-run
   verb "alpha catalog promote (newest to fast)" "$repo" promote bench "$newest" --to fast
   verb "alpha catalog remove (a middle bundle)" "$repo" remove bench bench-operator.v1.2.3
+  verb "alpha catalog remove --dry-run" "$repo" remove bench bench-operator.v1.2.3 --dry-run
 done
 # The real releases of ../shared/conformance/releases, replayed offline.
 if [ -d "$here/../shared/conformance/releases" ]; then

@@ -44,6 +44,9 @@ type Options struct {
 	// decoded and checked once. Validations sharing it must have the same
 	// Schemas, KeepBulk and Lines.
 	Documents *declcfg.DocumentCache
+	// Pool, if set, keeps the compiled schemas for the validations that
+	// share it (see SchemaPool).
+	Pool *SchemaPool
 }
 
 // Result is the outcome of a validation.
@@ -108,23 +111,14 @@ func ValidateBytes(ctx context.Context, name string, data []byte, opts Options) 
 
 // Validate checks the catalog in fsys.
 func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
-	if _, err := compile(opts.Schemas); err != nil {
+	lent, err := lend(opts.Pool, opts.Schemas)
+	if err != nil {
 		return nil, err
 	}
+	defer lent.giveBack()
 	var mu sync.Mutex
-	var compileErr error
-	newCheck := func() declcfg.ObjectCheck {
-		s, err := compile(opts.Schemas)
-		if err != nil {
-			mu.Lock()
-			compileErr = err
-			mu.Unlock()
-			return func(*declcfg.Object) []*declcfg.Error { return nil }
-		}
-		return s.check
-	}
 	loadOpts := []declcfg.LoadOption{
-		declcfg.WithObjectCheck(newCheck),
+		declcfg.WithObjectCheck(lent.check),
 		declcfg.WithItemCheck(func() declcfg.ItemCheck { return objectRules }),
 		declcfg.WithRootName(opts.RootName),
 	}
@@ -160,8 +154,8 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	}
 	problems = append(problems, hidden...)
 	declcfg.SortWarnings(warnings)
-	if compileErr != nil {
-		return nil, fmt.Errorf("compiling schemas: %w", compileErr)
+	if lent.err != nil {
+		return nil, fmt.Errorf("compiling schemas: %w", lent.err)
 	}
 	res := &Result{Problems: problems, Warnings: warnings, GraphChecked: true}
 	if cfg != nil {

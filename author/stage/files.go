@@ -1,12 +1,18 @@
 package stage
 
 import (
+	"bufio"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"strings"
 )
+
+// writeBuffer is how much of a text is written at once: a rendered
+// catalog is thousands of small pieces (see Text), one system call each
+// unbuffered.
+const writeBuffer = 256 << 10
 
 // writeText writes t to a new file and syncs it; it returns t's digest.
 func writeText(name string, t Text, mode fs.FileMode) (string, error) {
@@ -15,11 +21,15 @@ func writeText(name string, t Text, mode fs.FileMode) (string, error) {
 		return "", err
 	}
 	h := newDigestHash(digestAlgo)
+	w := bufio.NewWriterSize(f, writeBuffer)
 	for _, p := range t {
 		if err == nil {
 			h.Write(p)
-			_, err = f.Write(p)
+			_, err = w.Write(p)
 		}
+	}
+	if err == nil {
+		err = w.Flush()
 	}
 	if err == nil {
 		err = f.Sync()

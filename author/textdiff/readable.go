@@ -31,34 +31,79 @@ const (
 // diff to the reader, such as a command line's flag; "" says "the full
 // diff".
 func Readable(w io.Writer, name string, old, new []byte, full string) error {
+	return readable(w, name, old, new, full, commonEnds)
+}
+
+func readable(w io.Writer, name string, old, new []byte, full string, ends endsFunc) error {
 	if full == "" {
 		full = "the full diff"
 	}
 	s := summariser{full: full}
-	ua, ub := s.readableUnits(old), s.readableUnits(new)
+	pre, suf := ends(old, new, startsUnit)
+	ua, ub := readableUnits(old[pre:len(old)-suf]), readableUnits(new[pre:len(new)-suf])
 	d := differ{a: unitKeys(ua), b: unitKeys(ub)}
+	d.gap(old[:pre])
 	d.diff(0, len(d.a), 0, len(d.b))
+	d.gap(old[len(old)-suf:])
+	// Only the units a hunk prints are summarised: in a large catalog
+	// most are unchanged and far from any change.
+	shown := printed(d.ops)
 	ia, ib := 0, 0
 	for i := range d.ops {
 		var u unit
-		switch d.ops[i].kind {
-		case '-':
+		switch {
+		case d.ops[i].isGap():
+			continue
+		case d.ops[i].kind == '-':
 			u, ia = ua[ia], ia+1
-		case '+':
+		case d.ops[i].kind == '+':
 			u, ib = ub[ib], ib+1
 		default:
 			u, ia, ib = ua[ia], ia+1, ib+1
 		}
-		d.ops[i].show, d.ops[i].n = u.show, u.n
+		d.ops[i].n = u.n
+		if shown[i] {
+			d.ops[i].show = s.show(u)
+		}
 	}
 	return writeUnified(w, name, old == nil, d.ops)
 }
 
+// startsUnit says a line is always the first of a readable diff's unit:
+// it starts with none of the characters that the second and later lines
+// of a bundle object or a CSV metadata field start with (an indent, an
+// empty line) or that a property does ("- type: ...").
+func startsUnit(line []byte) bool {
+	return line[0] != ' ' && line[0] != '-' && line[0] != '\n'
+}
+
+// printed says which ops of an edit script its hunks print.
+func printed(ops []op) []bool {
+	shown := make([]bool, len(ops))
+	for _, h := range hunkRanges(ops) {
+		for i := h[0]; i < h[1]; i++ {
+			shown[i] = true
+		}
+	}
+	return shown
+}
+
+// unitKind is what a unit of a readable diff is, and so how it is shown.
+type unitKind uint8
+
+const (
+	plainLine    unitKind = iota // a line of its own
+	bundleObject                 // an olm.bundle.object property's three lines
+	csvHeading                   // an olm.csv.metadata property's type and "value:"
+	csvField                     // one field of an olm.csv.metadata value
+)
+
 // unit is one or more lines of a file shown as one line.
 type unit struct {
-	raw  []byte // the lines, compared whole
-	show []byte // the line printed
-	n    int    // how many lines raw has
+	raw    []byte // the lines, compared whole
+	n      int    // how many lines raw has
+	kind   unitKind
+	indent int // of the property (bundleObject, csvHeading) or field
 }
 
 func unitKeys(us []unit) [][]byte {
@@ -69,11 +114,43 @@ func unitKeys(us []unit) [][]byte {
 	return out
 }
 
-var (
-	bundleObjectLine = regexp.MustCompile(`^( *)- type: olm\.bundle\.object\n$`)
-	csvMetadataLine  = regexp.MustCompile(`^( *)- type: olm\.csv\.metadata\n$`)
-	dataLine         = regexp.MustCompile(`^( *)("?data"?: *)"?([A-Za-z0-9+/=]{64,})"?(,?)\n?$`)
-)
+// show is the line a diff prints for a unit.
+func (s summariser) show(u unit) []byte {
+	indent := strings.Repeat(" ", u.indent)
+	switch u.kind {
+	case bundleObject:
+		third := splitLines(u.raw)[2]
+		data := bytes.TrimSpace(third[u.indent+len("    data: "):])
+		return fmt.Appendf(nil, "%s- olm.bundle.object: %s\n", indent, describeObject(data))
+	case csvHeading:
+		return []byte(indent + "- olm.csv.metadata:\n")
+	case csvField:
+		return s.fieldLine(splitLines(u.raw), indent)
+	}
+	return s.lineShown(u.raw)
+}
+
+var dataLine = regexp.MustCompile(`^( *)("?data"?: *)"?([A-Za-z0-9+/=]{64,})"?(,?)\n?$`)
+
+// propertyType is the indent of a line "- type: <typ>" (spaces only
+// before it), or -1.
+func propertyType(line []byte, typ string) int {
+	rest := bytes.TrimLeft(line, " ")
+	if len(rest) != len("- type: ")+len(typ)+1 || !bytes.HasPrefix(rest, []byte("- type: ")) ||
+		!bytes.HasPrefix(rest[len("- type: "):], []byte(typ)) || rest[len(rest)-1] != '\n' {
+		return -1
+	}
+	return len(line) - len(rest)
+}
+
+// joined is lines, consecutive parts of one text, as one slice of it.
+func joined(lines [][]byte) []byte {
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	return lines[0][:n:n]
+}
 
 // summariser splits texts into the units a readable diff shows; full
 // names what prints the lines it cuts.
@@ -83,27 +160,27 @@ type summariser struct {
 
 // readableUnits splits a file's text into the units a readable diff
 // shows.
-func (s summariser) readableUnits(text []byte) []unit {
+func readableUnits(text []byte) []unit {
 	lines := splitLines(text)
-	var out []unit
+	out := make([]unit, 0, len(lines))
 	for i := 0; i < len(lines); {
-		if us, n := bundleObjectUnit(lines[i:]); n > 0 {
+		if u, ok := bundleObjectUnit(lines[i:]); ok {
+			out, i = append(out, u), i+u.n
+			continue
+		}
+		if us, n := csvMetadataUnits(lines[i:]); n > 0 {
 			out, i = append(out, us...), i+n
 			continue
 		}
-		if us, n := s.csvMetadataUnits(lines[i:]); n > 0 {
-			out, i = append(out, us...), i+n
-			continue
-		}
-		out = append(out, s.lineUnit(lines[i]))
+		out = append(out, unit{raw: lines[i], n: 1})
 		i++
 	}
 	return out
 }
 
-// lineUnit is a line of its own: printed as it is, or cut when long (a
+// lineShown is a line of its own as shown: as it is, or cut when long (a
 // base64 data line anywhere is summarised like a bundle object's).
-func (s summariser) lineUnit(line []byte) unit {
+func (s summariser) lineShown(line []byte) []byte {
 	show := line
 	if m := dataLine.FindSubmatch(line); m != nil {
 		show = fmt.Appendf(nil, "%s%s%s%s\n", m[1], m[2], describeObject(m[3]), m[4])
@@ -113,7 +190,7 @@ func (s summariser) lineUnit(line []byte) unit {
 	} else if len(line) > MaxLine {
 		show = s.cutLine(line)
 	}
-	return unit{raw: line, show: show, n: 1}
+	return show
 }
 
 // cutLine keeps the start of a long line and says how much was left out.
@@ -135,22 +212,19 @@ func (s summariser) cutLine(line []byte) []byte {
 }
 
 // bundleObjectUnit reads an olm.bundle.object property of a YAML
-// catalog (type, value, data: three lines) as one unit, or returns 0.
-func bundleObjectUnit(lines [][]byte) ([]unit, int) {
-	m := bundleObjectLine.FindSubmatch(lines[0])
-	if m == nil || len(lines) < 3 {
-		return nil, 0
+// catalog (type, value, data: three lines) as one unit.
+func bundleObjectUnit(lines [][]byte) (unit, bool) {
+	n := propertyType(lines[0], "olm.bundle.object")
+	if n < 0 || len(lines) < 3 || !isIndented(lines[1], n, "  value:\n") ||
+		!bytes.HasPrefix(lines[2], lines[1][:n]) || !bytes.HasPrefix(lines[2][n:], []byte("    data: ")) {
+		return unit{}, false
 	}
-	indent := string(m[1])
-	if string(lines[1]) != indent+"  value:\n" {
-		return nil, 0
-	}
-	data, ok := bytes.CutPrefix(lines[2], []byte(indent+"    data: "))
-	if !ok {
-		return nil, 0
-	}
-	show := fmt.Appendf(nil, "%s- olm.bundle.object: %s\n", indent, describeObject(bytes.TrimSpace(data)))
-	return []unit{{raw: bytes.Join(lines[:3], nil), show: show, n: 3}}, 3
+	return unit{raw: joined(lines[:3]), n: 3, kind: bundleObject, indent: n}, true
+}
+
+// isIndented reports whether line is n spaces and then rest.
+func isIndented(line []byte, n int, rest string) bool {
+	return len(line) == n+len(rest) && string(line[n:]) == rest && len(bytes.TrimLeft(line[:n], " ")) == 0
 }
 
 // describeObject names the object base64 data holds and its size:
@@ -186,24 +260,20 @@ func byteSize(n int) string {
 
 // csvMetadataUnits reads an olm.csv.metadata property of a YAML catalog
 // as a heading unit and one unit per field of its value, or returns 0.
-func (s summariser) csvMetadataUnits(lines [][]byte) ([]unit, int) {
-	m := csvMetadataLine.FindSubmatch(lines[0])
-	if m == nil || len(lines) < 2 {
+func csvMetadataUnits(lines [][]byte) ([]unit, int) {
+	n := propertyType(lines[0], "olm.csv.metadata")
+	if n < 0 || len(lines) < 2 || !isIndented(lines[1], n, "  value:\n") {
 		return nil, 0
 	}
-	indent := string(m[1])
-	if string(lines[1]) != indent+"  value:\n" {
-		return nil, 0
-	}
-	out := []unit{{raw: bytes.Join(lines[:2], nil), show: []byte(indent + "- olm.csv.metadata:\n"), n: 2}}
-	field := indent + "    "
+	out := []unit{{raw: joined(lines[:2]), n: 2, kind: csvHeading, indent: n}}
+	field := strings.Repeat(" ", n+4)
 	i := 2
 	for i < len(lines) && isFieldStart(lines[i], field) {
 		j := i + 1
 		for j < len(lines) && inField(lines[j], field) {
 			j++
 		}
-		out = append(out, s.fieldUnit(lines[i:j], field))
+		out = append(out, unit{raw: joined(lines[i:j]), n: j - i, kind: csvField, indent: n + 4})
 		i = j
 	}
 	return out, i
@@ -227,10 +297,9 @@ func inField(line []byte, indent string) bool {
 	return ok && len(rest) > 0 && (rest[0] == ' ' || bytes.HasPrefix(rest, []byte("- ")) || bytes.Equal(rest, []byte("-\n")))
 }
 
-// fieldUnit shows a field of olm.csv.metadata as "name: value" on one
+// fieldLine shows a field of olm.csv.metadata as "name: value" on one
 // line, the value cut when long.
-func (s summariser) fieldUnit(lines [][]byte, indent string) unit {
-	raw := bytes.Join(lines, nil)
+func (s summariser) fieldLine(lines [][]byte, indent string) []byte {
 	var dedented []byte
 	for _, l := range lines {
 		dedented = append(dedented, bytes.TrimPrefix(l, []byte(indent))...)
@@ -245,7 +314,7 @@ func (s summariser) fieldUnit(lines [][]byte, indent string) unit {
 	if !bytes.HasSuffix(show, []byte("\n")) {
 		show = append(show, '\n')
 	}
-	return unit{raw: raw, show: show, n: len(lines)}
+	return show
 }
 
 // fieldText is a value on one line: text with its white space folded,

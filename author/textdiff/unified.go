@@ -21,8 +21,8 @@ const diffContext = 3
 type op struct {
 	kind byte // ' ', '-' or '+'
 	line []byte
-	// show, when set, is what is printed instead of line, which then
-	// stands for n lines of the file (see Readable).
+	// show, when set, is what is printed instead of line; n, when set, is
+	// how many lines of the file line stands for (see Readable).
 	show []byte
 	n    int
 }
@@ -35,21 +35,37 @@ func (o op) text() []byte {
 	return o.line
 }
 
+// isGap says the op stands for lines left out of the diff (see
+// differ.gap).
+func (o op) isGap() bool { return o.line == nil }
+
 // lines is how many lines of the file the op stands for.
 func (o op) lines() int {
-	if o.show != nil {
-		return o.n
-	}
-	return 1
+	return max(o.n, 1)
 }
 
 // Unified writes the unified diff of a file's old and new text
 // (old nil: a new file) as `diff -u` and git write it.
 func Unified(w io.Writer, name string, old, new []byte) error {
-	d := differ{a: splitLines(old), b: splitLines(new)}
+	return unified(w, name, old, new, commonEnds)
+}
+
+// endsFunc says how much of the start and end of two texts their diff
+// leaves out: commonEnds, or noEnds for the plain diff tests compare
+// with.
+type endsFunc func(a, b []byte, unitStart func([]byte) bool) (pre, suf int)
+
+func unified(w io.Writer, name string, old, new []byte, ends endsFunc) error {
+	pre, suf := ends(old, new, anyLine)
+	d := differ{a: splitLines(old[pre : len(old)-suf]), b: splitLines(new[pre : len(new)-suf])}
+	d.gap(old[:pre])
 	d.diff(0, len(d.a), 0, len(d.b))
+	d.gap(old[len(old)-suf:])
 	return writeUnified(w, name, old == nil, d.ops)
 }
+
+// anyLine says every line is a unit of its own (see commonEnds).
+func anyLine([]byte) bool { return true }
 
 // writeUnified writes a file's diff: the ---/+++ header (from /dev/null
 // for a new file), then the hunks of ops, deletions first.
@@ -68,7 +84,7 @@ func writeUnified(w io.Writer, name string, created bool, ops []op) error {
 
 // splitLines splits text into lines, each with its line end.
 func splitLines(text []byte) [][]byte {
-	var lines [][]byte
+	lines := make([][]byte, 0, bytes.Count(text, []byte("\n"))+1)
 	for len(text) > 0 {
 		i := bytes.IndexByte(text, '\n')
 		if i < 0 {
@@ -87,6 +103,27 @@ func splitLines(text []byte) [][]byte {
 type differ struct {
 	a, b [][]byte
 	ops  []op
+	// vf and vb are middleSnake's furthest points, kept for the next
+	// call: each call reads only what it wrote.
+	vf, vb []int
+}
+
+// gap appends an op that stands for the lines of text, which are the
+// same in both files and too far from any change to be printed (see
+// commonEnds).
+func (d *differ) gap(text []byte) {
+	if n := lineCount(text); n > 0 {
+		d.ops = append(d.ops, op{kind: ' ', n: n})
+	}
+}
+
+// lineCount is how many lines text has, the last maybe without its end.
+func lineCount(text []byte) int {
+	n := bytes.Count(text, []byte("\n"))
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 func (d *differ) emit(kind byte, lines [][]byte) {
@@ -131,9 +168,12 @@ func (d *differ) middleSnake(a0, a1, b0, b1 int) (xs, ys, xe, ye int) {
 	n, m := a1-a0, b1-b0
 	delta := n - m
 	odd := delta&1 != 0
-	off := 2*(n+m) + 2
-	vf := make([]int, 2*off+1) // furthest x on each diagonal k = x-y, forward
-	vb := make([]int, 2*off+1) // least x on each diagonal, backward
+	off := (n+m+1)/2 + abs(delta) + 2
+	if len(d.vf) < 2*off+1 {
+		d.vf, d.vb = make([]int, 2*off+1), make([]int, 2*off+1)
+	}
+	vf := d.vf // furthest x on each diagonal k = x-y, forward
+	vb := d.vb // least x on each diagonal, backward
 	vf[off+1] = 0
 	vb[off+delta-1] = n
 	eq := func(x, y int) bool { return bytes.Equal(d.a[a0+x], d.b[b0+y]) }
@@ -176,6 +216,13 @@ func (d *differ) middleSnake(a0, a1, b0, b1 int) (xs, ys, xe, ye int) {
 	panic("author: no middle snake") // unreachable: the searches meet by then
 }
 
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // deletionsFirst orders each run of changed lines as diff does: the
 // removed lines, then the added ones.
 func deletionsFirst(ops []op) {
@@ -196,6 +243,15 @@ func deletionsFirst(ops []op) {
 // writeHunks writes the changed parts of an edit script with their
 // context, as "@@ -l,s +l,s @@" hunks.
 func writeHunks(buf *bytes.Buffer, ops []op) {
+	for _, h := range hunkRanges(ops) {
+		writeHunk(buf, ops, h[0], h[1])
+	}
+}
+
+// hunkRanges are the hunks of an edit script, each the ops from its
+// first to past its last: the changed lines with their context.
+func hunkRanges(ops []op) [][2]int {
+	var out [][2]int
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {
 			i++
@@ -218,9 +274,10 @@ func writeHunks(buf *bytes.Buffer, ops []op) {
 			}
 			end = run
 		}
-		writeHunk(buf, ops, start, end)
+		out = append(out, [2]int{start, end})
 		i = end
 	}
+	return out
 }
 
 // writeHunk writes ops[start:end] as one hunk.
