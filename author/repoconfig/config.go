@@ -350,5 +350,30 @@ func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
 	if t.Skips, err = stringList(file, member(item, "skips"), "skips"); err != nil {
 		return t, err
 	}
-	return t, nil
+	return t, t.checkValues(file, item)
+}
+
+// checkValues checks the target's values as the verbs check the same
+// values given as flags (request.Values), each bad one at its key's line,
+// before any catalog is read.
+func (t ReleaseTarget) checkValues(file string, item *yaml.Node) error {
+	checks := []struct {
+		key   string
+		check func(v *request.Values)
+	}{
+		{"channels", func(v *request.Values) { v.Channels("channels", t.Channels) }},
+		{"replaces", func(v *request.Values) { v.Bundle("replaces", t.Replaces) }},
+		{"skips", func(v *request.Values) { v.Bundles("skips", t.Skips) }},
+		{"skipRange", func(v *request.Values) { v.SkipRange("skipRange", t.SkipRange) }},
+		{"defaultChannel", func(v *request.Values) { v.Channel("defaultChannel", t.DefaultChannel) }},
+	}
+	var errs []error
+	for _, c := range checks {
+		v := &request.Values{Request: "release-config.yaml"}
+		c.check(v)
+		for _, re := range v.Invalid() {
+			errs = append(errs, configErr(file, orNode(keyNode(item, c.key), item), "%s: %s", c.key, re.Why))
+		}
+	}
+	return errors.Join(errs...)
 }

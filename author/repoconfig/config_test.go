@@ -52,6 +52,8 @@ func TestParseReleaseConfig(t *testing.T) {
 		{"catalog_templates:\n- template_name: a.yaml\n", `rc.yaml:2: template "a.yaml": channels lists no channel`},
 		{"catalog_templates:\n- template_name: a.yaml\n  channels: [fast]\n  skips: [\"\"]\n", "rc.yaml:4: skips must list non-empty strings"},
 		{"catalog_templates:\n- channels: [fast]\n", "rc.yaml:2: template_name is empty"},
+		{"catalog_templates:\n- template_name: a.yaml\n  channels: [fast]\n  skipRange: '>=1.0 <<1.2'\n", `rc.yaml:4: skipRange: invalid skip range ">=1.0 <<1.2"`},
+		{"catalog_templates:\n- template_name: a.yaml\n  channels: [fast, \"st able\"]\n  replaces: --dry-run\n", "rc.yaml:3: channels: invalid channel name \"st able\": a channel name has no spaces or control characters, such as stable or fast-v1.2\nrc.yaml:4: replaces: invalid bundle name \"--dry-run\""},
 	}
 	for _, tt := range tests {
 		if _, err := ParseReleaseConfig("rc.yaml", []byte(tt.text)); err == nil || !strings.Contains(err.Error(), tt.want) {

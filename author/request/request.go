@@ -58,7 +58,7 @@ func Required(request, field, why string) *RequestError {
 // Values collects the RequestErrors of a request's bad values.
 type Values struct {
 	Request string // the request's type
-	errs    []error
+	errs    []*RequestError
 }
 
 // Bad records that field has a bad value; why names the value.
@@ -67,7 +67,16 @@ func (v *Values) Bad(field, format string, args ...any) {
 }
 
 // Err is every bad value's error, joined, or nil.
-func (v *Values) Err() error { return errors.Join(v.errs...) }
+func (v *Values) Err() error {
+	errs := make([]error, len(v.errs))
+	for i, e := range v.errs {
+		errs[i] = e
+	}
+	return errors.Join(errs...)
+}
+
+// Invalid are the RequestErrors of the bad values, in the order found.
+func (v *Values) Invalid() []*RequestError { return v.errs }
 
 // Image checks a bundle's image pull spec as image references are parsed
 // for pulling: a registry reference that names its registry.
