@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -65,22 +64,13 @@ func flagsMeant(fs *pflag.FlagSet, name, shorthands string) []string {
 		typed = shorthands
 	}
 	typed, _, _ = strings.Cut(typed, "=")
-	var names, prefixed []string
+	var names []string
 	fs.VisitAll(func(f *pflag.Flag) {
-		if f.Hidden || f.Deprecated != "" {
-			return
-		}
-		names = append(names, f.Name)
-		if len(typed) >= 2 && strings.HasPrefix(f.Name, typed) {
-			prefixed = append(prefixed, f.Name)
+		if !f.Hidden && f.Deprecated == "" {
+			names = append(names, f.Name)
 		}
 	})
-	meant := suggest.Near(typed, names)
-	for _, p := range prefixed {
-		if len(meant) < suggest.MaxNear && !slices.Contains(meant, p) {
-			meant = append(meant, p)
-		}
-	}
+	meant := suggest.Meant(typed, names)
 	for i, m := range meant {
 		meant[i] = "--" + m
 	}

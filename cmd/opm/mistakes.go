@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/internal/suggest"
 	"github.com/spf13/cobra"
 )
 
@@ -99,11 +100,12 @@ func suggestions(cmd *cobra.Command, word string) []string {
 	return out
 }
 
-// closeNames asks cobra's suggestion rule (edit distance 2, or a prefix)
-// about every subcommand of cmd, hidden or not; a subcommand named word
-// is the only one meant.
+// closeNames are the subcommands of cmd, hidden or not, that word may
+// have meant (suggest.Meant, the rule of every "did you mean"), and those
+// that name word among their SuggestFor; a subcommand named word is the
+// only one meant.
 func closeNames(cmd *cobra.Command, word string) []string {
-	probe := &cobra.Command{SuggestionsMinimumDistance: 2}
+	var names, suggested []string
 	for _, c := range cmd.Commands() {
 		if c.Name() == "help" || c.Deprecated != "" {
 			continue
@@ -111,9 +113,18 @@ func closeNames(cmd *cobra.Command, word string) []string {
 		if c.Name() == word {
 			return []string{word}
 		}
-		probe.AddCommand(&cobra.Command{Use: c.Name(), SuggestFor: c.SuggestFor, Run: func(*cobra.Command, []string) {}})
+		names = append(names, c.Name())
+		if slices.Contains(c.SuggestFor, word) {
+			suggested = append(suggested, c.Name())
+		}
 	}
-	return probe.SuggestionsFor(word)
+	meant := suggest.Meant(word, names)
+	for _, s := range suggested {
+		if !slices.Contains(meant, s) {
+			meant = append(meant, s)
+		}
+	}
+	return meant
 }
 
 func quoteOr(s []string) string {

@@ -45,6 +45,27 @@ func Near(name string, candidates []string) []string {
 	return out
 }
 
+// Meant are the names a word typed on a command line (a command, a
+// flag) may have meant: Near's, then those the word begins (at least two
+// characters of it, ignoring case: --dry for --dry-run), at most MaxNear;
+// a name typed as it is (a flag typed with one dash) is the one meant.
+func Meant(typed string, names []string) []string {
+	if slices.Contains(names, typed) {
+		return []string{typed}
+	}
+	meant := Near(typed, names)
+	lower := strings.ToLower(typed)
+	for _, n := range names {
+		if len(meant) == MaxNear {
+			break
+		}
+		if len(typed) >= 2 && strings.HasPrefix(strings.ToLower(n), lower) && !slices.Contains(meant, n) {
+			meant = append(meant, n)
+		}
+	}
+	return meant
+}
+
 // nearDistance is the distance of candidate c from the name (given also
 // lowercased), and whether that is near.
 func nearDistance(lower, name, c string) (int, bool) {

@@ -117,3 +117,24 @@ func TestUnknown(t *testing.T) {
 		t.Errorf("nothing there: %q", e.Error())
 	}
 }
+
+func TestMeant(t *testing.T) {
+	names := []string{"dry-run", "full-diff", "image", "lint", "list", "render"}
+	tests := []struct {
+		typed string
+		want  []string
+	}{
+		{"lsit", []string{"list"}},       // a swap, closer than lint
+		{"dry", []string{"dry-run"}},     // a prefix
+		{"imgae", []string{"image"}},     // a swap
+		{"Li", []string{"lint", "list"}}, // prefixes, ignoring case
+		{"l", nil},                       // one letter begins too much
+		{"zzz", nil},
+		{"list", []string{"list"}}, // typed as it is, with one dash too few
+	}
+	for _, tt := range tests {
+		if got := Meant(tt.typed, names); !slices.Equal(got, tt.want) {
+			t.Errorf("Meant(%q) = %q, want %q", tt.typed, got, tt.want)
+		}
+	}
+}
