@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"sync"
 )
 
 // spillBatchSize is how much encoded output goes to the temporary file in
@@ -15,7 +14,9 @@ import (
 // the file cost less than with a write per object (docs/performance.md).
 const spillBatchSize = 256 << 10
 
-var spillBufs = sync.Pool{New: func() any { b := make([]byte, 0, spillBatchSize); return &b }}
+// spillBuffers is how many batch buffers a writer keeps: one being filled
+// and one being written by each of a few goroutines.
+const spillBuffers = 4
 
 // spill is an OrderedWriter's unlinked temporary file. Objects are
 // appended to a batch in memory and given their offset in the file at
@@ -27,6 +28,10 @@ type spill struct {
 	noFile bool    // no temporary file could be made: keep to memory
 	size   int64   // bytes given an offset, written or in batch
 	batch  *[]byte // the batch being filled; its first byte is at size-len(*batch)
+	// free holds the buffers of batches written, for the next ones: kept
+	// for the writer's life (a sync.Pool would drop them at every garbage
+	// collection, and the new ones would make the heap grow).
+	free chan *[]byte
 }
 
 // spillBatch is a full batch to write at off, or nothing.
@@ -34,6 +39,7 @@ type spillBatch struct {
 	file *os.File
 	buf  *[]byte
 	off  int64
+	free chan *[]byte
 }
 
 // open makes the temporary file if there is none yet and reports whether
@@ -61,8 +67,16 @@ func (s *spill) open() bool {
 // add appends data to the batch and returns its offset in the file, with
 // the batch to write if it is full.
 func (s *spill) add(data []byte) (int64, spillBatch) {
+	if s.free == nil {
+		s.free = make(chan *[]byte, spillBuffers)
+	}
 	if s.batch == nil {
-		s.batch = spillBufs.Get().(*[]byte)
+		select {
+		case s.batch = <-s.free:
+		default:
+			b := make([]byte, 0, spillBatchSize)
+			s.batch = &b
+		}
 	}
 	off := s.size
 	*s.batch = append(*s.batch, data...)
@@ -70,9 +84,15 @@ func (s *spill) add(data []byte) (int64, spillBatch) {
 	if len(*s.batch) < spillBatchSize {
 		return off, spillBatch{}
 	}
-	full := spillBatch{file: s.file, buf: s.batch, off: s.size - int64(len(*s.batch))}
-	s.batch = nil
+	full := s.take()
 	return off, full
+}
+
+// take takes the batch being filled, to write.
+func (s *spill) take() spillBatch {
+	b := spillBatch{file: s.file, buf: s.batch, off: s.size - int64(len(*s.batch)), free: s.free}
+	s.batch = nil
+	return b
 }
 
 // write writes the batch, if any, and returns its buffer to the pool.
@@ -82,7 +102,10 @@ func (b spillBatch) write() error {
 	}
 	_, err := b.file.WriteAt(*b.buf, b.off)
 	*b.buf = (*b.buf)[:0]
-	spillBufs.Put(b.buf)
+	select {
+	case b.free <- b.buf:
+	default: // enough kept
+	}
 	if err != nil {
 		return fmt.Errorf("writing temporary file: %w", err)
 	}
@@ -94,18 +117,12 @@ func (s *spill) finish() error {
 	if s.batch == nil {
 		return nil
 	}
-	b := spillBatch{file: s.file, buf: s.batch, off: s.size - int64(len(*s.batch))}
-	s.batch = nil
-	return b.write()
+	return s.take().write()
 }
 
 // close releases the file.
 func (s *spill) close() error {
-	if s.batch != nil {
-		*s.batch = (*s.batch)[:0]
-		spillBufs.Put(s.batch)
-		s.batch = nil
-	}
+	s.batch, s.free = nil, nil
 	if s.file == nil {
 		return nil
 	}
@@ -133,7 +150,7 @@ type output struct {
 	pendAt  int
 }
 
-const outputBufSize = 1 << 20
+const outputBufSize = 256 << 10
 
 func newOutput(w io.Writer, file *os.File) *output {
 	return &output{w: w, file: file, buf: make([]byte, 0, outputBufSize)}
