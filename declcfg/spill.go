@@ -65,10 +65,15 @@ func (s *spill) open() bool {
 }
 
 // add appends data to the batch and returns its offset in the file, with
-// the batch to write if it is full.
+// the batch to write if data did not fit in it: a batch is not grown (an
+// object larger than a batch makes a batch of its own).
 func (s *spill) add(data []byte) (int64, spillBatch) {
 	if s.free == nil {
 		s.free = make(chan *[]byte, spillBuffers)
+	}
+	var full spillBatch
+	if s.batch != nil && len(*s.batch)+len(data) > cap(*s.batch) {
+		full = s.take()
 	}
 	if s.batch == nil {
 		select {
@@ -81,10 +86,6 @@ func (s *spill) add(data []byte) (int64, spillBatch) {
 	off := s.size
 	*s.batch = append(*s.batch, data...)
 	s.size += int64(len(data))
-	if len(*s.batch) < spillBatchSize {
-		return off, spillBatch{}
-	}
-	full := s.take()
 	return off, full
 }
 
