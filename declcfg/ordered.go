@@ -1,13 +1,10 @@
 package declcfg
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
 	"slices"
 	"sync"
 
@@ -100,9 +97,9 @@ const (
 
 // OrderedWriter collects encoded objects from any number of goroutines and
 // writes them in upstream's output order at the end. Beyond a memory
-// budget, encoded objects go to an unlinked temporary file, so memory does
-// not grow with the size of the catalog. If no temporary file can be made,
-// everything stays in memory.
+// budget, encoded objects go to an unlinked temporary file (see spill), so
+// memory does not grow with the size of the catalog. If no temporary file
+// can be made, everything stays in memory.
 type OrderedWriter struct {
 	format Format
 
@@ -110,9 +107,7 @@ type OrderedWriter struct {
 	entries []orderedEntry
 	chunks  [][]byte
 	memUsed int
-	file    *os.File
-	noFile  bool
-	fileLen int64
+	spill   spill
 	err     error
 }
 
@@ -150,33 +145,29 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 		return w.err
 	}
 	e := orderedEntry{key: key, order: order, len: len(buf), chunk: -1}
-	if w.memUsed+len(buf) > memBudget && !w.noFile && w.file == nil {
-		f, err := os.CreateTemp("", "opm-output-*")
-		if err != nil {
-			w.noFile = true // keep going in memory
-		} else {
-			if runtime.GOOS != "windows" {
-				// Unlinked at once, so nothing is left behind even on a crash.
-				_ = os.Remove(f.Name())
-			}
-			w.file = f
-		}
-	}
-	if w.file != nil && w.memUsed+len(buf) > memBudget {
-		// Reserve the range, then write it without holding the lock.
-		e.onDisk, e.off = true, w.fileLen
-		w.fileLen += int64(len(buf))
+	if w.memUsed+len(buf) > memBudget && w.spill.open() {
+		e.onDisk = true
+		var batch spillBatch
+		e.off, batch = w.spill.add(buf)
 		w.entries = append(w.entries, e)
-		f := w.file
 		w.mu.Unlock()
-		if _, err := f.WriteAt(buf, e.off); err != nil {
+		// The batch is written without holding the lock.
+		if err := batch.write(); err != nil {
 			w.mu.Lock()
-			w.err = fmt.Errorf("writing temporary file: %w", err)
+			w.err = err
 			w.mu.Unlock()
-			return w.err
+			return err
 		}
 		return nil
 	}
+	w.addToMemory(e, buf)
+	w.mu.Unlock()
+	return nil
+}
+
+// addToMemory copies buf into the memory chunks and files e for it. w.mu
+// is held.
+func (w *OrderedWriter) addToMemory(e orderedEntry, buf []byte) {
 	n := len(w.chunks) - 1
 	if n < 0 || len(w.chunks[n])+len(buf) > cap(w.chunks[n]) {
 		size := firstChunk
@@ -190,8 +181,6 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	w.chunks[n] = append(w.chunks[n], buf...)
 	w.memUsed += len(buf)
 	w.entries = append(w.entries, e)
-	w.mu.Unlock()
-	return nil
 }
 
 // WriteTo writes every object added, in upstream's order. It must not run
@@ -202,32 +191,26 @@ func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 	if w.err != nil {
 		return 0, w.err
 	}
+	if err := w.spill.finish(); err != nil {
+		w.err = err
+		return 0, err
+	}
 	slices.SortFunc(w.entries, func(a, b orderedEntry) int {
 		return cmp.Or(a.key.compare(b.key), a.order.compare(b.order))
 	})
-	bw := bufio.NewWriterSize(out, 256<<10)
-	var total int64
-	var fbuf []byte
+	ow := newOutput(out, w.spill.file)
 	for _, e := range w.entries {
-		var data []byte
+		var err error
 		if e.onDisk {
-			if cap(fbuf) < e.len {
-				fbuf = make([]byte, e.len)
-			}
-			data = fbuf[:e.len]
-			if _, err := w.file.ReadAt(data, e.off); err != nil {
-				return total, fmt.Errorf("reading temporary file: %w", err)
-			}
+			err = ow.fromFile(e.off, e.len)
 		} else {
-			data = w.chunks[e.chunk][e.off : e.off+int64(e.len)]
+			err = ow.fromMemory(w.chunks[e.chunk][e.off : e.off+int64(e.len)])
 		}
-		m, err := bw.Write(data)
-		total += int64(m)
 		if err != nil {
-			return total, err
+			return ow.total, err
 		}
 	}
-	return total, bw.Flush()
+	return ow.total, ow.flush()
 }
 
 // Close releases the temporary file.
@@ -236,16 +219,7 @@ func (w *OrderedWriter) Close() error {
 	defer w.mu.Unlock()
 	w.chunks = nil
 	w.entries = nil
-	if w.file == nil {
-		return nil
-	}
-	name := w.file.Name()
-	err := w.file.Close()
-	if runtime.GOOS == "windows" {
-		_ = os.Remove(name)
-	}
-	w.file = nil
-	return err
+	return w.spill.close()
 }
 
 // AddAll adds every object of cfg, encoding on all CPUs; the objects of
