@@ -379,7 +379,7 @@ func (p *JSONParser) str() (string, error) {
 	d := p.data
 	p.pos++ // opening quote
 	start := p.pos
-	i := skipPlainBytes(d, start)
+	i := skipPlain(d, start)
 	for i < len(d) && plainStringByte[d[i]] {
 		i++
 	}
@@ -438,7 +438,7 @@ func (p *JSONParser) appendStr(b []byte, start, i int) ([]byte, error) {
 			return b, p.errorf("invalid control character %s in string literal (write it as an escape such as \\n or \\t)", quoteChar(c))
 		case c < utf8.RuneSelf:
 			// A run of plain bytes is appended at once.
-			j := skipPlainBytes(d, i+1)
+			j := skipPlain(d, i+1)
 			for j < len(d) && plainStringByte[d[j]] {
 				j++
 			}

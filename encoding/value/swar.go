@@ -1,7 +1,5 @@
 package value
 
-import "encoding/binary"
-
 // Scanning text 8 bytes at a time: the writers and the YAML emitter skip
 // long runs of ordinary characters (base64 data is most of a catalog's
 // bytes) a word at a time, and look at single bytes only where a word may
@@ -16,7 +14,7 @@ const (
 
 // Word returns the 8 bytes of s from i (i+8 <= len(s)) as a
 // little-endian word.
-func Word(s string, i int) uint64 {
+func Word[T string | []byte](s T, i int) uint64 {
 	w := s[i : i+8]
 	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
 		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
@@ -39,16 +37,3 @@ func HasByte(x uint64, c byte) bool {
 
 // spaces8 is a word of eight spaces.
 const spaces8 = 0x2020202020202020
-
-// skipPlainBytes is skipPlain over a byte slice: it returns the first
-// offset from i at which a byte may be a quote, a backslash, a control
-// character or part of a multi-byte character, stepping 8 bytes at a
-// time. It may stop early.
-func skipPlainBytes(d []byte, i int) int {
-	for ; i+8 <= len(d); i += 8 {
-		if x := binary.LittleEndian.Uint64(d[i:]); !Printable(x, ' ') || HasByte(x, '"') || HasByte(x, '\\') {
-			break
-		}
-	}
-	return i
-}
