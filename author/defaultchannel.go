@@ -88,10 +88,10 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 // channels there are (each once); one some templates lack, naming them
 // and the channels every template has.
 func (p *Package) notEveryTemplate(channel string, basics []*basicDoc, missing []string) error {
-	if len(missing) == len(basics) {
-		return unknownName("channel", channel, nil, p.templateChannels(), "no template of %s has channel %q", p.Dir, channel)
-	}
 	common := p.templateChannels()
+	if len(missing) == len(basics) {
+		return unknownName("channel", channel, nil, common, "no template of %s has channel %q", p.Dir, channel)
+	}
 	for _, d := range basics {
 		common = slices.DeleteFunc(common, func(c string) bool { return d.channel(c) == nil })
 	}

@@ -104,14 +104,15 @@ func (r *Repo) bundleDirHint(given string) string {
 	if len(parts) != 3 || parts[0] != "operators" {
 		return ""
 	}
-	near := suggest.Versioned(parts[2], r.Versions(parts[1]), func(v string) (semver.Version, bool) {
+	versions := r.Versions(parts[1])
+	near := suggest.Versioned(parts[2], versions, func(v string) (semver.Version, bool) {
 		parsed, err := semver.ParseTolerant(v)
 		return parsed, err == nil
 	})
 	for i, v := range near {
 		near[i] = path.Join(parts[0], parts[1], v)
 	}
-	if len(r.Versions(parts[1])) == 0 {
+	if len(versions) == 0 {
 		for _, op := range suggest.Near(parts[1], r.Operators()) {
 			near = append(near, path.Join(parts[0], op, parts[2]))
 		}
@@ -127,8 +128,9 @@ func (r *Repo) bundleDirHint(given string) string {
 // there is allowed (one removed long ago), so it is written as given.
 func (p *Package) skipsNotes(skips []string) []string {
 	var notes []string
+	names := p.bundleNames()
 	for _, s := range skips {
-		if names := p.bundleNames(); !slices.Contains(names, s) {
+		if !slices.Contains(names, s) {
 			if near := suggest.Near(s, names); len(near) > 0 {
 				notes = append(notes, fmt.Sprintf("skips names %s, which no catalog of %s holds: did you mean %s? (written as given)", s, p.Dir, suggest.Or(near)))
 			}
