@@ -27,6 +27,9 @@ type document struct {
 	// from the same text before (then Value is not decoded).
 	key    docKey
 	cached *cachedDoc
+	// A bundle typed straight from the bytes (then Value is not
+	// decoded; see quickBundle).
+	quick *Bundle
 }
 
 // decodeFile splits a catalog file into documents the way upstream's
@@ -35,21 +38,32 @@ type document struct {
 // else a YAML stream; a JSON stream that fails before its second object is
 // read again as YAML from the failing object on. Unlike upstream it does
 // not stop at the first bad YAML document; each document's failure is
-// reported on its own.
-func decodeFile(data []byte, cache *DocumentCache, emit func(document)) {
+// reported on its own. With q, a JSON bundle in canonical form is typed
+// straight from the bytes (see quickBundle).
+func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, emit func(document)) {
 	if value.LooksLikeJSON(data, sniffLen) {
-		decodeJSONStream(data, emit)
+		decodeJSONStream(data, q, emit)
 		return
 	}
 	decodeYAMLStream(data, 0, 1, cache, emit)
 }
 
-func decodeJSONStream(data []byte, emit func(document)) {
+func decodeJSONStream(data []byte, q *quickDecoder, emit func(document)) {
 	p := value.NewJSONParser(data, 1)
 	count := 0
 	rewind, rewindLine := 0, int32(1)
 	for !p.AtEOF() {
 		off, line := p.Offset(), p.Line()
+		if q != nil {
+			c := p.Cursor()
+			if b, ok := q.bundle(&c); ok {
+				p.Resume(c)
+				emit(document{Line: int32(b.Pos.Line), Src: Source{Off: off, End: p.Offset(), Line: line}, quick: b})
+				count++
+				rewind, rewindLine = p.Offset(), p.Line()
+				continue
+			}
+		}
 		v, err := p.Next()
 		if err == nil && v.Kind == value.Object {
 			emit(document{Value: v, Line: v.Line, Src: Source{Off: off, End: p.Offset(), Line: line}, Dups: p.Duplicates()})

@@ -39,6 +39,7 @@ type loadConfig struct {
 	lines       func(file int, lines Lines)
 	warn        func(Warning)
 	docs        *DocumentCache
+	noQuick     bool // every document decoded into a tree (for tests)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -193,19 +194,9 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var check ObjectCheck
-			if c.newCheck != nil {
-				check = c.newCheck()
-			}
-			var itemCheck ItemCheck
-			if c.newItemChk != nil {
-				itemCheck = c.newItemChk()
-			}
-			// Each worker reads its files into one buffer: nothing decoded
-			// from a file keeps its bytes, so the next file can reuse them.
-			var buf []byte
+			wk := newLoadWorker(&c)
 			for i := range next {
-				errs, err := walkFile(fsys, files[i], i, &c, check, itemCheck, visit, &buf)
+				errs, err := walkFile(fsys, files[i], i, &c, wk, visit)
 				mu.Lock()
 				problems = append(problems, errs...)
 				mu.Unlock()
@@ -304,15 +295,41 @@ func joinRoot(root, file string) string {
 	return path.Join(root, file)
 }
 
+// loadWorker is what one of WalkFS's workers keeps from file to file.
+type loadWorker struct {
+	check     ObjectCheck
+	itemCheck ItemCheck
+	// buf is what the worker reads files into: nothing decoded from a
+	// file keeps its bytes, so the next file can reuse them.
+	buf []byte
+	// quick types bundles straight from JSON bytes; nil when a check
+	// needs every document's tree.
+	quick *quickDecoder
+}
+
+func newLoadWorker(c *loadConfig) *loadWorker {
+	wk := &loadWorker{}
+	if c.newCheck != nil {
+		wk.check = c.newCheck()
+	}
+	if c.newItemChk != nil {
+		wk.itemCheck = c.newItemChk()
+	}
+	if wk.check == nil && wk.itemCheck == nil && c.lines == nil && !c.noQuick {
+		wk.quick = &quickDecoder{dropBulk: c.dropBulk}
+	}
+	return wk
+}
+
 // walkFile reads, decodes and types every object of one file and passes
-// each to visit. The file is read into *buf, which is left holding the
+// each to visit. The file is read into wk.buf, which is left holding the
 // (possibly grown) buffer for the next file.
-func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check ObjectCheck, itemCheck ItemCheck, visit func(Item) error, buf *[]byte) (errs ErrorList, err error) {
-	w := fileWalk{c: c, check: check, itemCheck: itemCheck, visit: visit, name: name, display: joinRoot(c.rootName, name), fileIndex: fileIndex}
+func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWorker, visit func(Item) error) (errs ErrorList, err error) {
+	w := fileWalk{c: c, check: wk.check, itemCheck: wk.itemCheck, visit: visit, name: name, display: joinRoot(c.rootName, name), fileIndex: fileIndex}
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, borrowed, unmap, err := readFile(fsys, name, c.maxFileSize, *buf)
+	data, borrowed, unmap, err := readFile(fsys, name, c.maxFileSize, wk.buf)
 	switch {
 	case unmap != nil:
 		defer unmap()
@@ -323,7 +340,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 			}
 		}()
 	case data != nil && !borrowed:
-		*buf = data[:0]
+		wk.buf = data[:0]
 	}
 	if err != nil {
 		w.report(&Error{Message: err.Error()})
@@ -340,7 +357,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, check Objec
 		}
 		w.c, cache = &cc, c.docs
 	}
-	decodeFile(data, cache, w.document)
+	decodeFile(data, cache, wk.quick, w.document)
 	if c.warn != nil && w.visitErr == nil {
 		if e := bomLoss(data, w.docs); e != nil {
 			e.File = w.display
@@ -391,6 +408,10 @@ func (w *fileWalk) document(doc document) {
 		w.pass(Item{Bundle: doc.cached.at(w.display, withPath(doc.Src, w.name))})
 		return
 	}
+	if doc.quick != nil {
+		w.passQuick(doc.quick, doc.Src)
+		return
+	}
 	errs, warned := len(w.errs), w.warned
 	merged := w.c.warnDuplicates(&doc, w.display)
 	obj, merr := metaOf(&doc.Value)
@@ -428,6 +449,22 @@ func (w *fileWalk) document(doc document) {
 	}
 	if w.c.docs != nil && it.Bundle != nil && doc.key.n > 0 && len(w.errs) == errs && w.warned == warned && len(doc.Dups) == 0 {
 		w.c.docs.put(doc.key, it.Bundle, doc.Src.Line)
+	}
+	w.pass(it)
+}
+
+// passQuick passes a bundle typed straight from the bytes (see
+// quickBundle), with what document gives a bundle it decoded: its file,
+// its source and the warning for a missing package.
+func (w *fileWalk) passQuick(b *Bundle, src Source) {
+	b.Pos.File = w.display
+	b.Src = withPath(src, w.name)
+	it := Item{Bundle: b}
+	if w.c.warn != nil {
+		obj := Object{Pos: b.Pos, Schema: b.Schema, Package: b.Package, Name: b.Name}
+		if wn := noPackageWarning(&obj, it); wn != nil {
+			w.c.warn(*wn)
+		}
 	}
 	w.pass(it)
 }

@@ -70,6 +70,19 @@ func (p *JSONParser) Next() (Value, error) {
 	return p.value()
 }
 
+// Cursor is where the parser is, for reading what follows without it
+// (see Cursor); Resume continues from where that stopped.
+func (p *JSONParser) Cursor() Cursor {
+	return Cursor{Data: p.data, Pos: p.pos, Line: p.line, LineStart: p.lineStart}
+}
+
+// Resume moves the parser to c, a Cursor over the same data that started
+// at the parser's Cursor, as if it had read what c read.
+func (p *JSONParser) Resume(c Cursor) {
+	p.pos, p.line, p.lineStart = c.Pos, c.Line, c.LineStart
+	p.dups = nil
+}
+
 // Duplicates are the keys that the object Next last returned holds more
 // than once (at its top level; nested objects are not looked at), each at
 // the position of its value.
