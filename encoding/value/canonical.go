@@ -11,7 +11,6 @@ package value
 
 import (
 	"bytes"
-	"encoding/binary"
 	"slices"
 	"unicode/utf8"
 )
@@ -45,24 +44,7 @@ func (c *Cursor) Col() int32 { return int32(c.Pos-c.LineStart) + 1 }
 
 // Space skips white space as the parser does.
 func (c *Cursor) Space() {
-	d := c.Data
-	for c.Pos < len(d) {
-		switch d[c.Pos] {
-		case ' ':
-			c.Pos++
-			for c.Pos+8 <= len(d) && binary.LittleEndian.Uint64(d[c.Pos:]) == spaces8 {
-				c.Pos += 8
-			}
-		case '\t', '\r':
-			c.Pos++
-		case '\n':
-			c.Pos++
-			c.Line++
-			c.LineStart = c.Pos
-		default:
-			return
-		}
-	}
+	c.Pos, c.Line, c.LineStart = skipSpace(c.Data, c.Pos, c.Line, c.LineStart)
 }
 
 // Byte skips white space and then b, if b is next.

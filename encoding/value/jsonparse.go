@@ -118,24 +118,31 @@ func (p *JSONParser) eofError(what string) *SyntaxError {
 }
 
 func (p *JSONParser) skipSpace() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
+	p.pos, p.line, p.lineStart = skipSpace(p.data, p.pos, p.line, p.lineStart)
+}
+
+// skipSpace returns where the white space at pos in d ends, with the line
+// there and where that line starts, given those at pos.
+func skipSpace(d []byte, pos int, line int32, lineStart int) (int, int32, int) {
+	for pos < len(d) {
+		switch d[pos] {
 		case ' ':
 			// Indentation comes in runs: eight spaces at a time.
-			p.pos++
-			for p.pos+8 <= len(p.data) && binary.LittleEndian.Uint64(p.data[p.pos:]) == spaces8 {
-				p.pos += 8
+			pos++
+			for pos+8 <= len(d) && binary.LittleEndian.Uint64(d[pos:]) == spaces8 {
+				pos += 8
 			}
 		case '\t', '\r':
-			p.pos++
+			pos++
 		case '\n':
-			p.pos++
-			p.line++
-			p.lineStart = p.pos
+			pos++
+			line++
+			lineStart = pos
 		default:
-			return
+			return pos, line, lineStart
 		}
 	}
+	return pos, line, lineStart
 }
 
 func quoteChar(c byte) string {
