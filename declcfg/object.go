@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/cases"
 
@@ -363,7 +364,9 @@ func checkBundleObject(v *value.Value, path string) (err *Error, shape bool) {
 	if err != nil {
 		return err, true
 	}
-	if err := checkBundleObjectData(data); err != nil {
+	// The string's bytes are only read, during the call: converting it
+	// would copy the data (most of a catalog's bytes) for nothing.
+	if err := checkBundleObjectData(unsafe.Slice(unsafe.StringData(data), len(data))); err != nil {
 		return &Error{Line: int(v.Line), Column: int(v.Col), Message: fmt.Sprintf("%s.data: %v", path, err)}, false
 	}
 	return nil, false

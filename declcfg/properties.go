@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"unicode"
-	"unsafe"
 
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
@@ -47,17 +46,15 @@ func ParsePropertyValue[T any](raw json.RawMessage) (T, error) {
 // BundleObjectData returns the JSON of the Kubernetes object an
 // olm.bundle.object property carries.
 func BundleObjectData(raw json.RawMessage) ([]byte, error) {
-	// The usual value, {"data":"BASE64"} without escapes, is decoded
-	// directly: encoding/json scans the (large) string once more.
-	if s, ok := bytes.CutPrefix(raw, []byte(`{"data":"`)); ok {
-		if s, ok := bytes.CutSuffix(s, []byte(`"}`)); ok && !bytes.ContainsAny(s, `"\\`) {
-			out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
-			n, err := base64.StdEncoding.Decode(out, s)
-			if err != nil {
-				return nil, err
-			}
-			return toJSON(out[:n])
+	// The usual value is decoded directly: encoding/json scans the
+	// (large) string once more.
+	if s, ok := plainBundleObjectData(raw); ok {
+		out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+		n, err := base64.StdEncoding.Decode(out, s)
+		if err != nil {
+			return nil, err
 		}
+		return toJSON(out[:n])
 	}
 	var obj struct {
 		Data []byte `json:"data"`
@@ -70,6 +67,20 @@ func BundleObjectData(raw json.RawMessage) ([]byte, error) {
 	return toJSON(obj.Data)
 }
 
+// plainBundleObjectData returns the data of an olm.bundle.object value
+// in its usual form, compact {"data":"BASE64"} without escapes (nothing
+// else to decode).
+func plainBundleObjectData(raw []byte) ([]byte, bool) {
+	s, ok := bytes.CutPrefix(raw, []byte(`{"data":"`))
+	if !ok {
+		return nil, false
+	}
+	if s, ok = bytes.CutSuffix(s, []byte(`"}`)); !ok || bytes.ContainsAny(s, `"\\`) {
+		return nil, false
+	}
+	return s, true
+}
+
 // objectBufs are scratch buffers for checkBundleObjectData.
 var objectBufs = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -77,15 +88,13 @@ var objectBufs = sync.Pool{New: func() any { return new([]byte) }}
 // property is base64 of a JSON or YAML document, as BundleObjectData
 // will need it to be. The data is decoded into a reused buffer: loading
 // only checks it, and it is most of a catalog's bytes.
-func checkBundleObjectData(data string) error {
+func checkBundleObjectData(data []byte) error {
 	bp := objectBufs.Get().(*[]byte)
 	defer objectBufs.Put(bp)
 	if n := base64.StdEncoding.DecodedLen(len(data)); cap(*bp) < n {
 		*bp = make([]byte, n)
 	}
-	// The string's bytes are only read, during this call: converting it
-	// would copy the data (most of a catalog's bytes) for nothing.
-	n, err := base64.StdEncoding.Decode((*bp)[:cap(*bp)], unsafe.Slice(unsafe.StringData(data), len(data)))
+	n, err := base64.StdEncoding.Decode((*bp)[:cap(*bp)], data)
 	if err != nil {
 		return fmt.Errorf("not valid base64: %w", err)
 	}

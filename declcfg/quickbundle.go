@@ -2,7 +2,6 @@ package declcfg
 
 import (
 	"bytes"
-	"unsafe"
 
 	"github.com/fbcat/opm/encoding/value"
 )
@@ -50,9 +49,13 @@ func (q *quickDecoder) bundle(c *value.Cursor) (*Bundle, bool) {
 	q.vals, q.ends, q.props = q.vals[:0], q.ends[:0], q.props[:0]
 	seen := 0
 	var schema []byte
-	for first := true; ; first = false {
-		if first && c.Byte('}') {
-			return nil, false // {} has no schema
+	for i := 0; ; i++ {
+		more, ok := c.Next('}', i)
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			break
 		}
 		key, ok := c.Key()
 		if !ok {
@@ -85,12 +88,6 @@ func (q *quickDecoder) bundle(c *value.Cursor) (*Bundle, bool) {
 			return nil, false
 		}
 		seen |= bit
-		if c.Byte('}') {
-			break
-		}
-		if !c.Byte(',') {
-			return nil, false
-		}
 	}
 	if string(schema) != SchemaBundle {
 		return nil, false
@@ -116,17 +113,12 @@ func (q *quickDecoder) properties(c *value.Cursor) bool {
 	if !c.Byte('[') {
 		return false
 	}
-	if c.Byte(']') {
-		return true
-	}
-	for {
+	for i := 0; ; i++ {
+		more, ok := c.Next(']', i)
+		if !ok || !more {
+			return ok
+		}
 		if !q.property(c) {
-			return false
-		}
-		if c.Byte(']') {
-			return true
-		}
-		if !c.Byte(',') {
 			return false
 		}
 	}
@@ -142,29 +134,27 @@ func (q *quickDecoder) property(c *value.Cursor) bool {
 	start := len(q.vals)
 	var typ []byte
 	haveType, haveValue := false, false
-	for {
-		key, ok := c.Key()
+	for i := 0; ; i++ {
+		more, ok := c.Next('}', i)
 		if !ok {
 			return false
 		}
-		switch {
-		case string(key) == "type" && !haveType:
-			haveType = true
-			if typ, ok = c.Plain(); !ok {
-				return false
-			}
-		case string(key) == "value" && !haveValue:
-			haveValue = true
-			if q.vals, ok = c.AppendCanonical(q.vals, quickDepth); !ok {
-				return false
-			}
-		default:
-			return false
-		}
-		if c.Byte('}') {
+		if !more {
 			break
 		}
-		if !c.Byte(',') {
+		key, ok := c.Key()
+		switch {
+		case !ok:
+		case string(key) == "type" && !haveType:
+			haveType = true
+			typ, ok = c.Plain()
+		case string(key) == "value" && !haveValue:
+			haveValue = true
+			q.vals, ok = c.AppendCanonical(q.vals, quickDepth)
+		default:
+			ok = false
+		}
+		if !ok {
 			return false
 		}
 	}
@@ -172,9 +162,11 @@ func (q *quickDecoder) property(c *value.Cursor) bool {
 		return false
 	}
 	p.Type = propertyType(typ)
-	val := q.vals[start:]
-	if p.Type == PropertyBundleObject && !bundleObjectLoads(val) {
-		return false
+	if p.Type == PropertyBundleObject {
+		data, ok := plainBundleObjectData(q.vals[start:])
+		if !ok || checkBundleObjectData(data) != nil {
+			return false
+		}
 	}
 	if q.dropBulk && (p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata) {
 		q.vals = q.vals[:start]
@@ -182,20 +174,6 @@ func (q *quickDecoder) property(c *value.Cursor) bool {
 	q.props = append(q.props, p)
 	q.ends = append(q.ends, len(q.vals))
 	return true
-}
-
-// bundleObjectLoads reports whether an olm.bundle.object value, compact,
-// is an object of base64 data alone that loads (see bundleObjectErrors).
-func bundleObjectLoads(val []byte) bool {
-	data, ok := bytes.CutPrefix(val, []byte(`{"data":"`))
-	if !ok {
-		return false
-	}
-	if data, ok = bytes.CutSuffix(data, []byte(`"}`)); !ok || bytes.IndexByte(data, '"') >= 0 {
-		return false
-	}
-	// Only read during the call.
-	return checkBundleObjectData(unsafe.String(unsafe.SliceData(data), len(data))) == nil
 }
 
 // finishProperties returns the properties read, their values in one
@@ -246,46 +224,44 @@ func relatedImages(c *value.Cursor) ([]RelatedImage, bool) {
 		return nil, false
 	}
 	out := []RelatedImage{}
-	if c.Byte(']') {
-		return out, true
-	}
-	for {
-		var r RelatedImage
-		if !c.Byte('{') || c.Byte('}') {
-			return nil, false // {} is left to the decoder
+	for i := 0; ; i++ {
+		more, ok := c.Next(']', i)
+		if !ok || !more {
+			return out, ok
 		}
-		seen := 0
-		for {
-			key, ok := c.Key()
-			if !ok {
-				return nil, false
-			}
-			switch {
-			case string(key) == "name" && seen&1 == 0:
-				seen |= 1
-				ok = plainString(c, &r.Name)
-			case string(key) == "image" && seen&2 == 0:
-				seen |= 2
-				ok = plainString(c, &r.Image)
-			default:
-				ok = false
-			}
-			if !ok {
-				return nil, false
-			}
-			if c.Byte('}') {
-				break
-			}
-			if !c.Byte(',') {
-				return nil, false
-			}
+		var r RelatedImage
+		if !relatedImage(c, &r) {
+			return nil, false
 		}
 		out = append(out, r)
-		if c.Byte(']') {
-			return out, true
+	}
+}
+
+// relatedImage reads one related image into r.
+func relatedImage(c *value.Cursor, r *RelatedImage) bool {
+	if !c.Byte('{') {
+		return false
+	}
+	seen := 0
+	for i := 0; ; i++ {
+		more, ok := c.Next('}', i)
+		if !ok || !more {
+			return ok
 		}
-		if !c.Byte(',') {
-			return nil, false
+		key, ok := c.Key()
+		switch {
+		case !ok:
+		case string(key) == "name" && seen&1 == 0:
+			seen |= 1
+			ok = plainString(c, &r.Name)
+		case string(key) == "image" && seen&2 == 0:
+			seen |= 2
+			ok = plainString(c, &r.Image)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
 		}
 	}
 }

@@ -209,7 +209,7 @@ var quickEdits = []struct {
 	{"bundle object data not a string", replace(`"data": "`, `"data": 5, "x": "`), false},
 	{"another schema", replace(`"olm.bundle"`, `"olm.bundlf"`), false},
 	{"no schema", replace(`"schema": "olm.bundle",`, ""), false},
-	{"empty related image", replace(`"relatedImages": [`, `"relatedImages": [{},`), false},
+	{"empty related image", replace(`"relatedImages": [`, `"relatedImages": [{},`), true},
 	{"related image of three keys", replace(`"name": "op",`, `"name": "op", "x": "y",`), false},
 	{"syntax error", replace(`"relatedImages": [`, `"relatedImages": [,`), false},
 	{"truncated", func() string { return quickBase[:len(quickBase)-3] }, false},

@@ -78,6 +78,21 @@ func (c *Cursor) Key() ([]byte, bool) {
 	return k, ok && c.Byte(':')
 }
 
+// Next reads what comes before member or element i (from 0) of an
+// object or array whose opening bracket was read and whose closing one is
+// end: nothing before the first, a comma before the others, or end after
+// the last. more tells whether member or element i follows; ok is false
+// for anything else.
+func (c *Cursor) Next(end byte, i int) (more, ok bool) {
+	switch {
+	case c.Byte(end):
+		return false, true
+	case i == 0 || c.Byte(','):
+		return true, true
+	}
+	return false, false
+}
+
 // AppendCanonical skips white space and appends the JSON value that
 // follows to dst as AppendCompact writes the tree the parser builds of
 // it, when that is its bytes without white space, each object's members
@@ -303,19 +318,9 @@ func canonicalEscape(s []byte) int {
 	default:
 		return 0
 	}
-	if len(s) < 6 {
+	r, ok := hex4(s, 2)
+	if !ok || bytes.ContainsAny(s[2:6], "ABCDEF") { // encoding/json writes lower-case hex digits
 		return 0
-	}
-	var r rune
-	for _, h := range s[2:6] {
-		switch {
-		case h >= '0' && h <= '9':
-			r = r<<4 | rune(h-'0')
-		case h >= 'a' && h <= 'f':
-			r = r<<4 | rune(h-'a'+10)
-		default:
-			return 0 // encoding/json writes lower-case hex digits
-		}
 	}
 	switch r {
 	case '\b', '\f', '\n', '\r', '\t':

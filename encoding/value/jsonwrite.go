@@ -28,8 +28,9 @@ var safeJSONByte = func() (t [utf8.RuneSelf]bool) {
 func AppendString(dst []byte, s string) []byte { return appendString(dst, s, false) }
 
 // skipPlain returns the first offset from i at which a byte may need a
-// look from appendString (or the JSON parser, reading a string), stepping 8 bytes at a time over bytes that do
-// not (printable ASCII, neither '"' nor '\\'). It may stop early.
+// look from appendString (or from the JSON parser and the Cursor, reading
+// a string), stepping 8 bytes at a time over bytes that do not (printable
+// ASCII, neither '"' nor '\\'). It may stop early.
 func skipPlain[T string | []byte](s T, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		if x := Word(s, i); !Printable(x, ' ') || HasByte(x, '"') || HasByte(x, '\\') {
