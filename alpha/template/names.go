@@ -1,8 +1,6 @@
 package template
 
 import (
-	"strings"
-
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
 )
@@ -66,17 +64,15 @@ func itemsOf(v *value.Value) []value.Value {
 	return v.Items
 }
 
-// fold is the member of an object whose key is key ignoring case, or nil.
+// fold is the member of an object whose key is key ignoring case, as
+// member finds it, or nil (also when two keys match: the template would
+// not render).
 func fold(v *value.Value, key string) *value.Value {
 	if v == nil || v.Kind != value.Object {
 		return nil
 	}
-	for i := range v.Fields {
-		if strings.EqualFold(v.Fields[i].Key, key) {
-			return &v.Fields[i].Value
-		}
-	}
-	return nil
+	m, _ := member(v, key)
+	return m
 }
 
 // appendName appends a name that is not empty.
