@@ -34,7 +34,7 @@ import (
 // trees are alive: crdUpgradeDirs then finds the pairs of consecutive
 // versions compared already (when the names are the versions) instead of
 // decoding the CRDs a second time.
-func (l *linter) lintBundleDirs(ctx context.Context, dir string) ([]*bundle, error) {
+func (l *linter) lintBundleDirs(ctx context.Context, dir string, h *history) ([]*bundle, error) {
 	paths, err := l.view.bundleDirsIn(dir)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func (l *linter) lintBundleDirs(ctx context.Context, dir string) ([]*bundle, err
 		err := ctx.Err()
 		if err == nil {
 			if bundles[i], err = l.view.readBundleDir(paths[i]); err == nil {
-				found[i] = l.bundleFindings(bundles[i], true)
+				found[i] = l.bundleFindings(bundles[i], true, h)
 			}
 		}
 		pre.Read(k, bundles[i])

@@ -40,6 +40,11 @@ type bundleCheck struct {
 	// unchanged is set, in a run over a change compared with a git ref,
 	// for a bundle directory the change left alone.
 	unchanged bool
+	// history is what the bundle is to its operator's history (see
+	// history.go), "" for news.
+	history string
+	// notes keeps the notes said once per run.
+	notes *onceNotes
 }
 
 // catalog is a loaded catalog.

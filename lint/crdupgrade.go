@@ -14,7 +14,6 @@ import (
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
-	"github.com/fbcat/opm/model"
 )
 
 // crd-upgrade-unsafe: the CRD changes of an upgrade edge that OLM refuses
@@ -37,15 +36,14 @@ func crdUpgradeBundle(c *bundleCheck) []finding.Finding {
 	return upgradeFindings(c.previous, c.b, "", c.pairs)
 }
 
-// crdUpgradePackage checks every upgrade edge of the package's channels:
-// an entry and each bundle it replaces or skips, and each pair of
-// bundles consecutive by version in a channel (which covers skipRange
-// upgrades). Each pair of bundles is compared once.
+// crdUpgradePackage checks every upgrade edge of the package's channels
+// (model.Channel.Edges: replaces, skips and skipRange), each pair of
+// bundles once.
 func crdUpgradePackage(c *packageCheck) []finding.Finding {
 	var out []finding.Finding
 	done := map[[2]string]bool{}
 	for _, chName := range c.pkg.ChannelNames() {
-		for _, e := range upgradeEdges(c.pkg.Channels[chName]) {
+		for _, e := range c.pkg.Channels[chName].Edges() {
 			if done[e] {
 				continue
 			}
@@ -56,34 +54,6 @@ func crdUpgradePackage(c *packageCheck) []finding.Finding {
 			a, b := c.source(e[0]), c.source(e[1])
 			out = append(out, upgradeFindings(a, b, chName, c.pairs)...)
 		}
-	}
-	return out
-}
-
-// upgradeEdges lists a channel's upgrades as {from, to}: the replaces and
-// skips of its entries, then the bundles consecutive by version.
-func upgradeEdges(ch *model.Channel) [][2]string {
-	var out [][2]string
-	type versioned struct {
-		name string
-		v    semver.Version
-	}
-	var byVersion []versioned
-	for _, e := range ch.Decl.Entries {
-		for _, from := range append([]string{e.Replaces}, e.Skips...) {
-			if from != "" {
-				out = append(out, [2]string{from, e.Name})
-			}
-		}
-		if b := ch.Package.Bundles[e.Name]; b != nil {
-			if v, err := b.Version(); err == nil {
-				byVersion = append(byVersion, versioned{e.Name, v.Version})
-			}
-		}
-	}
-	slices.SortStableFunc(byVersion, func(a, b versioned) int { return a.v.Compare(b.v) })
-	for i := 1; i < len(byVersion); i++ {
-		out = append(out, [2]string{byVersion[i-1].name, byVersion[i].name})
 	}
 	return out
 }
@@ -99,13 +69,13 @@ func (c *packageCheck) hasCRDs(name string) bool {
 }
 
 // crdUpgradeDirs compares the CRDs of an operator directory's bundle
-// directories, each with the one of the version before it: the upgrade a
-// new bundle directory makes before any catalog has it. A bundle whose
-// CSV's version is no semantic version (a bundle OLM cannot read) is
-// placed by its directory's name, so that its CRDs are still compared.
-// Pairs are compared a few at a time; a bundle's trees are released once
-// both its pairs are done.
-func crdUpgradeDirs(ctx context.Context, dirs []*bundle, pairs *crdcompat.Pairs) ([]finding.Finding, error) {
+// directories, each that into says is upgraded to with the one of the
+// version before it: the upgrade a new bundle directory makes before any
+// catalog has it. A bundle whose CSV's version is no semantic version (a
+// bundle OLM cannot read) is placed by its directory's name, so that its
+// CRDs are still compared. Pairs are compared a few at a time; a
+// bundle's trees are released once both its pairs are done.
+func crdUpgradeDirs(ctx context.Context, dirs []*bundle, into func(*bundle) bool, pairs *crdcompat.Pairs) ([]finding.Finding, error) {
 	type versioned struct {
 		b *bundle
 		v semver.Version
@@ -134,7 +104,9 @@ func crdUpgradeDirs(ctx context.Context, dirs []*bundle, pairs *crdcompat.Pairs)
 	out := make([][]finding.Finding, len(byVersion))
 	err := parallel.Do(ctx, max(len(byVersion)-1, 0), 0, func(k int) error {
 		i := k + 1
-		out[i] = upgradeFindings(byVersion[i-1].b, byVersion[i].b, "", pairs)
+		if into(byVersion[i].b) {
+			out[i] = upgradeFindings(byVersion[i-1].b, byVersion[i].b, "", pairs)
+		}
 		done(i - 1)
 		done(i)
 		return nil
@@ -208,6 +180,11 @@ func crdFinding(from, to *bundle, n *object, changes []crdcompat.Change, channel
 	f := objectFinding(ruleCRDUpgrade, finding.Error, to, n, nil, "upgrade from %s: %s", from.name, changesText(subject, reasons))
 	f.Channel = channel
 	f.Reasons = reasons
+	for _, r := range reasons {
+		if r.Kind == crdcompat.StoredVersionRemoved {
+			f.Causes = []string{finding.CauseCRDVersions(n.name)}
+		}
+	}
 	return f
 }
 

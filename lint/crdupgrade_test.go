@@ -67,7 +67,7 @@ func TestCRDUpgrade(t *testing.T) {
 		{name: "scope changed", old: testCRD(oldSpec), new: strings.Replace(testCRD(oldSpec), "scope: Namespaced", "scope: Cluster", 1),
 			want: []string{"scope changed from Namespaced to Cluster"}},
 		{name: "stored version removed", old: testCRD(oldSpec), new: strings.Replace(testCRD(oldSpec), "name: v1beta2", "name: v1", 1),
-			want: []string{"stored version v1beta2 removed"}},
+			want: []string{"version v1beta2: stored version removed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

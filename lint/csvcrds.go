@@ -79,6 +79,7 @@ func csvCRDFindings(b *bundle, channel string) []finding.Finding {
 				"the CSV %s CRD %s version %q, %s: OLM cannot install the bundle (OLM v0 keeps the CSV pending, its requirement not met: %s)",
 				verb, name, version, problem, olmv0Status(crd))
 			f.Channel = channel
+			f.Causes = []string{finding.CauseCRDVersions(name)}
 			out = append(out, f)
 		}
 	}

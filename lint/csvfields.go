@@ -55,7 +55,7 @@ var csvChecks = []func(o *object) []csvIssue{
 // the fields check_required_fields finds wrong are left to it (see
 // leftToPipeline).
 func csvFieldsBundle(c *bundleCheck) []finding.Finding {
-	if c.osdkSuites && c.b.fsys != nil {
+	if c.osdkSuites && c.b.fsys != nil && c.history == "" {
 		return nil
 	}
 	var skip []string
@@ -99,6 +99,9 @@ func csvFindings(b *bundle, channel string, skip ...string) []finding.Finding {
 			}
 			f := objectFinding(ruleCSVFields, finding.Warning, b, csv, is.node, "%s", is.msg)
 			f.Channel = channel
+			if is.field != "" {
+				f.Causes = []string{finding.CauseCSVField(is.field)}
+			}
 			out = append(out, f)
 		}
 	}

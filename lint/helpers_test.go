@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/fbcat/opm/lint/linttest"
+	"slices"
 
 	"context"
 	"encoding/base64"
@@ -193,8 +194,15 @@ func bundleDir(t *testing.T, dir, csv, annotations string, manifests map[string]
 }
 
 // run lints paths and fails the test if linting cannot run.
+//
+// The tests of the rules check every bundle directory as a pull request's
+// own: without a baseline and a choice, run checks history as news
+// (ReleasedCheck); the tests of history (history_test.go) choose.
 func run(t *testing.T, paths []string, opts Options) *Result {
 	t.Helper()
+	if opts.Released == "" && opts.Baseline == "" {
+		opts.Released = ReleasedCheck
+	}
 	res, err := Lint(context.Background(), paths, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -202,11 +210,12 @@ func run(t *testing.T, paths []string, opts Options) *Result {
 	return res
 }
 
-// only keeps the findings of one rule.
+// only keeps the findings of one rule: those that stand for it (see
+// Finding.Rules), whichever rule names them.
 func only(fs []finding.Finding, rule string) []finding.Finding {
 	var out []finding.Finding
 	for _, f := range fs {
-		if f.Rule == rule {
+		if f.Rule == rule || slices.Contains(f.Rules, rule) {
 			out = append(out, f)
 		}
 	}

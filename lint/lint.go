@@ -34,8 +34,12 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	released, err := ParseReleased(string(opts.Released))
+	if err != nil {
+		return nil, &OptionError{Option: "Released", Err: err}
+	}
 	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config,
-		osdk: &osdk.Cache{}}}
+		osdk: &osdk.Cache{}, released: released, once: &onceNotes{}, judgesChange: opts.Baseline != ""}}
 	if opts.Previous != "" {
 		if l.previous, err = readPrevious(opts.Previous); err != nil {
 			return nil, err
@@ -45,7 +49,7 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		if slices.Contains(opts.Rules, ruleStranded) {
 			l.notes = append(l.notes, "stranded-upgrade: not checked: it compares with the catalogs before the change; give them with --baseline (a directory or a git ref)")
 		}
-		return l.finish(l.run(ctx, paths))
+		return l.withNotes(l.finish(l.run(ctx, paths)))
 	}
 	bl, err := baseline.New(ctx, opts.Baseline, paths)
 	if err != nil {
@@ -60,7 +64,15 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err := l.compareWithBaseline(ctx, paths, res); err != nil {
 		return nil, err
 	}
-	return res, nil
+	return l.withNotes(res, nil)
+}
+
+// withNotes adds the notes said once per run to a result.
+func (l *linter) withNotes(res *Result, err error) (*Result, error) {
+	if err == nil {
+		res.Notes = append(res.Notes, l.once.all()...)
+	}
+	return res, err
 }
 
 // readPrevious reads the bundle directory the linted ones upgrade from.

@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/fbcat/opm/lint/change"
 
 	"github.com/fbcat/opm/lint/baseline"
@@ -25,6 +28,37 @@ type setup struct {
 	// osdk keeps operator-sdk's verdicts on manifests for the runs over
 	// the change and the baseline.
 	osdk *osdk.Cache
+	// released is what the runs do with history (Options.Released).
+	released Released
+	// judgesChange is set when the paths are compared with a baseline:
+	// the runs over the change and over the baseline judge the change,
+	// and have no history (see history.go).
+	judgesChange bool
+	// notes are the run's notes said once whatever how many bundles make
+	// them (about the tools rather than the bundles).
+	once *onceNotes
+}
+
+// onceNotes are notes, each kept once; safe for bundles linted at once.
+type onceNotes struct {
+	mu   sync.Mutex
+	said []string
+}
+
+// add keeps a note, once.
+func (n *onceNotes) add(note string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !slices.Contains(n.said, note) {
+		n.said = append(n.said, note)
+	}
+}
+
+// all are the notes kept, in the order they were first made.
+func (n *onceNotes) all() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Clone(n.said)
 }
 
 // linter is one run of the rules over the paths: over the change, or
@@ -59,16 +93,17 @@ func (l *linter) enabled(id string) bool {
 // bundleFindings runs the bundle rules on a bundle (or, in the run over
 // the baseline, takes those of a bundle directory the change left alone:
 // see view); inOperator says it is a bundle directory of an operator
-// directory.
-func (l *linter) bundleFindings(b *bundle, inOperator bool) []finding.Finding {
+// directory, whose history h tells (nil for none).
+func (l *linter) bundleFindings(b *bundle, inOperator bool, h *history) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
-		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk,
+		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk, notes: l.once,
 			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields),
 			osdkSuites:     l.enabled(ruleOSDKOperatorHub) && l.enabled(ruleOSDKOperatorFramework),
-			unchanged:      l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir)}
+			unchanged:      l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir),
+			history:        h.of(b)}
 		var out []finding.Finding
 		for _, r := range l.rules {
-			if r.bundle != nil {
+			if r.bundle != nil && l.runsOn(r.ID, c.history) {
 				out = append(out, r.bundle(c)...)
 			}
 		}
@@ -89,15 +124,21 @@ func (l *linter) packageFindings(cat *catalog, name string) []finding.Finding {
 }
 
 // finish applies the target's and the configuration's severities and
-// ignores to a run's findings.
+// ignores to a run's findings, then what the run does with history, and
+// makes one finding of each problem several rules found (see
+// finding.Combine).
 func (l *linter) finish(res *Result, err error) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := range res.Findings {
-		f := &res.Findings[i]
-		f.Severity = l.target.severity(f)
-		l.config.apply(f)
+	kept := res.Findings[:0]
+	for _, f := range res.Findings {
+		f.Severity = l.target.severity(&f)
+		l.config.apply(&f)
+		if l.onHistory(&f) {
+			kept = append(kept, f)
+		}
 	}
+	res.Findings = finding.Combine(kept, rank)
 	return res, nil
 }

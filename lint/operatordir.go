@@ -70,7 +70,9 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	dirs, err := l.lintBundleDirs(ctx, dir)
+	hist := l.historyOf(p)
+	start := len(l.findings)
+	dirs, err := l.lintBundleDirs(ctx, dir, hist)
 	if err != nil {
 		return err
 	}
@@ -79,7 +81,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		byName[b.name] = b
 	}
 	if l.enabled(ruleCRDUpgrade) {
-		fs, err := crdUpgradeDirs(ctx, dirs, &l.pairs)
+		fs, err := crdUpgradeDirs(ctx, hist.upgradable(dirs), hist.isNews, &l.pairs)
 		if err != nil {
 			return err
 		}
@@ -87,8 +89,11 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	}
 	if oc != nil {
 		oc.setBundles(dirs, p)
-		l.add(l.operatorFindings(oc, dirs))
+		l.add(l.operatorFindings(oc, dirs, hist))
 	}
+	hist.mark(l.findings[start:], byName, false)
+	start = len(l.findings)
+	defer func() { hist.mark(l.findings[start:], byName, true) }()
 	released, lines := releasedIn(p.Catalogs), templateLines(p.Catalogs)
 	found := make([]catalogFindings, 0, len(p.Catalogs))
 	placers := make([]*placer, 0, len(p.Catalogs))

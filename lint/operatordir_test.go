@@ -24,7 +24,7 @@ func TestOperatorDirLinttest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Lint(context.Background(), []string{filepath.Join(root, "operators", pkg)}, Options{Rules: []string{ruleCRDUpgrade}})
+	res, err := Lint(context.Background(), []string{filepath.Join(root, "operators", pkg)}, Options{Rules: []string{ruleCRDUpgrade}, Released: ReleasedCheck})
 	if err != nil {
 		t.Fatal(err)
 	}

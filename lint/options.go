@@ -36,6 +36,10 @@ type Options struct {
 	NoWebhooks bool
 	// Images renders image references; nil refuses them.
 	Images *render.Renderer
+	// Released is what a run without a baseline does with the history of
+	// an operator directory: what its catalogs hold and the bundle
+	// directories they superseded (see history.go); "" is ReleasedWarn.
+	Released Released
 }
 
 // Result is what Lint found.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/finding"
@@ -36,6 +38,15 @@ const (
 	checkOSDKOperatorFramework = "check_osdk_bundle_validate_operator_framework"
 )
 
+// osdkDeprecatedMark marks operator-sdk's notice that the operatorhub
+// validator (which the pipeline's check selects) is deprecated: a notice
+// about the tool, not the bundle, said once per run (osdkDeprecatedNote)
+// instead of once per bundle.
+const (
+	osdkDeprecatedMark = `The "operatorhub" validator is deprecated`
+	osdkDeprecatedNote = `osdk-operatorhub: operator-sdk warns on every bundle that its "operatorhub" validator, which check_osdk_bundle_validate_operatorhub selects, is deprecated (for equivalent validation use "operatorhub/v2", "standardcapabilities" and "standardcategories", which osdk-operatorframework runs); that warning is not repeated as a finding`
+)
+
 // osdkNoJSON is the pipeline's failure when operator-sdk prints no JSON:
 // it stops when it cannot load the bundle.
 const osdkNoJSON = "operator-sdk returned non-JSON output when validating bundle"
@@ -53,7 +64,7 @@ func osdkOperatorFrameworkBundle(c *bundleCheck) []finding.Finding {
 // it.
 func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Finding {
 	b := c.b
-	if b.fsys == nil || c.unchanged {
+	if b.fsys == nil || c.unchanged || c.history != "" {
 		return nil
 	}
 	if c.osdkRun == nil {
@@ -66,6 +77,10 @@ func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Fi
 	}
 	var out []finding.Finding
 	for _, o := range c.osdkRun.Outputs(s) {
+		if strings.Contains(o.Message, osdkDeprecatedMark) {
+			c.notes.add(osdkDeprecatedNote)
+			continue
+		}
 		sev, file := finding.Warning, b.dir
 		if o.Error {
 			sev = finding.Error
@@ -75,6 +90,7 @@ func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Fi
 		}
 		f := bundleFinding(rule, sev, b, file, o.Line, "%s", o.Message)
 		f.Check = check
+		f.Causes = append(slices.Clip(o.Causes), finding.CauseSaid("operator-sdk", file, o.Line, o.Message))
 		out = append(out, f)
 	}
 	return out

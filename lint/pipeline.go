@@ -141,8 +141,9 @@ func (l *linter) pipelineOn() bool {
 }
 
 // operatorFindings runs the pipeline's operator rules and, on each bundle
-// directory, its rules of a bundle in its operator.
-func (l *linter) operatorFindings(c *operatorCheck, dirs []*bundle) []finding.Finding {
+// directory, its rules of a bundle in its operator (those that run on
+// the bundle's history h tells: see linter.runsOn).
+func (l *linter) operatorFindings(c *operatorCheck, dirs []*bundle, h *history) []finding.Finding {
 	var out []finding.Finding
 	for _, r := range l.rules {
 		if r.operator != nil {
@@ -153,7 +154,7 @@ func (l *linter) operatorFindings(c *operatorCheck, dirs []*bundle) []finding.Fi
 		out = append(out, l.view.inOperatorFindings(b, func(b *bundle) []finding.Finding {
 			var fs []finding.Finding
 			for _, r := range l.rules {
-				if r.inOperator != nil {
+				if r.inOperator != nil && l.runsOn(r.ID, h.of(b)) {
 					fs = append(fs, r.stamp(r.inOperator(c, b))...)
 				}
 			}

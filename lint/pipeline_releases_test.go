@@ -179,7 +179,9 @@ func TestPipelineReleases(t *testing.T) {
 					t.Errorf("a new error of lint's own rule %s: %s", f.Rule, f.String())
 					continue
 				}
-				got = addUnique(got, f.Check)
+				for _, c := range f.Checks {
+					got = addUnique(got, c)
+				}
 			}
 			slices.Sort(got)
 			want := slices.Sorted(slices.Values(s.checks))

@@ -46,7 +46,7 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		l := &linter{setup: setup{rules: rules}}
-		bundles, err := l.lintBundleDirs(context.Background(), dir)
+		bundles, err := l.lintBundleDirs(context.Background(), dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,14 +64,14 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		if !on {
 			continue
 		}
-		got, err := crdUpgradeDirs(context.Background(), bundles, &l.pairs)
+		got, err := crdUpgradeDirs(context.Background(), bundles, func(*bundle) bool { return true }, &l.pairs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if l.pairs.Len() != compared {
 			t.Errorf("%d pairs compared again after reading", l.pairs.Len()-compared)
 		}
-		want, err := crdUpgradeDirs(context.Background(), bundles, &crdcompat.Pairs{})
+		want, err := crdUpgradeDirs(context.Background(), bundles, func(*bundle) bool { return true }, &crdcompat.Pairs{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestBundleDirsFirstError(t *testing.T) {
 	}
 	for range 5 {
 		l := &linter{setup: setup{rules: rules}}
-		_, err := l.lintBundleDirs(context.Background(), dir)
+		_, err := l.lintBundleDirs(context.Background(), dir, nil)
 		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "1.10.0")) {
 			t.Fatalf("got %v, want the error of 1.10.0", err)
 		}

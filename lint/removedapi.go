@@ -100,7 +100,9 @@ func removedFindings(b *bundle, t targets, inCatalog *openshift.Version) []findi
 			msg = fmt.Sprintf("%s %s %q: Kubernetes 1.%d stopped serving %s, so OpenShift %s and later lack it; the bundle targets %s. %s",
 				o.apiVersion, o.kind, o.name, r.removedIn, o.apiVersion, first, t.why, removedFix(r, t, first, inCatalog))
 		}
-		out = append(out, objectFinding(ruleRemovedAPI, finding.Error, b, o, o.get("apiVersion"), "%s", msg))
+		f := objectFinding(ruleRemovedAPI, finding.Error, b, o, o.get("apiVersion"), "%s", msg)
+		f.Causes = []string{finding.CauseAPIRemoved(o.kind, o.name)}
+		out = append(out, f)
 	}
 	return out
 }

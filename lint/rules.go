@@ -40,6 +40,10 @@ type Rule struct {
 	// profiles are the profiles that run the rule; nil for every one
 	// (lint's own rules).
 	profiles []Profile
+	// breaksInstall says that what the rule finds breaks an install or an
+	// upgrade from a catalog: its errors stand on history too (see
+	// history.go); other rules' are warnings there.
+	breaksInstall bool
 }
 
 // ownRules are lint's own rules.
@@ -49,9 +53,10 @@ var ownRules = []Rule{
 		Description: "A manifest uses an API version that the Kubernetes release of one of the bundle's target OpenShift versions no longer serves",
 		Help:        "Move the manifest to the API version that replaces it, or narrow the bundle's com.redhat.openshift.versions (or set olm.maxOpenShiftVersion) to the OpenShift versions that still serve it",
 		bundle:      removedAPIBundle, pkg: removedAPIPackage,
+		breaksInstall: true,
 	},
 	{
-		ID: ruleOLMv1, Severity: finding.Warning,
+		ID: ruleOLMv1, Severity: finding.Warning, // breaks installs when OLM v1 installs: see linter.breaksInstall
 		Description: "OLM v1 cannot install the bundle (install modes, webhooks, dependencies and other features it does not support); an error when the target is OLM v1",
 		Help:        "See the reason given; drop the feature OLM v1 lacks, or document that the bundle is for OLM v0 only",
 		bundle:      olmv1Bundle, pkg: olmv1Package,
@@ -61,18 +66,21 @@ var ownRules = []Rule{
 		Description: "An upgrade edge changes a CRD in a way that breaks stored objects: a stored version or the scope changes (an error: OLM v0 refuses it too), or a change only OLM v1's CRD upgrade-safety preflight refuses (field removed, type changed, new required field, enum values removed, default changed, validation tightened: a warning unless the target is OLM v1)",
 		Help:        "Keep the old schema valid for existing objects: add a new API version (with a conversion) instead of changing a served one, relax the constraint, or make the new field optional",
 		bundle:      crdUpgradeBundle, pkg: crdUpgradePackage,
+		breaksInstall: true,
 	},
 	{
 		ID: ruleCSVCRDs, Severity: finding.Error,
 		Description: "The CSV owns a CRD version its bundle's CRD manifests do not define or serve (or requires one of a CRD the bundle carries): OLM v0 leaves the CSV pending (requirement not met) and OLM v1 cannot read the bundle",
 		Help:        "Name in spec.customresourcedefinitions the versions the bundle's CRDs serve: when a CRD version is renamed or stops being served, update the CSV's owned entry (and alm-examples) with it",
 		bundle:      csvCRDsBundle, pkg: csvCRDsPackage,
+		breaksInstall: true,
 	},
 	{
 		ID: ruleStranded, Severity: finding.Error,
-		Description: "Compared with the baseline, a bundle that could upgrade to its channel head no longer can (or its channel or package is gone)",
-		Help:        "Keep an upgrade path: have an entry replace, skip or skipRange the stranded bundle, or restore the channel",
-		pkg:         strandedPackage,
+		Description:   "Compared with the baseline, a bundle that could upgrade to its channel head no longer can (or its channel or package is gone)",
+		Help:          "Keep an upgrade path: have an entry replace, skip or skipRange the stranded bundle, or restore the channel",
+		pkg:           strandedPackage,
+		breaksInstall: true,
 	},
 	{
 		ID: ruleOpenShiftRange, Severity: finding.Error,
@@ -100,8 +108,9 @@ var ownRules = []Rule{
 	},
 	{
 		ID: ruleCatalogInvalid, Severity: finding.Error,
-		Description: "opm validate rejects the catalog (an empty channel, an upgrade graph without one head, a malformed property, ...)",
-		Help:        "Fix what the message says; opm validate on the catalog reports the same problems",
+		Description:   "opm validate rejects the catalog (an empty channel, an upgrade graph without one head, a malformed property, ...)",
+		Help:          "Fix what the message says; opm validate on the catalog reports the same problems",
+		breaksInstall: true,
 	},
 }
 
@@ -158,7 +167,28 @@ func selectRules(only, disable []string, cfg *Config, profile Profile) ([]Rule, 
 
 // knownRule reports whether id names a rule.
 func knownRule(id string) bool {
-	return slices.ContainsFunc(table, func(r Rule) bool { return r.ID == id })
+	_, ok := ruleByID(id)
+	return ok
+}
+
+// ruleByID is the rule of that ID.
+func ruleByID(id string) (Rule, bool) {
+	i := slices.IndexFunc(table, func(r Rule) bool { return r.ID == id })
+	if i < 0 {
+		return Rule{}, false
+	}
+	return table[i], true
+}
+
+// rank orders rules for a problem several find (finding.Combine): lint's
+// own first (the rule that names the cause), then the pipeline's checks,
+// then operator-sdk's suites, whose words are the validators'.
+func rank(id string) int {
+	i := slices.IndexFunc(table, func(r Rule) bool { return r.ID == id })
+	if slices.ContainsFunc(osdkRules, func(r Rule) bool { return r.ID == id }) {
+		i += len(table)
+	}
+	return i
 }
 
 // ruleIDs lists the rule IDs.

@@ -37,7 +37,7 @@ func (l *linter) lintPath(ctx context.Context, p string) error {
 		if err != nil {
 			return err
 		}
-		l.add(l.bundleFindings(b, false))
+		l.add(l.bundleFindings(b, false, nil))
 		return nil
 	case layout.IsOperatorDir(r):
 		return l.lintOperatorDir(ctx, p)
@@ -76,7 +76,7 @@ func (l *linter) lintImage(ctx context.Context, ref string) error {
 		if err != nil {
 			return err
 		}
-		l.add(l.bundleFindings(b, false))
+		l.add(l.bundleFindings(b, false, nil))
 		return nil
 	})
 }

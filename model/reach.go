@@ -110,3 +110,40 @@ func semverOf(b *Bundle) *semver.Version {
 	}
 	return nil
 }
+
+// Edges lists the channel's upgrades as {from, to}, each once, in the
+// entries' order: what each entry replaces and skips, and each bundle of
+// the channel whose version its skipRange holds. These are the upgrades
+// OLM v0 makes of installs in the channel (from may be a bundle the
+// channel no longer has, which replaces or skips still name).
+func (ch *Channel) Edges() [][2]string {
+	var out [][2]string
+	seen := map[[2]string]bool{}
+	add := func(from, to string) {
+		e := [2]string{from, to}
+		if from != "" && from != to && !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	versions := map[string]*semver.Version{}
+	for _, e := range ch.Decl.Entries {
+		versions[e.Name] = semverOf(ch.Package.Bundles[e.Name])
+	}
+	for _, e := range ch.Decl.Entries {
+		add(e.Replaces, e.Name)
+		for _, s := range e.Skips {
+			add(s, e.Name)
+		}
+		r, err := semver.ParseRange(e.SkipRange)
+		if e.SkipRange == "" || err != nil {
+			continue
+		}
+		for _, from := range ch.Decl.Entries {
+			if v := versions[from.Name]; v != nil && r(*v) {
+				add(from.Name, e.Name)
+			}
+		}
+	}
+	return out
+}

@@ -114,3 +114,14 @@ func TestUpgradeHead(t *testing.T) {
 		}
 	}
 }
+
+// Edges are the upgrades OLM makes: replaces, skips and each bundle of
+// the channel a skipRange holds, each once, never a bundle to itself.
+func TestEdges(t *testing.T) {
+	type e = declcfg.ChannelEntry
+	ch := versioned(e{Name: "a"}, e{Name: "b", Replaces: "a"}, e{Name: "c", Replaces: "b", Skips: []string{"a", "gone"}, SkipRange: "<0.0.3"}, e{Name: "d", SkipRange: "not a range"})
+	want := [][2]string{{"a", "b"}, {"b", "c"}, {"a", "c"}, {"gone", "c"}}
+	if got := ch.Edges(); !slices.Equal(got, want) {
+		t.Errorf("Edges() = %v, want %v", got, want)
+	}
+}

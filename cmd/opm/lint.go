@@ -29,6 +29,7 @@ type lintFlags struct {
 	config     string
 	printCfg   bool
 	summary    string
+	released   string
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
@@ -73,6 +74,7 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 	fl.BoolVar(&f.printCfg, "print-config", false, "Print the effective configuration (YAML) and exit")
 	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
 	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
+	fl.StringVar(&f.released, "released", string(lint.ReleasedHide), "Without --baseline, what to report of what an operator directory's catalogs already hold and of the bundle directories they superseded: hide (only what breaks an install or upgrade from a catalog), warn (the rest as warnings, marked released or superseded) or check (every bundle as a pull request's own)")
 	addPlatformFlag(fl, &f.platform)
 	return cmd
 }
@@ -104,7 +106,18 @@ On operator directories the hosted community pipeline's offline static
 checks run too, each finding naming the pipeline's check after the rule
 ("error bundle-dir-version [check_operator_version_directory_name]: ...");
 .opm-lint.yaml's profile chooses them: community (the default there),
-certified or none.
+certified or none. One problem that several rules find is one finding
+naming them all; the others' words follow it, marked "also".
+
+News, not history: without --baseline, what an operator directory's
+catalogs hold is released, and a bundle directory no catalog holds that
+is older than the newest one they hold is superseded. Of those, only what
+breaks an install or an upgrade from a catalog is reported (removed APIs,
+CRD upgrades along the catalogs' edges, a CSV OLM cannot install, an
+invalid catalog); the pipeline's checks of a pull request's own bundle,
+operator-sdk's suites among them, run on the other bundle directories
+only. --released warn reports history's other findings as warnings,
+--released check checks every bundle as news.
 
 Rules:
 `
@@ -136,7 +149,7 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 		return err
 	}
 	opts := lint.Options{
-		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks,
+		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks, Released: lint.Released(f.released),
 		Images: &render.Renderer{Images: reg.imageOptions(cmd, f.platform)},
 	}
 	if opts.Config, opts.Target, err = resolveLintConfig(f, args); err != nil {

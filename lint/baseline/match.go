@@ -2,33 +2,42 @@ package baseline
 
 import (
 	"regexp"
+	"slices"
 
 	"github.com/fbcat/opm/lint/finding"
 )
 
 // Mark marks each finding of now new or unchanged against the findings
-// of the baseline (unchanged when the baseline has one of the same
-// rule, package, bundle, object and message: see Key) and returns the
-// baseline's findings the change fixed (absent from now), sorted, each
-// once.
+// of the baseline and returns the baseline's findings the change fixed
+// (absent from now), sorted, each once. A finding is unchanged when the
+// baseline has each of the findings it stands for (itself and its
+// Related, by rule, package, bundle, object and message: see Key), so a
+// problem that a change makes worse (one more rule fails it) is new; a
+// finding of the baseline is fixed when none of them is left.
 func Mark(now, before []finding.Finding) (fixed []finding.Finding) {
 	seen := make(map[string]bool, len(before))
 	for i := range before {
-		seen[Key(&before[i])] = true
+		for _, k := range keys(&before[i]) {
+			seen[k] = true
+		}
 	}
 	found := make(map[string]bool, len(now))
 	for i := range now {
 		f := &now[i]
-		k := Key(f)
-		found[k] = true
-		f.BaselineState = finding.BaselineNew
-		if seen[k] {
-			f.BaselineState = finding.BaselineUnchanged
+		f.BaselineState = finding.BaselineUnchanged
+		for _, k := range keys(f) {
+			found[k] = true
+			if !seen[k] {
+				f.BaselineState = finding.BaselineNew
+			}
 		}
 	}
 	for _, f := range finding.Sort(before) {
-		if k := Key(&f); !found[k] {
-			found[k] = true // once
+		ks := keys(&f)
+		if !slices.ContainsFunc(ks, func(k string) bool { return found[k] }) {
+			for _, k := range ks {
+				found[k] = true // once
+			}
 			f.BaselineState = finding.BaselineAbsent
 			fixed = append(fixed, f)
 		}
@@ -47,5 +56,21 @@ var lineRef = regexp.MustCompile(`(\.(?:ya?ml|json)):\d+`)
 // adds it to the finding's Catalogs, and the finding of a new bundle is
 // new by its bundle).
 func Key(f *finding.Finding) string {
-	return f.Rule + "\x00" + f.Package + "\x00" + f.Bundle + "\x00" + f.Object + "\x00" + lineRef.ReplaceAllString(f.Message, "$1")
+	return key(f.Rule, f, f.Message)
+}
+
+// keys are the keys of a finding and of what it stands for besides
+// (Related).
+func keys(f *finding.Finding) []string {
+	out := []string{Key(f)}
+	for _, r := range f.Related {
+		out = append(out, key(r.Rule, f, r.Message))
+	}
+	return out
+}
+
+// key is the key of a rule's message about f's package, bundle and
+// object.
+func key(rule string, f *finding.Finding, msg string) string {
+	return rule + "\x00" + f.Package + "\x00" + f.Bundle + "\x00" + f.Object + "\x00" + lineRef.ReplaceAllString(msg, "$1")
 }

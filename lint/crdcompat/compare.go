@@ -13,7 +13,7 @@ func Compare(old, new *CRD) []Change {
 	}
 	for _, s := range old.stored {
 		if new.version(s) == nil {
-			out = append(out, Change{Kind: StoredVersionRemoved, Line: nodeLine(new.root.At("spec", "versions")), Message: fmt.Sprintf("stored version %s removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated", s)})
+			out = append(out, Change{Kind: StoredVersionRemoved, Version: s, Line: nodeLine(new.root.At("spec", "versions")), Message: "stored version removed: objects stored in it can no longer be read; keep it (served: false) until they are migrated"})
 		}
 	}
 	for _, ov := range old.versions {

@@ -124,7 +124,7 @@ func TestCompareV1beta1(t *testing.T) {
 "status": {"storedVersions": ["v1alpha1", "v0"]}}`)
 	new := readCRD(t, schemaCRD(false, [2]string{"v1alpha1", `"a": {"type": "integer"}`}))
 	got := strings.Join(messages(Compare(old, new)), "\n")
-	for _, want := range []string{"stored version v0 removed", `version v1alpha1, field spec.a: type changed from "string" to "integer"`} {
+	for _, want := range []string{"version v0: stored version removed", `version v1alpha1, field spec.a: type changed from "string" to "integer"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("got %q, want %q", got, want)
 		}

@@ -47,7 +47,42 @@ type Finding struct {
 	// crd-upgrade-unsafe finding per upgrade edge and CRD lists each
 	// unsafe change); nil for other findings.
 	Reasons []crdcompat.Change `json:"reasons,omitempty"`
+	// Rules are every rule the finding stands for, Rule first: one
+	// problem that several rules find is one finding (see Combine).
+	Rules []string `json:"rules,omitempty"`
+	// Checks are the hosted pipeline's checks among them, Check first.
+	Checks []string `json:"checks,omitempty"`
+	// Related are what the other rules said of the same problem, each
+	// whole, at its own place.
+	Related []Related `json:"related,omitempty"`
+	// History says the finding is about what the package already
+	// shipped, linted without a baseline: HistoryReleased (a bundle its
+	// catalogs hold, or the catalogs themselves) or HistorySuperseded (a
+	// bundle directory no catalog holds, older than the newest bundle
+	// they hold). Only what breaks an install from a catalog stays an
+	// error there; "" for news.
+	History string `json:"history,omitempty"`
+	// Causes name the problem the finding is about, for Combine: findings
+	// of one package and bundle that share a cause are one problem. Not
+	// written: the rules make them, Combine reads them.
+	Causes []string `json:"-"`
 }
+
+// Related is what one more rule said of a finding's problem.
+type Related struct {
+	Rule     string   `json:"rule"`
+	Check    string   `json:"check,omitempty"`
+	Severity Severity `json:"severity"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Message  string   `json:"message"`
+}
+
+// The histories of a finding (Finding.History).
+const (
+	HistoryReleased   = "released"
+	HistorySuperseded = "superseded"
+)
 
 // The baseline states of a finding.
 const (
@@ -98,13 +133,22 @@ func (f *Finding) String() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(f.Message)
+	b.WriteString(f.Marks())
+	return b.String()
+}
+
+// Marks is what follows a finding's message: " (suppressed: REASON)",
+// " (existing)" or " (released)", " (superseded)"; "" for none.
+func (f *Finding) Marks() string {
 	switch {
 	case f.Suppressed != "":
-		fmt.Fprintf(&b, " (suppressed: %s)", f.Suppressed)
+		return fmt.Sprintf(" (suppressed: %s)", f.Suppressed)
 	case f.BaselineState == BaselineUnchanged:
-		b.WriteString(" (existing)")
+		return " (existing)"
+	case f.History != "":
+		return " (" + f.History + ")"
 	}
-	return b.String()
+	return ""
 }
 
 // Counts reports whether a finding can fail a run: it is not suppressed,

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/finding"
 )
 
 // Where an output points: the validators name no file, so each output
@@ -40,14 +41,91 @@ func (l *loaded) place(e apierrors.Error, isErr bool) Output {
 	case strings.Contains(o.Message, "bundle compressed size"):
 	case strings.Contains(o.Message, removedAPIsMark):
 		o.File, o.Line = l.removedAPIsAt(o.Message)
+		o.Causes = removedAPIsCauses(o.Message)
 	default:
 		if f, n := l.objectOf(e); f != nil {
 			o.File, o.Line = f.at(n)
 		} else {
 			o.File, o.Line = l.csv.at(csvField(l.csv.tree, o.Message, e.Field))
 		}
+		o.Causes = l.causes(e, o.Message)
 	}
 	return o
+}
+
+// causes are the causes of a validator's problem e (see Output.Causes):
+// a CRD of the bundle whose versions the CSV does not own, or that lacks
+// one the CSV owns; a CSV field required and missing, or that the
+// message names by its Go name.
+func (l *loaded) causes(e apierrors.Error, msg string) []string {
+	if v, ok := e.BadValue.(schema.GroupVersionKind); ok && (strings.HasPrefix(e.Detail, "owned CRD") || strings.Contains(e.Detail, "is present in bundle")) {
+		if name := l.crdName(v.Group, v.Kind); name != "" {
+			return []string{finding.CauseCRDVersions(name)}
+		}
+	}
+	if e.Field != "" && strings.Contains(msg, "required field missing") {
+		return []string{finding.CauseCSVField(jsonPath(e.Field))}
+	}
+	for _, m := range csvMarks {
+		if strings.HasPrefix(m.mark, "csv.") && strings.Contains(msg, m.mark) {
+			return []string{finding.CauseCSVField(strings.Join(m.path, "."))}
+		}
+	}
+	return nil
+}
+
+// crdName names the CRD of a group and kind: the bundle's CRD manifest's,
+// else the CSV's owned entry's; "" when neither has it.
+func (l *loaded) crdName(group, kind string) string {
+	for _, c := range l.crds {
+		if c.tree.StringAt("spec", "group") == group && c.tree.StringAt("spec", "names", "kind") == kind {
+			return c.tree.StringAt("metadata", "name")
+		}
+	}
+	for _, it := range items(l.csv.tree.At("spec", "customresourcedefinitions", "owned")) {
+		if _, g, _ := strings.Cut(it.StringAt("name"), "."); g == group && it.StringAt("kind") == kind {
+			return it.StringAt("name")
+		}
+	}
+	return ""
+}
+
+// jsonPath is the JSON path of a Go field path: Spec.DisplayName is
+// spec.displayName.
+func jsonPath(goPath string) string {
+	keys := strings.Split(goPath, ".")
+	for i, k := range keys {
+		if k != "" {
+			keys[i] = strings.ToLower(k[:1]) + k[1:]
+		}
+	}
+	return strings.Join(keys, ".")
+}
+
+// listedAPIs matches each kind and its names in a removed-APIs message:
+// `PodDisruptionBudget: (["a" "b"])`.
+var listedAPIs = regexp.MustCompile(`([A-Za-z]+): \(\[((?:"(?:[^"\\]|\\.)*"\s*)*)\]\)`)
+
+// listedName matches one name of such a list.
+var listedName = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+// removedAPIsCauses are the causes of a removed-APIs message: each object
+// it lists (objects named by a CSV field are the CSV's).
+func removedAPIsCauses(msg string) []string {
+	_, list, _ := strings.Cut(msg, removedAPIsMark)
+	var out []string
+	for _, m := range listedAPIs.FindAllStringSubmatch(list, -1) {
+		kind := m[1]
+		if kind == "CRD" {
+			kind = "CustomResourceDefinition"
+		}
+		for _, n := range listedName.FindAllStringSubmatch(m[2], -1) {
+			if !strings.HasPrefix(n[1], "ClusterServiceVersion.") {
+				out = append(out, finding.CauseAPIRemoved(kind, n[1]))
+			}
+		}
+	}
+	return out
 }
 
 // objectOf finds the object other than the CSV that the problem e is

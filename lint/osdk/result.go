@@ -24,6 +24,10 @@ type Output struct {
 	// directory as a whole. Line is its line, 0 for the file.
 	File string
 	Line int
+	// Causes name the problem the output is about in the words lint's
+	// rules use (see finding.Causes): a CSV field, a CRD's versions, an
+	// object whose API is removed; none when it is only the validator's.
+	Causes []string
 }
 
 // Result is what operator-sdk prints for both suites.

@@ -101,7 +101,9 @@ func requiredFieldsCheck(_ *Operator, b *Bundle) []finding.Finding {
 		if present {
 			msg = "CSV contains an invalid value for " + f.path
 		}
-		out = append(out, atCSV(RuleRequiredFields, sev, b, at, "%s", msg))
+		rf := atCSV(RuleRequiredFields, sev, b, at, "%s", msg)
+		rf.Causes = []string{finding.CauseCSVField(f.path)}
+		out = append(out, rf)
 	}
 	return out
 }

@@ -14,9 +14,11 @@ const docsURI = "https://github.com/fbcat/opm/blob/main/docs/lint.md"
 // SARIF makes a SARIF 2.1.0 log of a lint result: every rule that ran with
 // its description, help and default level, and one result per finding at
 // its file and line, with its baseline state and suppression, and in its
-// properties the pipeline check it stands for ("check") and the catalogs
+// properties the pipeline check it stands for ("check"), every rule and
+// check of a problem several rules found ("rules", "checks", comma
+// separated; the message ends with what the others said), the catalogs
 // it was found in ("catalogs": "v4.16,v4.17"; its message names them
-// too). The tool's informationUri
+// too) and, of history, "history" (released or superseded). The tool's informationUri
 // is the rules' page unless o names another.
 func SARIF(res *lint.Result, o sarif.Options) *sarif.Log {
 	log := sarif.New(o.WithInformationURI(docsURI))
@@ -45,14 +47,27 @@ func sarifResult(f *finding.Finding, index map[string]int, o sarif.Options) sari
 		Locations:     sarif.Locations(f.File, f.Line, 0, o.BaseDir),
 		BaselineState: f.BaselineState,
 	}
-	if f.Check != "" || len(f.Catalogs) > 0 {
-		r.Properties = map[string]string{}
-	}
+	props := map[string]string{}
 	if f.Check != "" {
-		r.Properties["check"] = f.Check
+		props["check"] = f.Check
+	}
+	if len(f.Checks) > 1 {
+		props["checks"] = strings.Join(f.Checks, ",")
+	}
+	if len(f.Rules) > 1 {
+		props["rules"] = strings.Join(f.Rules, ",")
 	}
 	if len(f.Catalogs) > 0 {
-		r.Properties["catalogs"] = strings.Join(f.Catalogs, ",")
+		props["catalogs"] = strings.Join(f.Catalogs, ",")
+	}
+	if f.History != "" {
+		props["history"] = f.History
+	}
+	if len(props) > 0 {
+		r.Properties = props
+	}
+	for _, rel := range f.Related {
+		r.Message.Text += "\nalso " + rel.Rule + ": " + rel.Message
 	}
 	if f.Suppressed != "" {
 		r.Suppressions = []sarif.Suppression{{Kind: "external", Justification: f.Suppressed}}

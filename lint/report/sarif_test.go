@@ -111,3 +111,21 @@ func TestSARIFCatalogs(t *testing.T) {
 		t.Errorf("result %+v", r)
 	}
 }
+
+// A finding of several rules names them and their checks in its
+// properties, and its message ends with what the others said.
+func TestSARIFCombined(t *testing.T) {
+	f := finding.Finding{Rule: "required-fields", Check: "check_required_fields", Severity: finding.Error, File: "csv.yaml", Line: 3, Message: "CSV does not define spec.displayName",
+		Rules:   []string{"required-fields", "osdk-operatorhub"},
+		Checks:  []string{"check_required_fields", "check_osdk_bundle_validate_operatorhub"},
+		Related: []finding.Related{{Rule: "osdk-operatorhub", Message: "required field missing"}}, History: finding.HistoryReleased}
+	log := SARIF(&lint.Result{Findings: []finding.Finding{f}}, sarif.Options{})
+	r := log.Runs[0].Results[0]
+	if r.Properties["rules"] != "required-fields,osdk-operatorhub" || r.Properties["checks"] != "check_required_fields,check_osdk_bundle_validate_operatorhub" ||
+		r.Properties["check"] != "check_required_fields" || r.Properties["history"] != "released" {
+		t.Errorf("properties: %v", r.Properties)
+	}
+	if !strings.HasSuffix(r.Message.Text, "\nalso osdk-operatorhub: required field missing") {
+		t.Errorf("message: %q", r.Message.Text)
+	}
+}
