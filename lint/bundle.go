@@ -185,6 +185,7 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 		}
 		o := newObject(v, filepath.Join(dir, "manifests", e.Name()), int(v.Line))
 		o.sum = sha256.Sum256(data)
+		o.multiServed = o.kind == "CustomResourceDefinition" && bytes.Count(data, []byte("served")) > 1
 		o.fsys, o.path = fsys, path.Join("manifests", e.Name())
 		b.objects = append(b.objects, o)
 		if o.kind == "ClusterServiceVersion" && b.csv == nil {

@@ -115,16 +115,17 @@ func crdUpgradeDirs(ctx context.Context, dirs []*bundle, into func(*bundle) bool
 }
 
 // upgradeFindings compares the CRDs the two bundles share: one finding
-// per CRD with unsafe changes. CRDs whose content is the same are not
-// read: they have no change, and their served versions no problem the
-// old CRD did not have already. Pairs already compared are taken from
-// pairs.
+// per CRD with unsafe changes. A CRD whose content is the same is read
+// only when it may serve two versions: it has no change, but the
+// preflight compares its served versions again, and drops the problems
+// they had before only when its messages are the same (see crdcompat's
+// newServedChanges). Pairs already compared are taken from pairs.
 func upgradeFindings(from, to *bundle, channel string, pairs *crdcompat.Pairs) []finding.Finding {
 	oldCRDs, newCRDs := from.crdObjects(), to.crdObjects()
 	var out []finding.Finding
 	for _, name := range slices.Sorted(maps.Keys(newCRDs)) {
 		oo, no := oldCRDs[name], newCRDs[name]
-		if oo == nil || oo.sum == no.sum {
+		if oo == nil || oo.sum == no.sum && !no.multiServed {
 			continue
 		}
 		changes := pairs.Changes(oo.sum, no.sum, func() (*crdcompat.CRD, *crdcompat.CRD) { return from.crd(oo), to.crd(no) })

@@ -62,9 +62,12 @@ func (c Change) String() string {
 // the message says it. grouped marks the changes crdify reports as one
 // change it has no rule for, whose message is a diff of what is left of
 // the nodes (see unhandledByRule); whole a change under a member the
-// preflight compares whole (see wholeKeywords).
+// preflight compares whole (see wholeKeywords). byChance marks a change
+// whose message in crdify lists several values in random order (new
+// required fields): the old CRD's same problem has the same message, and
+// is dropped, only when the two orders happen to agree.
 type nodeChange struct {
-	kind, key, msg string
-	same           string
-	grouped, whole bool
+	kind, key, msg           string
+	same                     string
+	grouped, whole, byChance bool
 }

@@ -13,10 +13,11 @@
 // ...: unhandled.go), or anything else the preflight has no rule for
 // (it fails closed: pattern, nullable, CEL rules, ...); and, in a new CRD
 // without a conversion webhook, served versions that differ in those
-// ways where the old CRD's did not (served.go). Description changes and
-// added enum values are safe. Schemas are compared as Kubernetes decodes
-// them (canonical.go), walked node by node (walk.go) with crdify's rule
-// for each node (schema.go).
+// ways where the old CRD's did not, or by two or more new required fields
+// (crdify matches those with the old CRD's only by chance: served.go).
+// Description changes and added enum values are safe. Schemas are
+// compared as Kubernetes decodes them (canonical.go), walked node by node
+// (walk.go) with crdify's rule for each node (schema.go).
 //
 // It reads CRD trees (encoding/value) and knows nothing of bundles or of
 // the findings lint makes of the changes. Pairs remembers the changes of

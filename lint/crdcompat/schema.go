@@ -26,9 +26,11 @@ func compareNodes(o, n *value.Value) []nodeChange {
 	}
 	// crdify enum (additionPolicy Allow): an enum added, values removed.
 	out = append(out, enumChange(o.At("enum"), n.At("enum"))...)
-	// crdify required: a field required that was not.
+	// crdify required: a field required that was not. Its message lists
+	// them as a set's unsorted list, in random order.
 	if added := newItems(o.At("required"), n.At("required")); len(added) > 0 {
-		out = append(out, nodeChange{kind: RequiredAdded, key: "required", same: "required " + strings.Join(slices.Sorted(slices.Values(added)), "\x00"),
+		set := slices.Compact(slices.Sorted(slices.Values(added)))
+		out = append(out, nodeChange{kind: RequiredAdded, key: "required", same: "required " + strings.Join(set, "\x00"), byChance: len(set) > 1,
 			msg: fmt.Sprintf("new required fields %s: existing objects without them no longer validate; make them optional (with a default set by the operator)", strings.Join(added, ", "))})
 	}
 	// crdify maximum, maxItems, ...: a bound added or tightened.

@@ -20,7 +20,11 @@ import (
 // holds (see nodeChange.same: enum values and oneOf schemas as sets, a
 // node's changes without a rule as one), and removed fields one by one,
 // as crdify lists them, before those under another removed field are
-// left out. A new CRD with a conversion webhook (spec.conversion.strategy
+// left out. A problem whose message lists values in random order (new
+// required fields, see nodeChange.byChance) is never matched: crdify
+// drops it only when its two lists happen to be in the same order, and
+// refuses the upgrade otherwise; the message says so when the old CRD
+// had it. A new CRD with a conversion webhook (spec.conversion.strategy
 // Webhook) has none; the old CRD's problems count whatever its
 // conversion.
 func newServedChanges(old, new *CRD) []Change {
@@ -35,17 +39,25 @@ func newServedChanges(old, new *CRD) []Change {
 	for _, p := range servedChanges(old, form{}) {
 		known[p.same] = true
 	}
-	problems = slices.DeleteFunc(problems, func(p servedProblem) bool { return known[p.same] })
+	problems = slices.DeleteFunc(problems, func(p servedProblem) bool { return known[p.same] && !p.byChance })
+	for i, p := range problems {
+		if p.byChance && known[p.same] {
+			problems[i].Message += byChanceNote
+		}
+	}
 	return saidElsewhere(problems)
 }
 
-// servedProblem is a change between two served versions of a CRD: same
-// says which problem it is (the pair, the field, the rule and what the
-// preflight's message holds); whole is set for a change of a member
-// compared whole (see walk.whole).
+// byChanceNote ends the message of a problem the old CRD's served
+// versions had too, but that the preflight drops only by chance.
+const byChanceNote = " (the old CRD's served versions differ the same way, but the preflight lists the fields in random order and drops an old problem only by the same message: it refuses the upgrade at random)"
+
+// servedProblem is a change between two served versions of a CRD; its
+// match says which problem it is (same: the pair, the field, the rule
+// and what the preflight's message holds).
 type servedProblem struct {
 	Change
-	same, whole string
+	match
 }
 
 // servedChanges compares each served version of a CRD with each later
@@ -68,11 +80,12 @@ func servedChanges(c *CRD, fm form) []servedProblem {
 			pair := fmt.Sprintf("served versions %s and %s (no conversion webhook)", older, newer)
 			for k, ch := range w.changes {
 				ch.Version = pair
-				s := w.same[k]
-				if s == "" {
-					s = ch.Message
+				m := w.matches[k]
+				if m.same == "" {
+					m.same = ch.Message
 				}
-				out = append(out, servedProblem{Change: ch, whole: w.whole[k], same: strings.Join([]string{pair, ch.Field, ch.Kind, s}, "\x00")})
+				m.same = strings.Join([]string{pair, ch.Field, ch.Kind, m.same}, "\x00")
+				out = append(out, servedProblem{Change: ch, match: m})
 			}
 		}
 	}

@@ -36,31 +36,36 @@ type walk struct {
 	// form is how the served versions' nodes are written for same: literal
 	// for a CRD from a bundle, canonical for one from the cluster.
 	form form
-	// changes are the unsafe changes found; same, for each, what the
-	// preflight's message for it holds (see nodeChange.same), and whole,
-	// for a change of a member compared whole, the paths of the schemas
-	// under it (in served comparisons, where such a change is kept until
-	// newServedChanges knows which changes under it are new).
+	// changes are the unsafe changes found, matches how each is matched
+	// with the old CRD's problems.
 	changes []Change
-	same    []string
-	whole   []string
+	matches []match
+}
+
+// match is what newServedChanges matches a change with the old CRD's
+// problems by: same, what the preflight's message for it holds (see
+// nodeChange.same); whole, for a change of a member compared whole, the
+// paths of the schemas under it (in served comparisons, where such a
+// change is kept until newServedChanges knows which changes under it are
+// new); byChance, whether the message matches only by chance (see
+// nodeChange.byChance).
+type match struct {
+	same, whole string
+	byChance    bool
 }
 
 // pendingWhole is a change of a member the preflight compares whole (see
 // wholeKeywords), reported only when no change was found under it: at is
-// where it goes among the changes, prefix the paths of the schemas under
-// it.
+// where it goes among the changes.
 type pendingWhole struct {
 	at     int
 	change Change
-	same   string
-	prefix string
+	match  match
 }
 
-func (w *walk) add(c Change, same, whole string) {
+func (w *walk) add(c Change, m match) {
 	w.changes = append(w.changes, c)
-	w.same = append(w.same, same)
-	w.whole = append(w.whole, whole)
+	w.matches = append(w.matches, m)
 }
 
 // run compares the nodes of ov with those of the same paths in nv.
@@ -99,12 +104,12 @@ func (w *walk) run(ov, nv *version) {
 			ch := Change{Kind: c.kind, Version: ov.name, Field: o.path, Line: nodeLine(at), Message: c.msg}
 			switch {
 			case c.whole:
-				wholes = append(wholes, pendingWhole{at: len(w.changes), change: ch, same: c.same, prefix: wholePrefix(o.path, c.key)})
+				wholes = append(wholes, pendingWhole{at: len(w.changes), change: ch, match: match{same: c.same, whole: wholePrefix(o.path, c.key), byChance: c.byChance}})
 			default:
 				if c.kind == OneOfChanged {
 					oneOf[o.path] = true
 				}
-				w.add(ch, c.same, "")
+				w.add(ch, match{same: c.same, byChance: c.byChance})
 			}
 		}
 	}
@@ -139,7 +144,7 @@ func (w *walk) removedField(ov, nv *version, o *schemaNode) {
 		}
 	}
 	w.add(Change{Kind: FieldRemoved, Version: ov.name, Field: o.path, Line: nodeLine(at), Message: removedMessage},
-		"removed "+string(w.form.node(nil, o.n, notFlagged)), "")
+		match{same: "removed " + string(w.form.node(nil, o.n, notFlagged))})
 }
 
 // notFlagged are the members a node can lose without crdify's rules
@@ -164,25 +169,25 @@ func flagged(n *value.Value) bool {
 
 // addWholes puts in the changes of members compared whole, each at its
 // place: those with no change found under them, or, in served
-// comparisons, all of them (see walk.whole).
+// comparisons, all of them (see match.whole).
 func (w *walk) addWholes(ps []pendingWhole) {
 	if !w.served {
 		ps = slices.DeleteFunc(ps, func(p pendingWhole) bool {
-			return slices.ContainsFunc(w.changes, func(c Change) bool { return within(c.Field, p.prefix) })
+			return slices.ContainsFunc(w.changes, func(c Change) bool { return within(c.Field, p.match.whole) })
 		})
 	}
 	if len(ps) == 0 {
 		return
 	}
-	changes, same, whole := w.changes, w.same, w.whole
-	w.changes, w.same, w.whole = nil, nil, nil
+	changes, matches := w.changes, w.matches
+	w.changes, w.matches = nil, nil
 	for i := 0; i <= len(changes); i++ {
 		for len(ps) > 0 && ps[0].at == i {
-			w.add(ps[0].change, ps[0].same, ps[0].prefix)
+			w.add(ps[0].change, ps[0].match)
 			ps = ps[1:]
 		}
 		if i < len(changes) {
-			w.add(changes[i], same[i], whole[i])
+			w.add(changes[i], matches[i])
 		}
 	}
 }
