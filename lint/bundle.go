@@ -66,6 +66,9 @@ type object struct {
 	// multiServed is false when the object cannot have two served
 	// versions (the word "served" is in it at most once).
 	multiServed bool
+	// head is what skimming a manifest read of it (nil when its tree was
+	// decoded instead).
+	head *registryv1.Head
 	// v is the object's tree; for a catalog object, built from raw when
 	// first asked for; for a manifest, read again from its file (path in
 	// fsys) when asked for after release (see root).
@@ -179,11 +182,10 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bundle %s: %w", dir, err)
 		}
-		v, ok := registryv1.FirstObject(data, 30)
-		if !ok || v.StringAt("kind") == "" {
+		o := manifestObject(data, filepath.Join(dir, "manifests", e.Name()))
+		if o == nil {
 			continue
 		}
-		o := newObject(v, filepath.Join(dir, "manifests", e.Name()), int(v.Line))
 		o.sum = sha256.Sum256(data)
 		o.multiServed = o.kind == "CustomResourceDefinition" && bytes.Count(data, []byte("served")) > 1
 		o.fsys, o.path = fsys, path.Join("manifests", e.Name())
@@ -201,6 +203,49 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 	}
 	b.pkg, _, _ = b.annotations.get(labels.Package)
 	return b, nil
+}
+
+// manifestObject is the object of a manifest file's first document,
+// named file; nil when it is not a Kubernetes object. A CSV's tree is
+// decoded now (every check reads it); another manifest is skimmed
+// (registryv1.Skim: its apiVersion, kind, name and a CRD's versions),
+// its tree decoded when a check asks for it (see object.root).
+func manifestObject(data []byte, file string) *object {
+	if h, ok := registryv1.Skim(data, 30); ok && h.Kind != "ClusterServiceVersion" {
+		return &object{apiVersion: h.APIVersion, kind: h.Kind, name: h.Name, file: file, line: h.Line,
+			head: &h, multiServed: len(h.Served) > 1}
+	}
+	v, ok := registryv1.FirstObject(data, 30)
+	if !ok || v.StringAt("kind") == "" {
+		return nil
+	}
+	return newObject(v, file, int(v.Line))
+}
+
+// crdVersions lists the versions of a CRD object as the cluster has
+// them, and which are served (see crdVersionsOf), from its skimmed head
+// when it has one.
+func (o *object) crdVersions() (names []string, served map[string]bool) {
+	h := o.head
+	switch {
+	case h == nil:
+		return crdVersionsOf(o.root())
+	case len(h.Versions) > 0:
+		return h.Versions, h.Served
+	case h.Version != "":
+		return []string{h.Version}, map[string]bool{h.Version: true}
+	}
+	return nil, map[string]bool{}
+}
+
+// shapeOf is the shape a CRD's skimmed head tells (see
+// crdcompat.Shape).
+func shapeOf(h *registryv1.Head) crdcompat.Shape {
+	versions := h.Versions
+	if len(versions) == 0 && h.Version != "" {
+		versions = []string{h.Version} // a v1beta1 CRD's one version
+	}
+	return crdcompat.Shape{Scope: h.Scope, Stored: h.Stored, Versions: versions, ScopeLine: h.ScopeLine, VersionsLine: h.VersionsLine}
 }
 
 // readAnnotations finds the annotations file of metadata/: the first file

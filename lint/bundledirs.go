@@ -43,7 +43,11 @@ func (l *linter) lintBundleDirs(ctx context.Context, dir string, h *history) ([]
 	found := make([][]finding.Finding, len(paths))
 	order := namedVersionOrder(paths)
 	pre := crdcompat.NewPrecompare(len(order), l.enabled(ruleCRDUpgrade),
-		func(from, to *bundle) { upgradeFindings(from, to, "", &l.pairs) }, (*bundle).releaseTrees)
+		func(from, to *bundle) {
+			if !l.installOnly(h) || h.isNews(to) {
+				upgradeFindings(from, to, "", &l.pairs) // else only news's upgrades are compared whole
+			}
+		}, (*bundle).releaseTrees)
 	err = parallel.DoAll(ctx, len(order), 0, func(k int) error {
 		i := order[k]
 		err := ctx.Err()

@@ -71,6 +71,10 @@ type catalog struct {
 	base *model.Catalog
 	// problems are what opm validate finds wrong with the catalog.
 	problems declcfg.ErrorList
+	// installOnly says that the catalog's upgrades are history of which
+	// only what breaks installs is reported (see history.go): its CRD
+	// upgrades are compared by their shapes (crdcompat.InstallChanges).
+	installOnly bool
 }
 
 // packageCheck is one package of a catalog.

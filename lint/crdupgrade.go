@@ -11,6 +11,8 @@ import (
 
 	"github.com/blang/semver/v4"
 
+	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
@@ -48,10 +50,20 @@ func crdUpgradePackage(c *packageCheck) []finding.Finding {
 				continue
 			}
 			done[e] = true
-			if !c.hasCRDs(e[0]) || !c.hasCRDs(e[1]) {
+			if !c.hasCRDs(e[1]) {
 				continue
 			}
 			a, b := c.source(e[0]), c.source(e[1])
+			if !c.hasCRDs(e[0]) {
+				if a != nil && a.decl != nil {
+					out = append(out, providedFindings(a, b, chName)...)
+				}
+				continue
+			}
+			if c.cat.installOnly {
+				out = append(out, installFindings(a, b, chName, c.pairs)...)
+				continue
+			}
 			out = append(out, upgradeFindings(a, b, chName, c.pairs)...)
 		}
 	}
@@ -134,6 +146,80 @@ func upgradeFindings(from, to *bundle, channel string, pairs *crdcompat.Pairs) [
 		}
 	}
 	return out
+}
+
+// installFindings compares the CRDs the two bundles share for what breaks
+// installs whoever installs them (crdcompat.InstallChanges): by the
+// shapes their manifests were skimmed for, without their schemas; CRDs
+// not skimmed are compared whole (see upgradeFindings).
+func installFindings(from, to *bundle, channel string, pairs *crdcompat.Pairs) []finding.Finding {
+	oldCRDs, newCRDs := from.crdObjects(), to.crdObjects()
+	var out []finding.Finding
+	for _, name := range slices.Sorted(maps.Keys(newCRDs)) {
+		oo, no := oldCRDs[name], newCRDs[name]
+		switch {
+		case oo == nil || oo.sum == no.sum:
+		case oo.head == nil || no.head == nil:
+			changes := pairs.Changes(oo.sum, no.sum, func() (*crdcompat.CRD, *crdcompat.CRD) { return from.crd(oo), to.crd(no) })
+			if len(changes) > 0 {
+				out = append(out, crdFinding(from, to, no, changes, channel))
+			}
+		default:
+			if changes := crdcompat.InstallChanges(shapeOf(oo.head), shapeOf(no.head)); len(changes) > 0 {
+				out = append(out, crdFinding(from, to, no, changes, channel))
+			}
+		}
+	}
+	return out
+}
+
+// providedFindings compares the CRDs of a bundle with what a catalog
+// says of the bundle it upgrades from when the catalog does not carry
+// that bundle's CRDs (olm.csv.metadata instead of olm.bundle.object): the
+// APIs it provides (its olm.gvk properties). A kind it provides in one
+// version alone is stored in that version; a new CRD of that group and
+// kind without the version removes it, which OLM v0 refuses as it does
+// any stored version's removal (the CSV may still own the version: the
+// CRD's renaming it is one problem). Other changes need the old CRD.
+func providedFindings(from, to *bundle, channel string) []finding.Finding {
+	provided := map[[2]string][]string{}
+	for i := range from.decl.Properties {
+		p := &from.decl.Properties[i]
+		if p.Type != declcfg.PropertyGVK {
+			continue
+		}
+		if g, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value); err == nil {
+			k := [2]string{g.Group, g.Kind}
+			provided[k] = append(provided[k], g.Version)
+		}
+	}
+	var out []finding.Finding
+	newCRDs := to.crdObjects()
+	for _, name := range slices.Sorted(maps.Keys(newCRDs)) {
+		no := newCRDs[name]
+		root := no.root()
+		versions := slices.Compact(slices.Sorted(slices.Values(provided[[2]string{root.StringAt("spec", "group"), root.StringAt("spec", "names", "kind")}])))
+		if len(versions) != 1 {
+			continue
+		}
+		if defined, _ := no.crdVersions(); slices.Contains(defined, versions[0]) {
+			continue
+		}
+		v := versions[0]
+		change := crdcompat.Change{Kind: crdcompat.StoredVersionRemoved, Version: v, Line: valueLine(root.At("spec", "versions")),
+			Message: fmt.Sprintf("stored version removed: %s provides %s/%s %s alone (its olm.gvk property: the catalog does not carry its CRD), so objects are stored in %s, which this CRD no longer defines; keep it (served: false) until they are migrated",
+				from.name, root.StringAt("spec", "group"), v, root.StringAt("spec", "names", "kind"), v)}
+		out = append(out, crdFinding(from, to, no, []crdcompat.Change{change}, channel))
+	}
+	return out
+}
+
+// valueLine is a node's line, 0 for none.
+func valueLine(n *value.Value) int {
+	if n == nil {
+		return 0
+	}
+	return int(n.Line)
 }
 
 // crdObjects returns a bundle's CRD objects by name.

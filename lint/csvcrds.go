@@ -92,7 +92,7 @@ func crdVersionProblem(crd *object, name, version string) string {
 	if crd == nil {
 		return "but the bundle has no manifest of that CRD"
 	}
-	versions, served := crdVersions(crd.root())
+	versions, served := crd.crdVersions()
 	switch {
 	case version == "":
 		return "no version at all"
@@ -112,11 +112,11 @@ func olmv0Status(crd *object) string {
 	return `"CRD version not served"`
 }
 
-// crdVersions lists the versions of a CRD manifest as the cluster has
+// crdVersionsOf lists the versions of a CRD manifest as the cluster has
 // them, and which are served: apiextensions.k8s.io/v1's spec.versions; a
 // v1beta1 CRD's spec.versions or, without them, its spec.version (served,
 // as the API server converts it).
-func crdVersions(root *value.Value) (names []string, served map[string]bool) {
+func crdVersionsOf(root *value.Value) (names []string, served map[string]bool) {
 	served = map[string]bool{}
 	if vs := root.At("spec", "versions"); vs != nil && vs.Kind == value.Array && len(vs.Items) > 0 {
 		for i := range vs.Items {

@@ -189,6 +189,13 @@ func (l *linter) runsOn(id, h string) bool {
 	return h == finding.HistoryReleased && l.breaksInstall(id)
 }
 
+// installOnly reports whether history h is checked for what breaks
+// installs only: with ReleasedHide, of an OLM v0 target, whose errors of
+// CRD upgrades are the removed stored versions and scope changes.
+func (l *linter) installOnly(h *history) bool {
+	return h != nil && l.released == ReleasedHide && l.target != TargetOLMv1
+}
+
 // onHistory applies the run's choice to a finding about history: an
 // error of a rule whose findings break an install stays on what was
 // released (nothing installs a superseded bundle); with ReleasedHide

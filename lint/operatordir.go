@@ -98,7 +98,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	found := make([]catalogFindings, 0, len(p.Catalogs))
 	placers := make([]*placer, 0, len(p.Catalogs))
 	for _, c := range p.Catalogs {
-		fs, err := l.lintMappedCatalog(ctx, root, c, byName, released, oc)
+		fs, err := l.lintMappedCatalog(ctx, root, c, byName, released, oc, l.installOnly(hist))
 		if err != nil {
 			return err
 		}
@@ -113,13 +113,13 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 // knowing the bundle directories by CSV name and the OpenShift versions
 // of the mapped catalogs each bundle is in; with the pipeline's rules (oc
 // not nil), the catalog as the pipeline checks it too.
-func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, released map[string][]openshift.Version, oc *operatorCheck) (catalogFindings, error) {
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, released map[string][]openshift.Version, oc *operatorCheck, installOnly bool) (catalogFindings, error) {
 	if c.Config == nil {
 		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
 		return catalogFindings{}, nil
 	}
 	v, ok := layout.CatalogVersion(c.Name)
-	cat := &catalog{name: filepath.Join(root, c.Path), label: c.Name, ocp: versionIf(v, ok), dirs: byName, released: released, problems: c.Problems}
+	cat := &catalog{name: filepath.Join(root, c.Path), label: c.Name, ocp: versionIf(v, ok), dirs: byName, released: released, problems: c.Problems, installOnly: installOnly}
 	prefixPositions(c.Config, root)
 	prefixProblems(cat.problems, root)
 	var err error
