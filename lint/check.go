@@ -36,6 +36,7 @@ type bundleCheck struct {
 	// bundles of a run; osdkRun is its run on this bundle, made by the
 	// first of its two rules to need it.
 	osdkCache *osdk.Cache
+	osdkStore *osdk.Store
 	osdkRun   *osdk.Result
 	// unchanged is set, in a run over a change compared with a git ref,
 	// for a bundle directory the change left alone.

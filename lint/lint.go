@@ -39,7 +39,7 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		return nil, &OptionError{Option: "Released", Err: err}
 	}
 	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config,
-		osdk: &osdk.Cache{}, released: released, once: &onceNotes{}, judgesChange: opts.Baseline != ""}}
+		osdk: &osdk.Cache{}, osdkStore: storeOf(opts), released: released, once: &onceNotes{}, judgesChange: opts.Baseline != ""}}
 	if opts.Previous != "" {
 		if l.previous, err = readPrevious(opts.Previous); err != nil {
 			return nil, err
@@ -73,6 +73,15 @@ func (l *linter) withNotes(res *Result, err error) (*Result, error) {
 		res.Notes = append(res.Notes, l.once.all()...)
 	}
 	return res, err
+}
+
+// storeOf is the store of operator-sdk's verdicts the options give, nil
+// for none.
+func storeOf(opts Options) *osdk.Store {
+	if opts.CacheDir == "" {
+		return nil
+	}
+	return &osdk.Store{Dir: opts.CacheDir, Salt: opts.CacheSalt}
 }
 
 // readPrevious reads the bundle directory the linted ones upgrade from.

@@ -26,8 +26,10 @@ type setup struct {
 	target     Target
 	config     *Config
 	// osdk keeps operator-sdk's verdicts on manifests for the runs over
-	// the change and the baseline.
-	osdk *osdk.Cache
+	// the change and the baseline, osdkStore its verdicts on bundle
+	// directories across runs (nil for none).
+	osdk      *osdk.Cache
+	osdkStore *osdk.Store
 	// released is what the runs do with history (Options.Released).
 	released Released
 	// judgesChange is set when the paths are compared with a baseline:
@@ -96,7 +98,7 @@ func (l *linter) enabled(id string) bool {
 // directory, whose history h tells (nil for none).
 func (l *linter) bundleFindings(b *bundle, inOperator bool, h *history) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
-		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk, notes: l.once,
+		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk, osdkStore: l.osdkStore, notes: l.once,
 			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields),
 			osdkSuites:     l.enabled(ruleOSDKOperatorHub) && l.enabled(ruleOSDKOperatorFramework),
 			unchanged:      l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir),

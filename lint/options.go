@@ -36,6 +36,11 @@ type Options struct {
 	NoWebhooks bool
 	// Images renders image references; nil refuses them.
 	Images *render.Renderer
+	// CacheDir, when set, is where operator-sdk's verdicts on bundle
+	// directories are kept by their content, for the next run; CacheSalt
+	// tells the build's validators from another's (the program's version:
+	// a build that may judge otherwise must give another).
+	CacheDir, CacheSalt string
 	// Released is what a run without a baseline does with the history of
 	// an operator directory: what its catalogs hold and the bundle
 	// directories they superseded (see history.go); "" is ReleasedWarn.

@@ -68,7 +68,7 @@ func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Fi
 		return nil
 	}
 	if c.osdkRun == nil {
-		c.osdkRun = osdk.Validate(osdkBundle(b), c.osdkCache)
+		c.osdkRun = c.validateOSDK()
 	}
 	if err := c.osdkRun.Stopped; err != nil {
 		f := bundleFinding(rule, finding.Error, b, b.dir, 0, "%s (operator-sdk stops: %v)", osdkNoJSON, err)
@@ -94,6 +94,20 @@ func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Fi
 		out = append(out, f)
 	}
 	return out
+}
+
+// validateOSDK is operator-sdk's verdict on the bundle directory: the one
+// stored of the same content, when the run has a store (Options.CacheDir)
+// that holds it, else made and stored.
+func (c *bundleCheck) validateOSDK() *osdk.Result {
+	b := c.b
+	key := c.osdkStore.Key(&osdk.Bundle{Dir: b.dir, FS: b.fsys, KubernetesVersion: osdkKubernetesVersion(b)})
+	if r, ok := c.osdkStore.Load(key); ok {
+		return r
+	}
+	r := osdk.Validate(osdkBundle(b), c.osdkCache)
+	c.osdkStore.Save(key, r)
+	return r
 }
 
 // osdkBundle is what package osdk needs of a bundle directory: the trees

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,6 +31,7 @@ type lintFlags struct {
 	printCfg   bool
 	summary    string
 	released   string
+	cacheDir   string
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
@@ -75,8 +77,40 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
 	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
 	fl.StringVar(&f.released, "released", string(lint.ReleasedHide), "Without --baseline, what to report of what an operator directory's catalogs already hold and of the bundle directories they superseded: hide (only what breaks an install or upgrade from a catalog), warn (the rest as warnings, marked released or superseded) or check (every bundle as a pull request's own)")
+	fl.StringVar(&f.cacheDir, "cache-dir", "", "Where operator-sdk's verdicts on bundle directories are kept by content, for the next run (default: opm/lint in the user's cache directory, such as ~/.cache; none keeps nothing)")
 	addPlatformFlag(fl, &f.platform)
 	return cmd
+}
+
+// lintCacheDir is where --cache-dir says operator-sdk's verdicts are
+// kept: "" for nowhere.
+func lintCacheDir(flag string) string {
+	switch flag {
+	case "none":
+		return ""
+	case "":
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return "" // no home: nothing is kept
+		}
+		return filepath.Join(dir, "opm", "lint")
+	}
+	return flag
+}
+
+// buildSalt tells this build from another for what lint keeps across
+// runs: its version, commit and build date; for a build without them,
+// the executable's size and time too.
+func buildSalt() string {
+	salt := opmVersion() + "\x00" + gitCommit + "\x00" + buildDate
+	if opmVersion() == "unknown" {
+		if exe, err := os.Executable(); err == nil {
+			if st, err := os.Stat(exe); err == nil {
+				salt += fmt.Sprintf("\x00%d\x00%d", st.Size(), st.ModTime().UnixNano())
+			}
+		}
+	}
+	return salt
 }
 
 // lintLong is lint's Long help, with the rules from their table.
@@ -150,6 +184,7 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	}
 	opts := lint.Options{
 		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks, Released: lint.Released(f.released),
+		CacheDir: lintCacheDir(f.cacheDir), CacheSalt: buildSalt(),
 		Images: &render.Renderer{Images: reg.imageOptions(cmd, f.platform)},
 	}
 	if opts.Config, opts.Target, err = resolveLintConfig(f, args); err != nil {

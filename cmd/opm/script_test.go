@@ -85,6 +85,18 @@ func TestScripts(t *testing.T) {
 				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), args[0], args[1])), 0o644))
 			},
 			"exitcode": scriptExitCode,
+			"replacecache": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: replacecache DIR OLD NEW")
+				}
+				files, err := filepath.Glob(filepath.Join(ts.MkAbs(args[0]), "*.json"))
+				ts.Check(err)
+				for _, f := range files {
+					data, err := os.ReadFile(f)
+					ts.Check(err)
+					ts.Check(os.WriteFile(f, []byte(strings.ReplaceAll(string(data), args[1], args[2])), 0o644))
+				}
+			},
 			"rename": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
 					ts.Fatalf("usage: rename FROM TO")

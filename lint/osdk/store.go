@@ -1,0 +1,133 @@
+package osdk
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+)
+
+// Store keeps what Validate said of bundle directories on disk, by their
+// content, so that a repository linted again (a maintainer's next run, a
+// job over every operator) does not run the suites again on bundles that
+// did not change. A bundle's key is the sum of every file of its
+// manifests/ and metadata/ (names and content), of the name it is called
+// by in messages, of the Kubernetes version, and of Salt: what tells one
+// build of the validators from another (the program's version). Reading
+// and writing are best effort: a store that cannot be read or written is
+// one that keeps nothing.
+type Store struct {
+	// Dir is where results are kept, one file a bundle.
+	Dir string
+	// Salt is mixed into every key: a build whose validators may differ
+	// must give another.
+	Salt string
+}
+
+// storeFormat is the version of what a stored result holds; a change of
+// Result's encoding changes it.
+const storeFormat = "osdk-result-1"
+
+// storedResult is a Result as stored.
+type storedResult struct {
+	Stopped  string      `json:"stopped,omitempty"`
+	Default  []Output    `json:"default,omitempty"`
+	Optional [2][]Output `json:"optional"`
+}
+
+// Key is the key of the bundle b: "" when its files cannot all be read
+// (then nothing is stored of it).
+func (s *Store) Key(b *Bundle) string {
+	if s == nil || s.Dir == "" {
+		return ""
+	}
+	h := sha256.New()
+	for _, part := range []string{storeFormat, s.Salt, b.Dir, b.KubernetesVersion} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	for _, dir := range []string{"manifests", "metadata"} {
+		entries, err := fs.ReadDir(b.FS, dir)
+		if err != nil {
+			return ""
+		}
+		for _, e := range entries {
+			name := path.Join(dir, e.Name())
+			h.Write([]byte(name))
+			h.Write([]byte{0})
+			if e.IsDir() {
+				continue
+			}
+			data, err := fs.ReadFile(b.FS, name)
+			if err != nil {
+				return ""
+			}
+			sum := sha256.Sum256(data)
+			h.Write(sum[:])
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Load is the result stored under key, if any.
+func (s *Store) Load(key string) (*Result, bool) {
+	if key == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(s.Dir, key+".json"))
+	if err != nil {
+		return nil, false
+	}
+	var st storedResult
+	if json.Unmarshal(data, &st) != nil {
+		return nil, false
+	}
+	r := &Result{Default: st.Default, Optional: st.Optional}
+	if st.Stopped != "" {
+		r = &Result{Stopped: errors.New(st.Stopped)}
+	}
+	return r, true
+}
+
+// Save stores a result under key, written whole or not at all.
+func (s *Store) Save(key string, r *Result) {
+	if key == "" {
+		return
+	}
+	st := storedResult{Default: r.Default, Optional: r.Optional}
+	if r.Stopped != nil {
+		st = storedResult{Stopped: r.Stopped.Error()}
+	}
+	data, err := json.Marshal(st)
+	if err != nil || os.MkdirAll(s.Dir, 0o755) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(s.Dir, ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(s.Dir, key+".json")) != nil {
+		_ = os.Remove(tmp.Name())
+	}
+}
+
+// Equal reports whether two results say the same (a stored one and the
+// one it was made of), for tests.
+func (r *Result) Equal(o *Result) bool {
+	if (r.Stopped == nil) != (o.Stopped == nil) || r.Stopped != nil && r.Stopped.Error() != o.Stopped.Error() {
+		return false
+	}
+	eq := func(a, b []Output) bool {
+		return slices.EqualFunc(a, b, func(x, y Output) bool {
+			return x.Error == y.Error && x.Message == y.Message && x.File == y.File && x.Line == y.Line && slices.Equal(x.Causes, y.Causes)
+		})
+	}
+	return eq(r.Default, o.Default) && eq(r.Optional[0], o.Optional[0]) && eq(r.Optional[1], o.Optional[1])
+}
