@@ -44,7 +44,7 @@ func (l *linter) lintBundleDirs(ctx context.Context, dir string, h *history) ([]
 	order := namedVersionOrder(paths)
 	pre := crdcompat.NewPrecompare(len(order), l.enabled(ruleCRDUpgrade),
 		func(from, to *bundle) {
-			if !l.installOnly(h) || h.isNews(to) {
+			if (!l.installOnly(h) || h.isNews(to)) && !(l.leftAlone(from) && l.leftAlone(to)) {
 				upgradeFindings(from, to, "", &l.pairs) // else only news's upgrades are compared whole
 			}
 		}, (*bundle).releaseTrees)

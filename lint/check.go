@@ -80,6 +80,9 @@ type catalog struct {
 
 // packageCheck is one package of a catalog.
 type packageCheck struct {
+	// leftAlone reports whether a bundle is a directory the change left
+	// alone (see linter.leftAlone).
+	leftAlone  func(*bundle) bool
 	cat        *catalog
 	pkg        *model.Package
 	noWebhooks bool

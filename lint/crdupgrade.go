@@ -60,7 +60,7 @@ func crdUpgradePackage(c *packageCheck) []finding.Finding {
 				}
 				continue
 			}
-			if c.cat.installOnly {
+			if c.cat.installOnly || c.leftAlone(a) && c.leftAlone(b) {
 				out = append(out, installFindings(a, b, chName, c.pairs)...)
 				continue
 			}
@@ -83,11 +83,11 @@ func (c *packageCheck) hasCRDs(name string) bool {
 // crdUpgradeDirs compares the CRDs of an operator directory's bundle
 // directories, each that into says is upgraded to with the one of the
 // version before it: the upgrade a new bundle directory makes before any
-// catalog has it. A bundle whose CSV's version is no semantic version (a
+// catalog has it; two that a change left alone (alone) by their shapes. A bundle whose CSV's version is no semantic version (a
 // bundle OLM cannot read) is placed by its directory's name, so that its
 // CRDs are still compared. Pairs are compared a few at a time; a
 // bundle's trees are released once both its pairs are done.
-func crdUpgradeDirs(ctx context.Context, dirs []*bundle, into func(*bundle) bool, pairs *crdcompat.Pairs) ([]finding.Finding, error) {
+func crdUpgradeDirs(ctx context.Context, dirs []*bundle, into, alone func(*bundle) bool, pairs *crdcompat.Pairs) ([]finding.Finding, error) {
 	type versioned struct {
 		b *bundle
 		v semver.Version
@@ -116,8 +116,13 @@ func crdUpgradeDirs(ctx context.Context, dirs []*bundle, into func(*bundle) bool
 	out := make([][]finding.Finding, len(byVersion))
 	err := parallel.Do(ctx, max(len(byVersion)-1, 0), 0, func(k int) error {
 		i := k + 1
-		if into(byVersion[i].b) {
-			out[i] = upgradeFindings(byVersion[i-1].b, byVersion[i].b, "", pairs)
+		from, to := byVersion[i-1].b, byVersion[i].b
+		switch {
+		case !into(to):
+		case alone(from) && alone(to): // a change left both alone: what breaks installs is all it reports of them
+			out[i] = installFindings(from, to, "", pairs)
+		default:
+			out[i] = upgradeFindings(from, to, "", pairs)
 		}
 		done(i - 1)
 		done(i)

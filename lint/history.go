@@ -196,6 +196,28 @@ func (l *linter) installOnly(h *history) bool {
 	return h != nil && l.released == ReleasedHide && l.target != TargetOLMv1
 }
 
+// leftAlone reports whether b is a bundle directory a change compared
+// with a git ref left alone: the run over the baseline takes the
+// findings the change made of it (see view), which are existing by
+// construction. Like history's, they are made of the rules whose
+// findings break installs only, unless ReleasedCheck.
+func (l *linter) leftAlone(b *bundle) bool {
+	bl := l.compareTo // the run over the change
+	if bl == nil {
+		bl = l.view.baseline // the run over the baseline decides alike
+	}
+	return l.judgesChange && l.released != ReleasedCheck && bl != nil && b != nil && b.dir != "" && bl.Unchanged(b.dir)
+}
+
+// aloneOr is what b is to the rules that run on it (see runsOn): its
+// history h, or, left alone by a change, released.
+func (l *linter) aloneOr(b *bundle, h string) string {
+	if h == "" && l.leftAlone(b) {
+		return finding.HistoryReleased
+	}
+	return h
+}
+
 // onHistory applies the run's choice to a finding about history: an
 // error of a rule whose findings break an install stays on what was
 // released (nothing installs a superseded bundle); with ReleasedHide

@@ -105,7 +105,7 @@ func (l *linter) bundleFindings(b *bundle, inOperator bool, h *history) []findin
 			history:        h.of(b)}
 		var out []finding.Finding
 		for _, r := range l.rules {
-			if r.bundle != nil && l.runsOn(r.ID, c.history) {
+			if r.bundle != nil && l.runsOn(r.ID, l.aloneOr(b, c.history)) {
 				out = append(out, r.bundle(c)...)
 			}
 		}
@@ -115,7 +115,7 @@ func (l *linter) bundleFindings(b *bundle, inOperator bool, h *history) []findin
 
 // packageFindings runs the package rules on one package of a catalog.
 func (l *linter) packageFindings(cat *catalog, name string) []finding.Finding {
-	c := &packageCheck{cat: cat, pkg: cat.model.Packages[name], noWebhooks: l.noWebhooks, bundles: map[string]*bundle{}, pairs: &l.pairs}
+	c := &packageCheck{leftAlone: l.leftAlone, cat: cat, pkg: cat.model.Packages[name], noWebhooks: l.noWebhooks, bundles: map[string]*bundle{}, pairs: &l.pairs}
 	var out []finding.Finding
 	for _, r := range l.rules {
 		if r.pkg != nil {

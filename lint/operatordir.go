@@ -81,7 +81,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		byName[b.name] = b
 	}
 	if l.enabled(ruleCRDUpgrade) {
-		fs, err := crdUpgradeDirs(ctx, hist.upgradable(dirs), hist.isNews, &l.pairs)
+		fs, err := crdUpgradeDirs(ctx, hist.upgradable(dirs), hist.isNews, l.leftAlone, &l.pairs)
 		if err != nil {
 			return err
 		}

@@ -154,7 +154,7 @@ func (l *linter) operatorFindings(c *operatorCheck, dirs []*bundle, h *history) 
 		out = append(out, l.view.inOperatorFindings(b, func(b *bundle) []finding.Finding {
 			var fs []finding.Finding
 			for _, r := range l.rules {
-				if r.inOperator != nil && l.runsOn(r.ID, h.of(b)) {
+				if r.inOperator != nil && l.runsOn(r.ID, l.aloneOr(b, h.of(b))) {
 					fs = append(fs, r.stamp(r.inOperator(c, b))...)
 				}
 			}

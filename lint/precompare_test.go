@@ -64,14 +64,14 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		if !on {
 			continue
 		}
-		got, err := crdUpgradeDirs(context.Background(), bundles, func(*bundle) bool { return true }, &l.pairs)
+		got, err := crdUpgradeDirs(context.Background(), bundles, func(*bundle) bool { return true }, func(*bundle) bool { return false }, &l.pairs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if l.pairs.Len() != compared {
 			t.Errorf("%d pairs compared again after reading", l.pairs.Len()-compared)
 		}
-		want, err := crdUpgradeDirs(context.Background(), bundles, func(*bundle) bool { return true }, &crdcompat.Pairs{})
+		want, err := crdUpgradeDirs(context.Background(), bundles, func(*bundle) bool { return true }, func(*bundle) bool { return false }, &crdcompat.Pairs{})
 		if err != nil {
 			t.Fatal(err)
 		}
