@@ -272,11 +272,16 @@ func crdFinding(from, to *bundle, n *object, changes []crdcompat.Change, channel
 	f := objectFinding(ruleCRDUpgrade, finding.Error, to, n, nil, "upgrade from %s: %s", from.name, changesText(subject, reasons))
 	f.Channel = channel
 	f.Reasons = reasons
+	// The same changes of a CRD reached from several bundles are one
+	// problem; a stored version removed is the CRD's versions'.
+	var same strings.Builder
 	for _, r := range reasons {
+		same.WriteString("\x00" + r.Kind + "\x00" + r.String())
 		if r.Kind == crdcompat.StoredVersionRemoved {
-			f.Causes = []string{finding.CauseCRDVersions(n.name)}
+			f.Causes = append(f.Causes, finding.CauseCRDVersions(n.name))
 		}
 	}
+	f.Causes = append(f.Causes, finding.CauseSaid(ruleCRDUpgrade, n.name, 0, same.String()))
 	return f
 }
 

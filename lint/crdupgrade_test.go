@@ -205,3 +205,39 @@ func TestChangesText(t *testing.T) {
 		}
 	}
 }
+
+// The same changes of a CRD reached from two bundles (one replaced, one
+// skipped) are one finding, the other edge's words related.
+func TestCRDUpgradeSameChangesOnce(t *testing.T) {
+	oldCRD, newCRD := testCRD(oldSpec), testCRD(strings.Replace(oldSpec, ", s3]", "]", 1))
+	cat := upgradeCatalog(t, oldCRD, newCRD, true)
+	cat = strings.Replace(cat, "    replaces: etcdoperator.v0.9.2\n", "    replaces: etcdoperator.v0.9.2\n    skips: [etcdoperator.v0.9.1]\n", 1)
+	older := strings.ReplaceAll(cat[strings.Index(cat, "---\nschema: olm.bundle\nname: etcdoperator.v0.9.2"):strings.Index(cat, "---\nschema: olm.bundle\nname: etcdoperator.v0.9.4")], "0.9.2", "0.9.1")
+	cat = strings.Replace(cat, "entries:\n", "entries:\n  - name: etcdoperator.v0.9.1\n", 1) + older
+	dir := t.TempDir()
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": cat})
+	got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
+	if len(got) != 1 || len(got[0].Related) != 1 || !strings.Contains(got[0].Message+got[0].Related[0].Message, "upgrade from etcdoperator.v0.9.1") {
+		t.Fatalf("want one finding for both edges, got:%s", dump(got))
+	}
+}
+
+// A previous bundle the catalog knows only by olm.csv.metadata provides
+// its kind in one version (olm.gvk): a new CRD without it removes the
+// version its objects are stored in.
+func TestCRDUpgradeFromProvidedVersions(t *testing.T) {
+	cat := upgradeCatalog(t, testCRD(oldSpec), strings.Replace(testCRD(oldSpec), "name: v1beta2", "name: v1", 1), true)
+	start := strings.Index(cat, "---\nschema: olm.bundle\nname: etcdoperator.v0.9.2")
+	end := strings.Index(cat, "---\nschema: olm.bundle\nname: etcdoperator.v0.9.4")
+	cat = cat[:start] + "---\nschema: olm.bundle\nname: etcdoperator.v0.9.2\npackage: etcd\nimage: quay.io/operatorhubio/etcd:v0.9.2\nproperties:\n" +
+		"  - type: olm.package\n    value:\n      packageName: etcd\n      version: 0.9.2\n" +
+		"  - type: olm.gvk\n    value:\n      group: etcd.database.coreos.com\n      kind: EtcdCluster\n      version: v1beta2\n" +
+		"  - type: olm.csv.metadata\n    value:\n      displayName: etcd\n" + cat[end:]
+	dir := t.TempDir()
+	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": cat})
+	got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}}).Findings
+	if len(got) != 1 || got[0].Severity != finding.Error || len(got[0].Reasons) != 1 || got[0].Reasons[0].Kind != crdcompat.StoredVersionRemoved || got[0].Reasons[0].Version != "v1beta2" ||
+		!strings.Contains(got[0].Message, "etcdoperator.v0.9.2 provides etcd.database.coreos.com/v1beta2 EtcdCluster alone") {
+		t.Fatalf("want the stored version's removal, got:%s", dump(got))
+	}
+}

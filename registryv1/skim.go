@@ -84,12 +84,20 @@ func Skim(data []byte, sniff int) (h Head, ok bool) {
 }
 
 // line is one line of the document: its number in the file, its
-// indentation and its text after it (without a trailing "\r").
+// indentation and its text after it (without a trailing "\r"); deeper
+// says lines indented past maxIndent follow it, which are not kept.
 type line struct {
 	num    int
 	indent int
 	text   []byte
+	deeper bool
 }
+
+// maxIndent is the deepest indentation of the lines Skim reads (keys of a
+// CRD's versions: "spec", "  versions", "  - name" and their keys, the
+// indentations of two or four): deeper lines (schemas, descriptions) are
+// only counted below the line before them.
+const maxIndent = 12
 
 // firstDocLines are the lines of the first document of a YAML stream
 // that hold something (not blank, not a comment), as
@@ -126,6 +134,11 @@ func firstDocLines(data []byte) (out []line, ok bool) {
 		}
 		rest := l[indent:]
 		switch {
+		case indent > maxIndent && len(out) > 0:
+			if len(rest) > 0 && rest[0] != '#' {
+				out[len(out)-1].deeper = true
+			}
+			continue
 		case len(rest) == 0 || rest[0] == '#':
 			continue
 		case rest[0] == '\t' || indent == 0 && (rest[0] == '%' || bytes.HasPrefix(rest, []byte("..."))):
@@ -149,7 +162,12 @@ type entry struct {
 	key      string
 	inline   []byte
 	from, to int
+	// deeper says lines past maxIndent follow the key's line directly.
+	deeper bool
 }
+
+// below reports whether the key has lines below it.
+func (e *entry) below() bool { return e.from != e.to || e.deeper }
 
 // mapping reads the block mapping of lines [from, to) whose keys are at
 // indentation indent (the first of them may follow a "- " on the line
@@ -174,7 +192,7 @@ func (s *skimmer) mapping(from, to, indent int) (out []entry, ok bool) {
 		for j < to && (s.lines[j].indent > indent || inline == nil && s.lines[j].indent == indent && isItem(s.lines[j].text)) {
 			j++ // below the key: deeper lines, or a sequence's items at its indentation
 		}
-		out = append(out, entry{at: i, key: key, inline: inline, from: i + 1, to: j})
+		out = append(out, entry{at: i, key: key, inline: inline, from: i + 1, to: j, deeper: l.deeper})
 		i = j
 	}
 	return out, true
@@ -281,9 +299,9 @@ func (s *skimmer) scalar(m []entry, key string) (string, bool) {
 		return "", true
 	}
 	if e.inline == nil {
-		return "", e.from == e.to // null, unless a value follows below
+		return "", !e.below() // null, unless a value follows below
 	}
-	if e.from != e.to {
+	if e.below() {
 		return "", false // a scalar continued on the lines below
 	}
 	return stringScalar(e.inline)
@@ -298,8 +316,10 @@ func (s *skimmer) child(m []entry, key string) ([]entry, bool) {
 		return nil, true
 	case e.inline != nil:
 		return nil, false
-	case e.from == e.to:
+	case !e.below():
 		return nil, true
+	case e.from == e.to:
+		return nil, false // only lines Skim does not keep
 	}
 	return s.mapping(e.from, e.to, s.lines[e.from].indent)
 }
@@ -333,10 +353,13 @@ func (s *skimmer) crdVersions(top []entry, h *Head) bool {
 // storage.
 func (s *skimmer) crdVersionList(spec []entry, h *Head) bool {
 	e := find(spec, "versions")
-	if e != nil && e.inline == nil && e.from == e.to {
+	switch {
+	case e != nil && e.inline == nil && e.from == e.to && e.deeper:
+		return false // only lines Skim does not keep
+	case e != nil && e.inline == nil && !e.below():
 		h.VersionsLine = s.lines[e.at].num // null
 	}
-	if e == nil || e.inline == nil && e.from == e.to {
+	if e == nil || e.inline == nil && !e.below() {
 		if h.Version != "" {
 			h.Stored = append(h.Stored, h.Version)
 		}
@@ -401,6 +424,8 @@ func (s *skimmer) storedVersions(top []entry, h *Head) bool {
 		return true
 	case sv.inline != nil:
 		return string(sv.inline) == "[]" || nullScalar(sv.inline)
+	case sv.deeper:
+		return false
 	}
 	for i := sv.from; i < sv.to; i++ {
 		l := s.lines[i]
@@ -422,9 +447,9 @@ func (s *skimmer) storedVersions(top []entry, h *Head) bool {
 // its keys below, [i+1, to), at the indentation of the first key.
 func (s *skimmer) item(i, to int) ([]entry, bool) {
 	l := s.lines[i]
-	first := line{num: l.num, indent: l.indent + 2, text: bytes.TrimLeft(l.text[2:], " ")}
-	if len(l.text) > 2 && l.text[2] == ' ' {
-		return nil, false // "-   key": an indentation of its own
+	first := line{num: l.num, indent: l.indent + 2, text: bytes.TrimLeft(l.text[2:], " "), deeper: l.deeper}
+	if len(l.text) > 2 && l.text[2] == ' ' || first.indent > maxIndent {
+		return nil, false // "-   key": an indentation of its own; or keys Skim does not keep
 	}
 	sub := skimmer{lines: append([]line{first}, s.lines[i+1:to]...)}
 	m, ok := sub.mapping(0, len(sub.lines), first.indent)
@@ -448,7 +473,7 @@ func boolScalar(e *entry) (b, ok bool) {
 	if e == nil {
 		return false, true
 	}
-	if e.inline == nil || e.from != e.to {
+	if e.inline == nil || e.below() {
 		return false, false
 	}
 	switch string(e.inline) {

@@ -110,6 +110,8 @@ func TestSkim(t *testing.T) {
 		"a sequence":            "- apiVersion: v1\n",
 		"an unclosed quote":     "kind: A\n0: \"\n",
 		"no kind":               "apiVersion: v1\nmetadata:\n  name: a\n",
+		"deep version keys":     "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n            versions:\n            - name: v1\n              served: true\n",
+		"deep metadata":         "apiVersion: v1\nkind: ConfigMap\nmetadata:\n              name: a\n",
 		"served: yes":           "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  versions:\n  - name: v1\n    served: yes\n",
 	} {
 		if h, ok := Skim([]byte(doc), 30); ok {
