@@ -233,3 +233,20 @@ func TestBaselineGitTopCatalog(t *testing.T) {
 		t.Fatalf("want one new finding (not yet committed):%s", dump(res.Findings))
 	}
 }
+
+// A change that edits a released bundle's CRD in place upgrades the
+// clusters that installed it as the baseline has it: a stored version
+// removed is a new error.
+func TestBaselineEditedCRD(t *testing.T) {
+	root, commit := gitRepo(t)
+	inDir(t, root)
+	crd := "operators/widget/1.1.1/manifests/widgets.example.com.crd.yaml"
+	replaceIn(t, filepath.Join(root, crd), "  - name: v1\n", "  - name: v2\n")
+	commit("the stored version renamed")
+	news := newErrors(run(t, []string{"operators/widget"}, Options{Baseline: "HEAD~1"}).Findings)
+	if !slices.ContainsFunc(only(news, ruleCRDUpgrade), func(f finding.Finding) bool {
+		return f.File == crd && strings.Contains(f.Message, "upgrade from widget-operator.v1.1.1 as the baseline has it")
+	}) {
+		t.Fatalf("want the stored version's removal, got:%s", dump(news))
+	}
+}

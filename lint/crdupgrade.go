@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -148,6 +149,41 @@ func upgradeFindings(from, to *bundle, channel string, pairs *crdcompat.Pairs) [
 		changes := pairs.Changes(oo.sum, no.sum, func() (*crdcompat.CRD, *crdcompat.CRD) { return from.crd(oo), to.crd(no) })
 		if len(changes) > 0 {
 			out = append(out, crdFinding(from, to, no, changes, channel))
+		}
+	}
+	return out
+}
+
+// changedCRDs compares, in a run over a change, the CRDs of each bundle
+// directory the change edited with those the baseline has in it: a
+// bundle released in one content and edited in place upgrades the
+// clusters that installed the first (a release's own directory is new,
+// and has no baseline to compare with).
+func (l *linter) changedCRDs(dirs []*bundle) []finding.Finding {
+	bl := l.compareTo
+	if bl == nil {
+		return nil
+	}
+	var out []finding.Finding
+	for _, b := range dirs {
+		if b.dir == "" || bl.Unchanged(b.dir) || !bl.Holds(b.dir) {
+			continue
+		}
+		old, err := readBundleFS(os.DirFS(bl.Real(b.dir)), b.dir)
+		if err != nil {
+			continue // the baseline's copy is no bundle: nothing to upgrade from
+		}
+		oldCRDs := old.crdObjects()
+		for name, no := range b.crdObjects() {
+			oo := oldCRDs[name]
+			if oo == nil || oo.sum == no.sum {
+				continue // what did not change breaks nothing it did not before
+			}
+			if changes := l.pairs.Changes(oo.sum, no.sum, func() (*crdcompat.CRD, *crdcompat.CRD) { return old.crd(oo), b.crd(no) }); len(changes) > 0 {
+				f := crdFinding(old, b, no, changes, "")
+				f.Message = strings.Replace(f.Message, "upgrade from "+old.name, "upgrade from "+old.name+" as the baseline has it", 1)
+				out = append(out, f)
+			}
 		}
 	}
 	return out

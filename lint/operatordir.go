@@ -86,6 +86,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 			return err
 		}
 		l.add(fs)
+		l.add(l.changedCRDs(dirs))
 	}
 	if oc != nil {
 		oc.setBundles(dirs, p)
