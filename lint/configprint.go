@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/lint/config"
 )
 
 // EffectiveConfig writes the configuration a run with these options
@@ -15,18 +17,18 @@ import (
 func EffectiveConfig(opts Options, paths ...string) ([]byte, error) {
 	c := opts.Config
 	if c == nil {
-		c = &Config{}
+		c = &config.Config{}
 	}
-	profile := c.Profile.resolve(paths)
+	profile := c.Profile.Resolve(paths)
 	running, err := selectRules(opts.Rules, opts.Disable, opts.Config, profile)
 	if err != nil {
 		return nil, err
 	}
 	target := opts.Target
 	if target == "" {
-		target = TargetOLMv0
+		target = config.TargetOLMv0
 	}
-	from := "no " + ConfigFileName + " found: the defaults"
+	from := "no " + config.FileName + " found: the defaults"
 	if c.File != "" {
 		from = "read from " + c.File
 	}
@@ -34,7 +36,7 @@ func EffectiveConfig(opts Options, paths ...string) ([]byte, error) {
 	doc.HeadComment = "effective lint configuration, " + from
 	add(doc, "target", scalar(string(target)))
 	p := scalar(string(profile))
-	if c.Profile == ProfileAuto {
+	if c.Profile == config.ProfileAuto {
 		p.LineComment = "the default for these paths: community for operator directories (operators/<pkg>/ with ci.yaml), none elsewhere"
 	}
 	add(doc, "profile", p)
@@ -78,11 +80,11 @@ func EffectiveConfig(opts Options, paths ...string) ([]byte, error) {
 
 // defaultSeverityNote says what severity a rule's findings have for the
 // target when the configuration gives none.
-func defaultSeverityNote(r Rule, t Target) string {
+func defaultSeverityNote(r Rule, t config.Target) string {
 	switch {
-	case r.ID == ruleCRDUpgrade && t != TargetOLMv1:
+	case r.ID == ruleCRDUpgrade && t != config.TargetOLMv1:
 		return "error when a stored version or the scope changes; warning for what only OLM v1 refuses"
-	case r.ID == ruleOLMv1 && t == TargetOLMv1:
+	case r.ID == ruleOLMv1 && t == config.TargetOLMv1:
 		return "error"
 	case r.ID == ruleOpenShiftRange:
 		return "error; warning for a range written in a tolerated but undocumented way"

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/linttest"
 
 	"fmt"
@@ -73,7 +74,7 @@ func TestCRDUpgrade(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			old := bundleDir(t, filepath.Join(t.TempDir(), "old"), testCSV(csvOpts{name: "etcdoperator.v0.9.2", version: "0.9.2"}), annotationsYAML(""), map[string]string{"etcdclusters.crd.yaml": tt.old})
 			dir := bundleDir(t, filepath.Join(t.TempDir(), "new"), testCSV(csvOpts{}), annotationsYAML(""), map[string]string{"etcdclusters.crd.yaml": tt.new})
-			got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}, Previous: old, Target: TargetOLMv1}).Findings
+			got := run(t, []string{dir}, Options{Rules: []string{ruleCRDUpgrade}, Previous: old, Target: config.TargetOLMv1}).Findings
 			if len(got) != len(tt.want) {
 				t.Fatalf("want %q, got:%s", tt.want, dump(got))
 			}

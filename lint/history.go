@@ -8,6 +8,7 @@ import (
 	"github.com/blang/semver/v4"
 
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/model"
 )
@@ -167,7 +168,7 @@ func (h *history) mark(fs []finding.Finding, bundles map[string]*bundle, fromCat
 // does when OLM v1 installs.
 func (l *linter) breaksInstall(id string) bool {
 	if id == ruleOLMv1 {
-		return l.target == TargetOLMv1
+		return l.target == config.TargetOLMv1
 	}
 	r, ok := ruleByID(id)
 	return ok && r.breaksInstall
@@ -193,7 +194,7 @@ func (l *linter) runsOn(id, h string) bool {
 // installs only: with ReleasedHide, of an OLM v0 target, whose errors of
 // CRD upgrades are the removed stored versions and scope changes.
 func (l *linter) installOnly(h *history) bool {
-	return h != nil && l.released == ReleasedHide && l.target != TargetOLMv1
+	return h != nil && l.released == ReleasedHide && l.target != config.TargetOLMv1
 }
 
 // leftAlone reports whether b is a bundle directory a change compared

@@ -27,10 +27,10 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("nothing to lint: give catalog, bundle or operator directories, or image references")
 	}
-	if err := opts.Target.check(); err != nil {
+	if err := opts.Target.Check(); err != nil {
 		return nil, err
 	}
-	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config, profileOf(opts.Config).resolve(paths))
+	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config, opts.Config.ProfileOf().Resolve(paths))
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/linttest"
 
 	"context"
@@ -12,26 +13,26 @@ import (
 )
 
 func TestSelectRules(t *testing.T) {
-	all, err := selectRules(nil, nil, nil, ProfileNone)
+	all, err := selectRules(nil, nil, nil, config.ProfileNone)
 	if err != nil || len(all) != len(ownRules) {
 		t.Fatalf("every rule of lint's own: %v %v", all, err)
 	}
-	community, err := selectRules(nil, nil, nil, ProfileCommunity)
+	community, err := selectRules(nil, nil, nil, config.ProfileCommunity)
 	if err != nil || len(community) != len(ownRules)+19 {
 		t.Fatalf("lint's own rules and the community pipeline's 19 checks: %d %v", len(community), err)
 	}
-	certified, err := selectRules(nil, nil, nil, ProfileCertified)
+	certified, err := selectRules(nil, nil, nil, config.ProfileCertified)
 	if err != nil || len(certified) != len(ownRules)+12 {
 		t.Fatalf("lint's own rules and the certified pipeline's 12 checks: %d %v", len(certified), err)
 	}
-	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil, ProfileNone)
+	some, err := selectRules([]string{ruleRemovedAPI, ruleDangling}, []string{ruleDangling}, nil, config.ProfileNone)
 	if err != nil || len(some) != 1 || some[0].ID != ruleRemovedAPI {
 		t.Fatalf("--rule removed-api --rule dangling-reference --disable dangling-reference: %v %v", some, err)
 	}
-	if _, err := selectRules([]string{"removed-apis"}, nil, nil, ProfileNone); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
+	if _, err := selectRules([]string{"removed-apis"}, nil, nil, config.ProfileNone); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
 		t.Fatalf("unknown rule: %v", err)
 	}
-	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil, ProfileNone); !errors.Is(err, ErrNoRules) {
+	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil, config.ProfileNone); !errors.Is(err, ErrNoRules) {
 		t.Fatalf("no rule left: %v", err)
 	}
 	for _, r := range Rules() {

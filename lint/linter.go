@@ -7,6 +7,7 @@ import (
 	"github.com/fbcat/opm/lint/change"
 
 	"github.com/fbcat/opm/lint/baseline"
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
@@ -23,8 +24,8 @@ type setup struct {
 	previous   *bundle
 	images     *render.Renderer
 	noWebhooks bool
-	target     Target
-	config     *Config
+	target     config.Target
+	config     *config.Config
 	// osdk keeps operator-sdk's verdicts on manifests for the runs over
 	// the change and the baseline, osdkStore its verdicts on bundle
 	// directories across runs (nil for none).
@@ -135,8 +136,8 @@ func (l *linter) finish(res *Result, err error) (*Result, error) {
 	}
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
-		f.Severity = l.target.severity(&f)
-		l.config.apply(&f)
+		f.Severity = targetSeverity(l.target, &f)
+		l.config.Apply(&f)
 		if l.onHistory(&f) {
 			kept = append(kept, f)
 		}

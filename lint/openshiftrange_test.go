@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 )
 
@@ -87,7 +88,7 @@ func replaceIn(t *testing.T, file, old, new string) {
 func TestOperatorDir(t *testing.T) {
 	root := copyRepo(t)
 	widget := filepath.Join(root, "operators", "widget")
-	res := run(t, []string{widget}, Options{Disable: []string{ruleCSVFields}, Config: &Config{Profile: ProfileNone}})
+	res := run(t, []string{widget}, Options{Disable: []string{ruleCSVFields}, Config: &config.Config{Profile: config.ProfileNone}})
 	if len(res.Findings) != 0 {
 		t.Fatalf("findings:%s", dump(res.Findings))
 	}

@@ -5,6 +5,7 @@ import (
 
 	"strings"
 
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/render"
 )
@@ -27,10 +28,10 @@ type Options struct {
 	Baseline string
 	// Target is who installs the catalogs (default OLM v0): what only OLM
 	// v1 refuses is an error for OLM v1 and a warning for OLM v0.
-	Target Target
+	Target config.Target
 	// Config is the repository's lint configuration: rules turned off,
 	// severities, ignored findings. Nil for none.
-	Config *Config
+	Config *config.Config
 	// NoWebhooks tells olmv1-unsupported that the cluster runs OLM v1
 	// without webhook support.
 	NoWebhooks bool

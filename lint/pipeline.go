@@ -7,6 +7,7 @@ import (
 
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/lint/pipeline"
@@ -44,7 +45,7 @@ func pipelineTable() []Rule {
 }
 
 // profilesOf are the profiles that run a suite's checks.
-func profilesOf(s pipeline.Suite) []Profile {
+func profilesOf(s pipeline.Suite) []config.Profile {
 	switch s {
 	case pipeline.SuiteCommunity:
 		return inCommunity

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/linttest"
 	"github.com/fbcat/opm/lint/pipeline"
@@ -40,23 +41,23 @@ func TestPipelineProfile(t *testing.T) {
 			t.Errorf("check %q of a finding of %s", f.Check, f.Rule)
 		}
 	}
-	if got := checks(run(t, []string{widget}, Options{Config: &Config{Profile: ProfileNone}}).Findings); got != nil {
+	if got := checks(run(t, []string{widget}, Options{Config: &config.Config{Profile: config.ProfileNone}}).Findings); got != nil {
 		t.Errorf("profile none: %v", got)
 	}
-	if got := checks(run(t, []string{widget}, Options{Config: &Config{Profile: ProfileCertified}}).Findings); !slices.Equal(got, []string{"check_operator_name"}) {
+	if got := checks(run(t, []string{widget}, Options{Config: &config.Config{Profile: config.ProfileCertified}}).Findings); !slices.Equal(got, []string{"check_operator_name"}) {
 		t.Errorf("profile certified: %v", got)
 	}
 	// A bundle directory linted on its own, or a catalog: no operator, no
 	// checks of an operator; the community profile chosen runs
 	// operator-sdk's on the bundle directory.
-	if got := checks(run(t, []string{filepath.Join(widget, "1.2.0"), filepath.Join(root, "catalogs", "v4.17")}, Options{Config: &Config{Profile: ProfileCommunity}}).Findings); slices.ContainsFunc(got, func(c string) bool { return !strings.HasPrefix(c, "check_osdk_") }) {
+	if got := checks(run(t, []string{filepath.Join(widget, "1.2.0"), filepath.Join(root, "catalogs", "v4.17")}, Options{Config: &config.Config{Profile: config.ProfileCommunity}}).Findings); slices.ContainsFunc(got, func(c string) bool { return !strings.HasPrefix(c, "check_osdk_") }) {
 		t.Errorf("a bundle and a catalog: %v", got)
 	}
 	if got := checks(run(t, []string{filepath.Join(widget, "1.2.0")}, Options{}).Findings); got != nil {
 		t.Errorf("a bundle directory on its own, by default: %v", got)
 	}
 	// --rule picks a check whatever the profile.
-	res := run(t, []string{widget}, Options{Rules: []string{pipeline.RuleBundleDirVersion}, Config: &Config{Profile: ProfileNone}})
+	res := run(t, []string{widget}, Options{Rules: []string{pipeline.RuleBundleDirVersion}, Config: &config.Config{Profile: config.ProfileNone}})
 	if len(res.Rules) != 1 || res.Findings != nil {
 		t.Errorf("--rule bundle-dir-version: %v%s", res.Rules, dump(res.Findings))
 	}
@@ -66,7 +67,7 @@ func TestPipelineProfile(t *testing.T) {
 			t.Errorf("csv-fields reports what check_required_fields does: %s", f.String())
 		}
 	}
-	if fs := run(t, []string{widget}, Options{Config: &Config{Profile: ProfileNone}}).Findings; !slices.ContainsFunc(fs, func(f finding.Finding) bool { return strings.Contains(f.Message, "no spec.maintainers") }) {
+	if fs := run(t, []string{widget}, Options{Config: &config.Config{Profile: config.ProfileNone}}).Findings; !slices.ContainsFunc(fs, func(f finding.Finding) bool { return strings.Contains(f.Message, "no spec.maintainers") }) {
 		t.Errorf("without the pipeline's checks csv-fields reports the missing maintainers:%s", dump(fs))
 	}
 }
@@ -113,11 +114,11 @@ func TestPipelineText(t *testing.T) {
 
 // .opm-lint.yaml's profile, and --print-config's.
 func TestPipelineProfileConfig(t *testing.T) {
-	c, err := ParseConfig("x.yaml", []byte("profile: certified\n"))
-	if err != nil || c.Profile != ProfileCertified {
+	c, err := config.Parse("x.yaml", []byte("profile: certified\n"), RuleIDs())
+	if err != nil || c.Profile != config.ProfileCertified {
 		t.Fatalf("%v %v", c, err)
 	}
-	if _, err := ParseConfig("x.yaml", []byte("target: olmv0\nprofile: isv\n")); err == nil || err.Error() != `x.yaml:2: profile: unknown profile "isv": use community, certified, none or auto` {
+	if _, err := config.Parse("x.yaml", []byte("target: olmv0\nprofile: isv\n"), RuleIDs()); err == nil || err.Error() != `x.yaml:2: profile: unknown profile "isv": use community, certified, none or auto` {
 		t.Errorf("bad profile: %v", err)
 	}
 	out, err := EffectiveConfig(Options{}, "../testdata/repo/operators/widget")

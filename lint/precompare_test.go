@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/linttest"
 
 	"context"
@@ -41,7 +42,7 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		if !on {
 			ids = []string{ruleOLMv1}
 		}
-		rules, err := selectRules(ids, nil, nil, ProfileNone)
+		rules, err := selectRules(ids, nil, nil, config.ProfileNone)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +91,7 @@ func TestBundleDirsFirstError(t *testing.T) {
 		linttest.WriteFiles(t, filepath.Join(dir, v), map[string]string{"manifests/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "metadata/annotations.yaml": annotationsYAML("")})
 	}
 	bundleDir(t, filepath.Join(dir, "1.0.0"), testCSV(csvOpts{}), annotationsYAML(""), nil)
-	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil, ProfileNone)
+	rules, err := selectRules([]string{ruleCRDUpgrade}, nil, nil, config.ProfileNone)
 	if err != nil {
 		t.Fatal(err)
 	}

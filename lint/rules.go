@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 )
 
@@ -39,7 +40,7 @@ type Rule struct {
 	mapped     func(*operatorCheck, *catalog) []finding.Finding
 	// profiles are the profiles that run the rule; nil for every one
 	// (lint's own rules).
-	profiles []Profile
+	profiles []config.Profile
 	// breaksInstall says that what the rule finds breaks an install or an
 	// upgrade from a catalog: its errors stand on history too (see
 	// history.go); other rules' are warnings there.
@@ -144,17 +145,17 @@ func Rules() []Rule { return slices.Clone(table) }
 // selectRules picks the rules to run: those of only (else every rule of
 // the profile) but those of disable and, unless only names them, those
 // the configuration turns off.
-func selectRules(only, disable []string, cfg *Config, profile Profile) ([]Rule, error) {
+func selectRules(only, disable []string, cfg *config.Config, profile config.Profile) ([]Rule, error) {
 	for _, id := range append(slices.Clone(only), disable...) {
 		if !knownRule(id) {
-			return nil, fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(ruleIDs(), ", "))
+			return nil, fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(RuleIDs(), ", "))
 		}
 	}
 	var out []Rule
 	for _, r := range table {
 		switch {
 		case len(only) > 0 && !slices.Contains(only, r.ID), slices.Contains(disable, r.ID):
-		case len(only) == 0 && (cfg.off(r.ID) || !r.inProfile(profile)):
+		case len(only) == 0 && (cfg.Off(r.ID) || !r.inProfile(profile)):
 		default:
 			out = append(out, r)
 		}
@@ -191,8 +192,8 @@ func rank(id string) int {
 	return i
 }
 
-// ruleIDs lists the rule IDs.
-func ruleIDs() []string {
+// RuleIDs lists the rule IDs, in the order of Rules.
+func RuleIDs() []string {
 	ids := make([]string, len(table))
 	for i, r := range table {
 		ids[i] = r.ID

@@ -12,6 +12,7 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"
 )
@@ -131,7 +132,7 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 			if errors.As(err, &unknown) {
 				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
 			}
-			_ = writeJSON(cmd.OutOrStdout(), doc)
+			_ = jsonout.Write(cmd.OutOrStdout(), doc)
 		}
 		return err
 	}
@@ -245,7 +246,7 @@ func writePlanJSON(w io.Writer, plan *author.Plan, dryRun bool) error {
 	for _, c := range plan.Changes {
 		doc.Changes = append(doc.Changes, change{c.Path, c.Kind, changeAction(c)})
 	}
-	return writeJSON(w, doc)
+	return jsonout.Write(w, doc)
 }
 
 func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
@@ -326,7 +327,7 @@ func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) err
 			d := where[c.Path]
 			doc.Differ = append(doc.Differ, drift{c.Path, d.Line, d.What})
 		}
-		if err := writeJSON(out, doc); err != nil {
+		if err := jsonout.Write(out, doc); err != nil {
 			return err
 		}
 	} else {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/catalogimage"
+	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/generate"
 	"github.com/fbcat/opm/image"
 )
@@ -72,7 +73,7 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 				fmt.Fprintln(cmd.ErrOrStderr(), w)
 			}
 			if f.output.value == "json" {
-				return writeJSON(cmd.OutOrStdout(), res)
+				return jsonout.Write(cmd.OutOrStdout(), res)
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), res.Digest)
 			return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/diff"
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/render"
 )
 
@@ -59,7 +60,7 @@ when they differ, as with git diff. It is 2 when the comparison cannot be made
 			if output.value == "text" {
 				err = diff.WriteText(&buf, res)
 			} else {
-				err = writeStructured(&buf, output.value, res)
+				err = jsonout.WriteAs(&buf, output.value, res)
 			}
 			if err != nil {
 				return err

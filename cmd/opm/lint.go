@@ -11,6 +11,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/sarif"
 	"github.com/fbcat/opm/lint"
+	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/report"
 	"github.com/fbcat/opm/render"
@@ -35,7 +36,7 @@ type lintFlags struct {
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
-	f := &lintFlags{output: outputFlag{value: "text", allowed: []string{"text", "json", "sarif", "markdown"}}, failOn: string(finding.Error)}
+	f := &lintFlags{output: outputFlag{value: "text", allowed: report.Formats}, failOn: string(finding.Error)}
 	cmd := &cobra.Command{
 		Use:   "lint PATH...",
 		Short: "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
@@ -72,7 +73,7 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 	fl.StringVar(&f.baseline, "baseline", "", "The paths before the change (a directory, or a git ref of the repository the paths are in): findings it has too are existing and do not fail the run; stranded-upgrade compares with it")
 	fl.StringVar(&f.failOn, "fail-on", f.failOn, "Exit 1 when a new finding is at least this severe (error|warning; infos never fail)")
 	fl.StringVar(&f.target, "target", "", "Who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default) or olmv1, for which OLM v1's CRD preflight and olmv1-unsupported findings are errors (overrides the configuration)")
-	fl.StringVar(&f.config, "config", "", "Lint configuration file (default: "+lint.ConfigFileName+" in the linted path or a directory above it, up to the repository root)")
+	fl.StringVar(&f.config, "config", "", "Lint configuration file (default: "+config.FileName+" in the linted path or a directory above it, up to the repository root)")
 	fl.BoolVar(&f.printCfg, "print-config", false, "Print the effective configuration (YAML) and exit")
 	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
 	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
@@ -198,16 +199,7 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	for _, n := range res.Notes {
 		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
 	}
-	switch f.output.value {
-	case "json":
-		err = writeStructured(cmd.OutOrStdout(), "json", report.JSON(res, passed))
-	case "sarif":
-		err = sarif.Write(cmd.OutOrStdout(), report.SARIF(res, sarifOptions()))
-	case "markdown":
-		err = report.WriteMarkdown(cmd.OutOrStdout(), res, report.MarkdownOptions{Passed: passed, Baseline: f.baseline})
-	default:
-		err = report.WriteText(cmd.OutOrStdout(), res, f.baseline != "")
-	}
+	err = report.Write(cmd.OutOrStdout(), f.output.value, res, lintReportOptions(passed, f.baseline))
 	if err == nil {
 		err = appendLintSummary(f.summary, res, passed, f.baseline)
 	}
@@ -259,15 +251,15 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 
 // resolveLintConfig reads the lint configuration (--config, else the one
 // found from the paths) and the target: --target, else the configuration's.
-func resolveLintConfig(f *lintFlags, args []string) (*lint.Config, lint.Target, error) {
-	cfg, err := lint.ResolveConfig(f.config, args)
+func resolveLintConfig(f *lintFlags, args []string) (*config.Config, config.Target, error) {
+	cfg, err := config.Resolve(f.config, args, lint.RuleIDs())
 	if err != nil {
 		return nil, "", err
 	}
 	if f.target == "" {
 		return cfg, cfg.Target, nil
 	}
-	target, err := lint.ParseTarget(f.target)
+	target, err := config.ParseTarget(f.target)
 	if err != nil {
 		return nil, "", badValue(fmt.Errorf("--target: %w", err))
 	}
@@ -277,13 +269,13 @@ func resolveLintConfig(f *lintFlags, args []string) (*lint.Config, lint.Target, 
 // writeLintFailure writes, for -o json and sarif, the document saying that
 // linting could not run and why.
 func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
-	writeLintSummaryFailure(cmd, f, err)
-	switch f.output.value {
-	case "json":
-		_ = writeStructured(cmd.OutOrStdout(), "json", report.JSONFailure(err.Error()))
-	case "sarif":
-		_ = sarif.Write(cmd.OutOrStdout(), report.SARIFFailure(err.Error(), sarifOptions()))
-	}
+	writeLintSummaryFailure(f, err)
+	_ = report.WriteFailure(cmd.OutOrStdout(), f.output.value, err.Error(), lintReportOptions(false, f.baseline))
+}
+
+// lintReportOptions are how a lint result or failure is written.
+func lintReportOptions(passed bool, baseline string) report.Options {
+	return report.Options{Passed: passed, Baseline: baseline, SARIF: sarifOptions()}
 }
 
 // sarifOptions names opm in a SARIF log, with paths relative to the

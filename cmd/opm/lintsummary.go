@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/cobra"
-
 	"github.com/fbcat/opm/lint"
 	"github.com/fbcat/opm/lint/report"
 )
@@ -22,12 +20,9 @@ func appendLintSummary(file string, res *lint.Result, passed bool, baseline stri
 	})
 }
 
-// writeLintSummaryFailure writes, for -o markdown and --summary, the
+// writeLintSummaryFailure writes, for --summary, the
 // summary of a run that could not lint.
-func writeLintSummaryFailure(cmd *cobra.Command, f *lintFlags, err error) {
-	if f.output.value == "markdown" {
-		_ = report.WriteMarkdownFailure(cmd.OutOrStdout(), err.Error())
-	}
+func writeLintSummaryFailure(f *lintFlags, err error) {
 	if f.summary == "" {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/olmv1"
 	"github.com/fbcat/opm/render"
 )
@@ -254,7 +255,7 @@ are still judged; the command then exits 1.`,
 				return err
 			}
 			if output.value == "json" {
-				err = writeJSON(cmd.OutOrStdout(), listing)
+				err = jsonout.Write(cmd.OutOrStdout(), listing)
 			} else {
 				err = olmv1.WriteListing(cmd.OutOrStdout(), listing)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/encoding/sarif"
 	"github.com/fbcat/opm/render"
 	"github.com/fbcat/opm/validate"
@@ -143,7 +144,7 @@ func writeValidateFailure(cmd *cobra.Command, f *validateFlags, err error) {
 			Passed bool          `json:"passed"`
 			Error  validateError `json:"error"`
 		}{Error: validateError{Message: msg}}
-		_ = writeStructured(cmd.OutOrStdout(), f.output.value, out)
+		_ = jsonout.WriteAs(cmd.OutOrStdout(), f.output.value, out)
 	}
 }
 
@@ -220,7 +221,7 @@ func writeValidateResult(w io.Writer, format string, res *validate.Result, shown
 		}
 		out.Error = &validateError{Message: strings.Join(lines, "\n")}
 	}
-	return writeStructured(w, format, out)
+	return jsonout.WriteAs(w, format, out)
 }
 
 // writeWarnings prints warnings about data that does not survive loading,

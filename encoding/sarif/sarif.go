@@ -5,8 +5,9 @@
 package sarif
 
 import (
-	"encoding/json"
 	"io"
+
+	"github.com/fbcat/opm/encoding/jsonout"
 )
 
 // Schema is the JSON schema a log names; Version is the SARIF version.
@@ -125,11 +126,5 @@ type Region struct {
 	StartColumn int `json:"startColumn,omitempty"`
 }
 
-// Write writes the log as indented JSON, without escaping HTML
-// characters, followed by a newline.
-func Write(w io.Writer, l *Log) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(l)
-}
+// Write writes the log as every report is written (see jsonout).
+func Write(w io.Writer, l *Log) error { return jsonout.Write(w, l) }

@@ -1,4 +1,4 @@
-package lint
+package config
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -14,30 +15,30 @@ import (
 	"github.com/fbcat/opm/lint/finding"
 )
 
-// ConfigFileName is the repository configuration lint looks for, from the
+// FileName is the repository configuration lint looks for, from the
 // linted path up to the repository root.
-const ConfigFileName = ".opm-lint.yaml"
+const FileName = ".opm-lint.yaml"
 
-// ConfigError is a lint configuration that cannot be used: what is wrong
+// Error is a lint configuration that cannot be used: what is wrong
 // and where.
-type ConfigError struct {
+type Error struct {
 	File string
 	Line int
 	Msg  string
 }
 
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
 	return e.File + ": " + e.Msg
 }
 
-// FindConfig looks for .opm-lint.yaml in start (a directory, or the
+// Find looks for .opm-lint.yaml in start (a directory, or the
 // directory of a file) and each directory above it, up to the repository
 // root (the directory holding .git or operators/) or the file system's
 // root. It returns "" when there is none.
-func FindConfig(start string) (string, error) {
+func Find(start string) (string, error) {
 	dir, err := filepath.Abs(start)
 	if err != nil {
 		return "", err
@@ -46,7 +47,7 @@ func FindConfig(start string) (string, error) {
 		dir = filepath.Dir(dir)
 	}
 	for {
-		f := filepath.Join(dir, ConfigFileName)
+		f := filepath.Join(dir, FileName)
 		if _, err := os.Stat(f); err == nil {
 			return f, nil
 		} else if !errors.Is(err, fs.ErrNotExist) {
@@ -70,10 +71,10 @@ func isRepoRoot(dir string) bool {
 	return err == nil && st.IsDir()
 }
 
-// ResolveConfig reads the configuration file given (--config), else the
-// one FindConfig finds from the first path that exists (else the working
+// Resolve reads the configuration file given (--config), else the
+// one Find finds from the first path that exists (else the working
 // directory); with neither, it is the defaults.
-func ResolveConfig(file string, paths []string) (*Config, error) {
+func Resolve(file string, paths, rules []string) (*Config, error) {
 	if file == "" {
 		start := "."
 		for _, p := range paths {
@@ -83,7 +84,7 @@ func ResolveConfig(file string, paths []string) (*Config, error) {
 			}
 		}
 		var err error
-		if file, err = FindConfig(start); err != nil || file == "" {
+		if file, err = Find(start); err != nil || file == "" {
 			return &Config{}, err
 		}
 	}
@@ -91,11 +92,12 @@ func ResolveConfig(file string, paths []string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lint configuration: %w", err)
 	}
-	return ParseConfig(file, data)
+	return Parse(file, data, rules)
 }
 
-// ParseConfig reads a lint configuration; file names it in errors.
-func ParseConfig(file string, data []byte) (*Config, error) {
+// Parse reads a lint configuration; file names it in errors, rules are
+// the IDs of the rules it may name.
+func Parse(file string, data []byte, rules []string) (*Config, error) {
 	c := &Config{File: file, Rules: map[string]RuleSetting{}}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -106,9 +108,9 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, &ConfigError{file, root.Line, "the configuration is a mapping of target, profile, rules and ignore"}
+		return nil, &Error{file, root.Line, "the configuration is a mapping of target, profile, rules and ignore"}
 	}
-	p := &configParser{file: file, c: c}
+	p := &parser{file: file, c: c, known: rules}
 	return c, p.each(root, "the configuration", func(key, val *yaml.Node) error {
 		switch key.Value {
 		case "target":
@@ -128,21 +130,22 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 // line upstream's parser names (see fbcyaml.SyntaxError).
 func yamlError(file string, data []byte, err error) error {
 	e := fbcyaml.SyntaxError(data, 1, err)
-	return &ConfigError{File: file, Line: int(e.Line), Msg: "not valid YAML: " + e.Msg}
+	return &Error{File: file, Line: int(e.Line), Msg: "not valid YAML: " + e.Msg}
 }
 
-// configParser reads the parts of a configuration.
-type configParser struct {
-	file string
-	c    *Config
+// parser reads the parts of a configuration.
+type parser struct {
+	file  string
+	c     *Config
+	known []string
 }
 
-func (p *configParser) fail(n *yaml.Node, format string, args ...any) error {
-	return &ConfigError{p.file, n.Line, fmt.Sprintf(format, args...)}
+func (p *parser) fail(n *yaml.Node, format string, args ...any) error {
+	return &Error{p.file, n.Line, fmt.Sprintf(format, args...)}
 }
 
 // each calls f on each key and value of a mapping; what names it.
-func (p *configParser) each(n *yaml.Node, what string, f func(key, val *yaml.Node) error) error {
+func (p *parser) each(n *yaml.Node, what string, f func(key, val *yaml.Node) error) error {
 	if n.Kind != yaml.MappingNode {
 		return p.fail(n, "%s must be a mapping", what)
 	}
@@ -160,15 +163,23 @@ func (p *configParser) each(n *yaml.Node, what string, f func(key, val *yaml.Nod
 	return nil
 }
 
+// rule refuses a rule ID that names no rule.
+func (p *parser) rule(n *yaml.Node, id string) error {
+	if slices.Contains(p.known, id) {
+		return nil
+	}
+	return p.fail(n, "unknown rule %q: the rules are %s", id, strings.Join(p.known, ", "))
+}
+
 // scalar is a node's text; other nodes are an error.
-func (p *configParser) scalar(n *yaml.Node, what string) (string, error) {
+func (p *parser) scalar(n *yaml.Node, what string) (string, error) {
 	if n.Kind != yaml.ScalarNode {
 		return "", p.fail(n, "%s must be a single value", what)
 	}
 	return n.Value, nil
 }
 
-func (p *configParser) target(n *yaml.Node) error {
+func (p *parser) target(n *yaml.Node) error {
 	s, err := p.scalar(n, "target")
 	if err != nil {
 		return err
@@ -180,7 +191,7 @@ func (p *configParser) target(n *yaml.Node) error {
 }
 
 // profile reads the profile: community, certified, none or auto.
-func (p *configParser) profile(n *yaml.Node) error {
+func (p *parser) profile(n *yaml.Node) error {
 	s, err := p.scalar(n, "profile")
 	if err != nil {
 		return err
@@ -192,10 +203,10 @@ func (p *configParser) profile(n *yaml.Node) error {
 }
 
 // rules reads "rule: off|on|error|warning|info" lines.
-func (p *configParser) rules(n *yaml.Node) error {
+func (p *parser) rules(n *yaml.Node) error {
 	return p.each(n, "rules", func(key, val *yaml.Node) error {
-		if !knownRule(key.Value) {
-			return p.fail(key, "unknown rule %q: the rules are %s", key.Value, strings.Join(ruleIDs(), ", "))
+		if err := p.rule(key, key.Value); err != nil {
+			return err
 		}
 		s, err := p.scalar(val, "rules."+key.Value)
 		if err != nil {
@@ -218,7 +229,7 @@ func (p *configParser) rules(n *yaml.Node) error {
 
 // ignores reads the ignore list: entries of rule, package, bundle and the
 // reason, which is required.
-func (p *configParser) ignores(n *yaml.Node) error {
+func (p *parser) ignores(n *yaml.Node) error {
 	if n.Kind != yaml.SequenceNode {
 		return p.fail(n, "ignore must be a list of entries with rule, package, bundle and reason")
 	}
@@ -231,8 +242,8 @@ func (p *configParser) ignores(n *yaml.Node) error {
 			}
 			switch key.Value {
 			case "rule":
-				if !knownRule(s) {
-					return p.fail(val, "unknown rule %q: the rules are %s", s, strings.Join(ruleIDs(), ", "))
+				if err := p.rule(val, s); err != nil {
+					return err
 				}
 				ig.Rule = s
 			case "package":

@@ -1,8 +1,7 @@
-package lint
+package config
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/fbcat/opm/lint/layout"
 )
@@ -28,13 +27,6 @@ const (
 	ProfileNone Profile = "none"
 )
 
-// Both profiles, for the checks of the common suite.
-var (
-	inCommon    = []Profile{ProfileCommunity, ProfileCertified}
-	inCommunity = []Profile{ProfileCommunity}
-	inCertified = []Profile{ProfileCertified}
-)
-
 // ParseProfile reads a profile name ("auto" is the default).
 func ParseProfile(s string) (Profile, error) {
 	switch p := Profile(s); p {
@@ -46,9 +38,9 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q: use community, certified, none or auto", s)
 }
 
-// resolve is the profile a run over paths uses: p, or for ProfileAuto the
+// Resolve is the profile a run over paths uses: p, or for ProfileAuto the
 // one the paths' layout calls for.
-func (p Profile) resolve(paths []string) Profile {
+func (p Profile) Resolve(paths []string) Profile {
 	if p != ProfileAuto {
 		return p
 	}
@@ -58,18 +50,4 @@ func (p Profile) resolve(paths []string) Profile {
 		}
 	}
 	return ProfileNone
-}
-
-// inProfile reports whether the rule runs in the profile: lint's own
-// rules run in every one.
-func (r Rule) inProfile(p Profile) bool {
-	return r.profiles == nil || slices.Contains(r.profiles, p)
-}
-
-// profileOf is the configuration's profile (ProfileAuto without one).
-func profileOf(c *Config) Profile {
-	if c == nil {
-		return ProfileAuto
-	}
-	return c.Profile
 }
