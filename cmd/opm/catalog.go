@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -119,7 +120,7 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		interruptionOf(cmd.Context(), cmd.ErrOrStderr()).set(planning)
-		err := body(cmd, args)
+		err := f.rootWords(body(cmd, args))
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
 			doc := struct {
 				Error      string   `json:"error"`
@@ -135,6 +136,21 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 		}
 		return err
 	}
+}
+
+// rootWords says a root that is no catalog repository in the words of a
+// command line that gave it with --root: "give --root" would be no help.
+func (f *catalogFlags) rootWords(err error) error {
+	if f.root == "" {
+		return err
+	}
+	for _, ne := range needErrors(err, nil) {
+		if ne.Need == author.NeedRoot {
+			msg := strings.ReplaceAll(err.Error(), ne.Error(), ne.Problem+": --root must name the repository's root, the directory that holds operators/ and catalogs/")
+			return &rephrased{msg: msg, err: err}
+		}
+	}
+	return err
 }
 
 // options are the library's options for the flags.
