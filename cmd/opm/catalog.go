@@ -129,8 +129,12 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 				Names      []string `json:"names,omitempty"`
 			}{Error: withFlagHint(err).Error(), Refused: refused(err)}
 			var unknown *suggest.Unknown
-			if errors.As(err, &unknown) {
+			var cfg *repoconfig.Error
+			switch {
+			case errors.As(err, &unknown):
 				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
+			case errors.As(err, &cfg):
+				doc.DidYouMean = cfg.Near // a release-config.yaml's first problem's
 			}
 			_ = writeJSON(cmd.OutOrStdout(), doc)
 		}
@@ -411,16 +415,29 @@ with --image as its image.
 
 Without a release-config.yaml, --channel (and --template, --replaces,
 --skips, --skip-range) say where it goes; with no --template, every mapped
-template.
+template. Without --replaces, the new entry of each existing channel of a
+basic template replaces the channel's head (which the CSV's spec.replaces
+may name), and a note says so; where no head can be chosen (several heads,
+a spec.replaces naming a bundle of the channel that is not its head, a
+head newer than the bundle) it is refused, naming --replaces.
 
 A channel no template of the operator has is made, with a note; but a name
-within two typos of an existing channel (stabel beside stable, or Stable) is
-refused as a slip unless --new-channel. A bundle directory not named after
-the CSV's version is released with a warning.
+within two typos of an existing channel (stabel beside stable, or Stable),
+or of a conventional name (alpha, beta, stable, fast, candidate, preview:
+lapha, aFst), is refused as a slip unless --new-channel, in a package's
+first release as in any other.
 
-Refused: a bundle already released, a replaces naming no bundle of the
-package, a channel that is no semver stream in a semver template, a
-channel name close to an existing one (without --new-channel).`,
+release-config.yaml is checked whole before anything is rendered or
+written, and every problem of it is listed, each at its key's line: an
+unknown key (replace for replaces), a template ci.yaml does not map, a
+channel that is no semver stream in a semver template or a near miss in a
+basic one, a replaces naming no bundle of the package, a bad skipRange.
+Then a channel that has a head and is given no replaces, skips or
+skipRange is refused at its line: the bundle would be a second head. A
+bundle directory not named after the CSV's version is released with a
+warning.
+
+Refused: a bundle already released, and the problems above.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
   opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0 --dry-run
   opm alpha catalog release operators/my-operator/1.2.1 --image quay.io/org/my-operator-bundle:1.2.1 \
