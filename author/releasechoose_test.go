@@ -141,3 +141,27 @@ func TestReleaseListsEveryProblem(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestReleaseIntoChannelListingIt: a channel whose entry for the bundle
+// was added by hand is refused at that entry, with or without
+// release-config.yaml, rather than answered with a choice of what the
+// bundle replaces (it would replace itself, or be older than itself).
+func TestReleaseIntoChannelListingIt(t *testing.T) {
+	const tmpl = "operators/widget/catalog-templates/basic.yaml"
+	const want = tmpl + ":27: channel fast already has an entry for widget-operator.v1.2.0"
+	listed := func(t *testing.T, r *Repo) {
+		edit(t, r, tmpl, "    replaces: widget-operator.v1.1.0\n- schema: olm.bundle\n  image: quay.io/example/widget-operator-bundle:v1.1.0\n",
+			"    replaces: widget-operator.v1.1.0\n  - name: widget-operator.v1.2.0\n    replaces: widget-operator.v1.1.1\n- schema: olm.bundle\n  image: quay.io/example/widget-operator-bundle:v1.1.0\n")
+	}
+	r, req := withoutConfig(t, "fast")
+	listed(t, r)
+	if _, err := release(context.Background(), r, req, Options{}); !IsRefusal(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("without release-config.yaml: %v, want %q", err, want)
+	}
+	r = testRepo(t)
+	writeFile(t, r, "operators/widget/1.2.0/release-config.yaml", "---\ncatalog_templates:\n  - template_name: basic.yaml\n    channels: [fast]\n")
+	listed(t, r)
+	if _, err := release(context.Background(), r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{}); !IsRefusal(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("release-config.yaml without replaces: %v, want %q", err, want)
+	}
+}

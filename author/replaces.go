@@ -25,8 +25,8 @@ import (
 // at its channels key: the new bundle would be a second head.
 func (p *Package) chooseReplaces(d *basicDoc, channel string, target repoconfig.ReleaseTarget, rel *released) (string, string, error) {
 	ch := d.channel(channel)
-	if target.Replaces != "" || ch == nil {
-		return target.Replaces, "", nil
+	if target.Replaces != "" || ch == nil || entryNamed(ch, rel.fbc.Name) != nil {
+		return target.Replaces, "", nil // given, a new channel, or one that lists the bundle (addEntry says)
 	}
 	heads := channelHeads(ch)
 	if len(heads) == 0 {
