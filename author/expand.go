@@ -106,12 +106,17 @@ var dialects = []template.Options{{}, {SemverPerChannel: true}}
 // that it keeps its style. The first expansion is returned when none
 // matches.
 func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expanded, bool, error) {
+	return p.match(ctx, c, c.Template.Data, src)
+}
+
+// match is Match of the template text data.
+func (p *Package) match(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Expanded, bool, error) {
 	var first *Expanded
 	for _, d := range dialects {
 		if d.SemverPerChannel && c.Template.Kind() != template.Semver {
 			break
 		}
-		r, err := p.expandCatalog(ctx, c, c.Template.Data, src, d)
+		r, err := p.expandCatalog(ctx, c, data, src, d)
 		if err != nil {
 			return nil, false, err
 		}
@@ -225,10 +230,15 @@ type matched struct {
 	same bool
 }
 
-// matchAll matches each of the catalogs with its template (see Match).
-func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles) ([]matched, error) {
+// matchAll matches each of the catalogs with its template (see Match),
+// or with the text base has for it.
+func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles, base based) ([]matched, error) {
 	return forEach(ctx, cats, func(c *Catalog) (matched, error) {
-		r, same, err := p.Match(ctx, c, src)
+		data := c.Template.Data
+		if b, ok := base[c.Template]; ok {
+			data = b
+		}
+		r, same, err := p.match(ctx, c, data, src)
 		return matched{r, same}, err
 	})
 }

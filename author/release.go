@@ -108,7 +108,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 		return nil, err
 	}
 	notes = append(slices.Clone(rel.notes), notes...)
-	e := edited{}
+	e, base := edited{}, based{}
 	var where []string
 	channels := p.channelCheck(req.NewChannel)
 	for _, target := range rel.rc.Targets {
@@ -119,7 +119,12 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 		var data []byte
 		var chose []string
 		if t.Kind() == template.Semver {
-			data, err = releaseSemver(t, target, rel)
+			var listed []byte
+			data, listed, err = releaseSemver(t, target, rel)
+			if listed != nil {
+				base[t] = listed
+				notes = append(notes, fmt.Sprintf("%s already listed %s: its catalogs are rendered with it", t.TemplateFile, rel.fbc.Image))
+			}
 		} else {
 			data, chose, err = p.releaseBasic(t, target, rel, channels)
 		}
@@ -132,7 +137,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	}
 	src := p.sourceWith(opts)
 	src.Add(&rel.fbc)
-	plan, err := p.plan(ctx, e, src, opts)
+	plan, err := p.planChecked(ctx, e, base, src, opts, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -369,15 +374,23 @@ func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
 
 // releaseSemver adds the bundle's image to the streams a semver template
 // (made when missing) releases it into (checkTargets checked that the
-// channels name streams).
-func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) ([]byte, error) {
-	data := t.Data
+// channels name streams). A template that lists the image already (put
+// there by hand, its catalogs not rendered) is also returned without it,
+// as base: its catalogs are checked against that and rendered with it,
+// as the release pipeline renders them.
+func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) (data, base []byte, err error) {
+	data = t.Data
 	if data == nil {
 		data = []byte("---\nSchema: olm.semver\nGenerateMajorChannels: true\nGenerateMinorChannels: true\n")
 	}
+	if t.Data != nil {
+		if base, err = withoutImage(t, rel.fbc.Image); err != nil {
+			return nil, nil, err
+		}
+	}
 	d, err := openSemver(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, ch := range target.Channels {
 		stream := repoconfig.SemverStream(ch)
@@ -385,8 +398,22 @@ func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) 
 			continue
 		}
 		if err := d.addImage(stream, rel.fbc.Image); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+	}
+	data, err = d.f.Bytes()
+	return data, base, err
+}
+
+// withoutImage is a semver template's text without an image, nil when it
+// does not list it.
+func withoutImage(t *Template, image string) ([]byte, error) {
+	d, err := openSemver(t)
+	if err != nil || !d.holds(image) {
+		return nil, err
+	}
+	if err := d.removeImage(image); err != nil {
+		return nil, err
 	}
 	return d.f.Bytes()
 }
