@@ -120,7 +120,7 @@ func (p *Package) match(ctx context.Context, c *Catalog, data []byte, src *Bundl
 		if err != nil {
 			return nil, false, err
 		}
-		if objects, text := r.same(!d.SemverPerChannel); objects {
+		if objects, text := r.same(!d.SemverPerChannel && c.Template.Kind() == template.Semver); objects {
 			c.dialect = d
 			r.textOnly = !text
 			return r, text, nil
@@ -142,7 +142,8 @@ func (r *Expanded) Same() bool {
 
 // same reports whether the committed catalog holds the objects of the
 // expanded one, in any order, and if so whether its text is theirs too.
-// With undescribed it also holds when the committed package has no
+// With undescribed (for semver templates only: a basic one holds its
+// package as it is) it also holds when the committed package has no
 // description and icon where the expanded one has them: opm releases
 // before v1.65 did not describe the package of a semver template, and
 // the next release describes it as upstream now does.
