@@ -20,6 +20,13 @@ type Options struct {
 	// Bundles are bundles rendered elsewhere (such as from their
 	// directories), found by image before any committed catalog's copy.
 	Bundles []declcfg.Bundle
+	// KeepStyle renders the catalogs of edited templates in the style
+	// they were committed in (see Package.Match): a semver catalog an
+	// older opm rendered (each channel linked on its own, no package
+	// description) as that opm did, which the release pipeline did until
+	// it ran opm v1.71. Without it, every catalog written is what opm
+	// v1.71 and later render, as the pipeline writes it today.
+	KeepStyle bool
 }
 
 // edited are a verb's new template texts.
@@ -61,7 +68,7 @@ func (p *Package) planChecked(ctx context.Context, e edited, base based, src *Bu
 	if err := p.checkDrift(ctx, cats, src, opts.Force, base); err != nil {
 		return nil, err
 	}
-	rendered, err := p.expandAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src)
+	rendered, err := p.expandAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src, opts.KeepStyle)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ type catalogFlags struct {
 	fullDiff bool
 	force    bool
 	pull     bool
+	keep     bool
 	output   outputFlag
 	platform platformFlag
 	reg      *registryFlags
@@ -55,7 +56,11 @@ file or none. It works offline: a bundle keeps the content a committed
 catalog holds for its image, and a released bundle is rendered from its
 directory; --pull renders what neither has from its image. A catalog that
 differs from what its template renders (a hand edit) is not overwritten
-unless --force.
+unless --force. Catalogs are written as opm v1.71 and later render them,
+as the release pipeline writes them: a semver catalog an older opm
+rendered in its style (each channel linked on its own, no package
+description) matches its template, and is written in today's style when
+its template is edited, unless --keep-style.
 
 A name the repository does not have (operator, bundle, channel, template)
 is refused with the names it is likely a slip of ("did you mean"), or the
@@ -92,6 +97,14 @@ func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
 	fl.BoolVar(&f.force, "force", false, "Overwrite catalogs that differ from what their templates render")
 	fl.BoolVar(&f.pull, "pull", false, "Render bundles that no committed catalog holds from their images")
 	addPlatformFlag(fl, &f.platform)
+}
+
+// addStyleFlag defines --keep-style, on the verbs that can edit a semver
+// template (release, promote, remove): its catalogs are what opm v1.71
+// and later render, as the release pipeline writes them, unless a
+// repository whose pipeline runs an older opm keeps that opm's style.
+func (f *catalogFlags) addStyleFlag(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.keep, "keep-style", false, "Write semver catalogs committed in an older opm's style (each channel linked on its own, no package description) in that style, as opm releases before v1.71 did (default: as opm v1.71 and later, which the release pipeline runs)")
 }
 
 // repo is the repository the flags name.
@@ -159,7 +172,7 @@ func (f *catalogFlags) rootWords(err error) error {
 
 // options are the library's options for the flags.
 func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
-	opts := author.Options{Force: f.force}
+	opts := author.Options{Force: f.force, KeepStyle: f.keep}
 	if f.pull {
 		if err := f.reg.check(); err != nil {
 			return opts, err
@@ -410,8 +423,10 @@ an entry {name, replaces, skips, skipRange} in each channel listed (and its
 default channel when defaultChannel is given); a semver template gets the
 image under each of its streams listed (Candidate, Fast, Stable). A template
 that does not exist yet is made. Then every file-based catalog mapped to
-those templates is rendered again; the new bundle is rendered from its directory
-with --image as its image.
+those templates is rendered again, as opm v1.71 and later render it (what the
+release pipeline writes, whatever the style of the committed catalogs;
+--keep-style keeps an older opm's style of a semver catalog); the new bundle
+is rendered from its directory with --image as its image.
 
 Without a release-config.yaml, --channel (and --template, --replaces,
 --skips, --skip-range) say where it goes; with no --template, every mapped
@@ -478,6 +493,7 @@ Refused: a bundle already released, and the problems above.`,
 	fl.StringVar(&target.SkipRange, "skip-range", "", "Without release-config.yaml: the versions the new one skips (a semver range)")
 	fl.BoolVar(&newChannel, "new-channel", false, "Make channels no template has even when a name is close to an existing channel's")
 	f.addEditFlags(cmd)
+	f.addStyleFlag(cmd)
 	return cmd
 }
 
@@ -520,6 +536,7 @@ replaces.`,
 	fl.StringVar(&req.SkipRange, "skip-range", "", "The versions the new entry skips (a semver range)")
 	fl.BoolVar(&req.NewChannel, "new-channel", false, "Make the channel when no template has it even if its name is close to an existing channel's")
 	f.addEditFlags(cmd)
+	f.addStyleFlag(cmd)
 	return cmd
 }
 
@@ -549,6 +566,7 @@ could not after, nothing is written: the error names those installs
 		}),
 	}
 	f.addEditFlags(cmd)
+	f.addStyleFlag(cmd)
 	return cmd
 }
 
