@@ -1,7 +1,6 @@
 package author
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/blang/semver/v4"
@@ -160,14 +159,4 @@ func strList(m *yaml.Node, key string) []string {
 		}
 	}
 	return out
-}
-
-// didYouMeanBundle names the bundles of the package a mistyped bundle
-// name most likely meant (suggest.Versioned), as ": did you mean ...?",
-// or "".
-func (p *Package) didYouMeanBundle(name string) string {
-	if near := suggest.Versioned(name, p.bundleNames(), p.version); len(near) > 0 {
-		return fmt.Sprintf(": did you mean %s?", suggest.Or(near))
-	}
-	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/internal/suggest"
 )
 
@@ -22,19 +23,23 @@ func (p *Package) channelCheck(allowNew bool) *channelCheck {
 	return &channelCheck{existing: p.templateChannels(), allowNew: allowNew, pkg: p.Dir}
 }
 
-// check returns the error of a near miss (nil when the name is fine: an
-// existing channel, or a new one, then noted).
+// check returns the error of a near miss of an existing or a conventional
+// channel (repoconfig.NearMissChannel, the rule release-config.yaml is
+// checked by), nil when the name is fine: an existing channel, or a new
+// one, then noted.
 func (c *channelCheck) check(name string) *NeedError {
-	if name == "" || slices.Contains(c.existing, name) {
-		return nil
-	}
-	if near := suggest.Near(name, c.existing); len(near) > 0 && !c.allowNew {
+	if near := repoconfig.NearMissChannel(name, c.existing); len(near) > 0 && !c.allowNew {
 		return &NeedError{Need: NeedNewChannel, Problem: fmt.Sprintf("channel %q is in no template of %s: did you mean %s?", name, c.pkg, suggest.Or(near))}
 	}
-	if !slices.Contains(c.noted, name) {
+	c.note(name)
+	return nil
+}
+
+// note notes a channel as new if no template has it.
+func (c *channelCheck) note(name string) {
+	if name != "" && !slices.Contains(c.existing, name) && !slices.Contains(c.noted, name) {
 		c.noted = append(c.noted, name)
 	}
-	return nil
 }
 
 // notes says which channels are new.
@@ -44,13 +49,4 @@ func (c *channelCheck) notes() []string {
 		out = append(out, fmt.Sprintf("channel %s is new: no template of %s had it", name, c.pkg))
 	}
 	return out
-}
-
-// streamHint is ": did you mean <stream>?" for a channel name that is a
-// near miss of a semver stream, or "".
-func streamHint(name string) string {
-	if near := suggest.Near(name, semverStreams); len(near) > 0 {
-		return fmt.Sprintf(" (did you mean %s?)", suggest.Or(near))
-	}
-	return ""
 }

@@ -130,3 +130,22 @@ func insertLine(t *testing.T, r *Repo, rel string, n int, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestBasicDescriptionIsDrift: only a semver catalog may lack the
+// package's description its template renders (opm before v1.65 did not
+// write it); a basic template holds its olm.package as it is, so a
+// description added to it without rendering is drift.
+func TestBasicDescriptionIsDrift(t *testing.T) {
+	r := testRepo(t)
+	const tmpl = "operators/widget/catalog-templates/basic.yaml"
+	writeFile(t, r, tmpl, strings.Replace(read(t, r, tmpl), "  defaultChannel: stable  # most users\n", "  defaultChannel: stable  # most users\n  description: Widgets on Kubernetes.\n", 1))
+	res, err := r.Expand(context.Background(), ExpandRequest{Packages: []string{"widget"}, Check: true}, Options{})
+	if err != nil || len(res.Differences) != 2 {
+		t.Fatalf("%v: differences %q, want both catalogs", err, res.Differences)
+	}
+	for _, d := range res.Differences {
+		if d.Line != 3 || !strings.Contains(d.What, "description: Widgets on Kubernetes.") {
+			t.Errorf("difference %v, want the description at line 3", d)
+		}
+	}
+}

@@ -56,10 +56,16 @@ func (r *Expanded) text() (text, error) {
 }
 
 // ExpandCatalog expands the template text data (the catalog's template,
-// as it is or edited) into catalog c, the way c was expanded before (see
-// Match).
-func (p *Package) ExpandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Expanded, error) {
-	return p.expandCatalog(ctx, c, data, src, c.dialect)
+// as it is or edited) into catalog c as opm v1.71 and later do, which is
+// what the community release pipeline writes; with keepStyle, the way c
+// was expanded before (see Match), which for a semver catalog an older
+// opm rendered is that opm's style.
+func (p *Package) ExpandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, keepStyle bool) (*Expanded, error) {
+	var style template.Options
+	if keepStyle {
+		style = c.dialect
+	}
+	return p.expandCatalog(ctx, c, data, src, style)
 }
 
 func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
@@ -95,36 +101,56 @@ func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), pool: p.schemaPool(), gap: gap}, nil
 }
 
-// dialects are the ways of expanding a template that committed catalogs
-// are found in: upstream's current one first.
-var dialects = []template.Options{{}, {SemverPerChannel: true}}
+// perChannel is how older opm releases expanded semver templates (see
+// template.Options.SemverPerChannel), which the release pipeline ran
+// until July 2026: committed catalogs still hold that style.
+var perChannel = template.Options{SemverPerChannel: true}
 
 // Match expands the catalog's template as it is and reports whether the
 // committed catalog is what it gives, text and all (see Same). A semver
-// template is also expanded as older opm releases did; when the catalog
-// holds those objects, the catalog is expanded that way from then on, so
-// that it keeps its style. The first expansion is returned when none
-// matches.
+// catalog is also matched in the styles older opm releases wrote (see
+// match), and the style found is kept for Options.KeepStyle. The
+// expansion in today's style is returned when none matches.
 func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expanded, bool, error) {
-	var first *Expanded
-	for _, d := range dialects {
-		if d.SemverPerChannel && c.Template.Kind() != template.Semver {
-			break
-		}
-		r, err := p.expandCatalog(ctx, c, c.Template.Data, src, d)
-		if err != nil {
-			return nil, false, err
-		}
-		if objects, text := r.same(!d.SemverPerChannel); objects {
-			c.dialect = d
-			r.textOnly = !text
-			return r, text, nil
-		}
-		if first == nil {
-			first = r
-		}
+	return p.match(ctx, c, c.Template.Data, src)
+}
+
+// match is Match of the template text data. Today's style is tried
+// first; then, for a semver template, the older opm's style (each
+// channel linked on its own, no package description), and today's once
+// more for a catalog that lacks only the package's description and icon
+// (opm before v1.65). So a catalog that fits both (no two minor versions
+// in a channel, no description) is taken for the older style, which did
+// not describe the package.
+func (p *Package) match(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Expanded, bool, error) {
+	today, err := p.expandCatalog(ctx, c, data, src, template.Options{})
+	if err != nil {
+		return nil, false, err
 	}
-	return first, false, nil
+	found := func(r *Expanded, style template.Options, undescribed bool) bool {
+		objects, text := r.same(undescribed)
+		if objects {
+			c.dialect, r.textOnly = style, !text
+		}
+		return objects
+	}
+	if found(today, template.Options{}, false) {
+		return today, !today.textOnly, nil
+	}
+	if c.Template.Kind() != template.Semver {
+		return today, false, nil
+	}
+	older, err := p.expandCatalog(ctx, c, data, src, perChannel)
+	if err != nil {
+		return nil, false, err
+	}
+	if found(older, perChannel, false) {
+		return older, !older.textOnly, nil
+	}
+	if found(today, template.Options{}, true) {
+		return today, !today.textOnly, nil
+	}
+	return today, false, nil
 }
 
 // Same reports whether the committed catalog is the expanded one: the
@@ -137,7 +163,8 @@ func (r *Expanded) Same() bool {
 
 // same reports whether the committed catalog holds the objects of the
 // expanded one, in any order, and if so whether its text is theirs too.
-// With undescribed it also holds when the committed package has no
+// With undescribed (for semver templates only: a basic one holds its
+// package as it is) it also holds when the committed package has no
 // description and icon where the expanded one has them: opm releases
 // before v1.65 did not describe the package of a semver template, and
 // the next release describes it as upstream now does.
@@ -213,9 +240,10 @@ func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
 	return keys
 }
 
-// expandAll expands the given template texts into each of the catalogs.
-func (p *Package) expandAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles) ([]*Expanded, error) {
-	return forEach(ctx, cats, func(c *Catalog) (*Expanded, error) { return p.ExpandCatalog(ctx, c, data(c), src) })
+// expandAll expands the given template texts into each of the catalogs
+// (see ExpandCatalog).
+func (p *Package) expandAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles, keepStyle bool) ([]*Expanded, error) {
+	return forEach(ctx, cats, func(c *Catalog) (*Expanded, error) { return p.ExpandCatalog(ctx, c, data(c), src, keepStyle) })
 }
 
 // matched is a catalog expanded from its template as it is, and whether
@@ -225,10 +253,15 @@ type matched struct {
 	same bool
 }
 
-// matchAll matches each of the catalogs with its template (see Match).
-func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles) ([]matched, error) {
+// matchAll matches each of the catalogs with its template (see Match),
+// or with the text base has for it.
+func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles, base based) ([]matched, error) {
 	return forEach(ctx, cats, func(c *Catalog) (matched, error) {
-		r, same, err := p.Match(ctx, c, src)
+		data := c.Template.Data
+		if b, ok := base[c.Template]; ok {
+			data = b
+		}
+		r, same, err := p.match(ctx, c, data, src)
 		return matched{r, same}, err
 	})
 }

@@ -20,38 +20,55 @@ type Options struct {
 	// Bundles are bundles rendered elsewhere (such as from their
 	// directories), found by image before any committed catalog's copy.
 	Bundles []declcfg.Bundle
+	// KeepStyle renders the catalogs of edited templates in the style
+	// they were committed in (see Package.Match): a semver catalog an
+	// older opm rendered (each channel linked on its own, no package
+	// description) as that opm did, which the release pipeline did until
+	// it ran opm v1.71. Without it, every catalog written is what opm
+	// v1.71 and later render, as the pipeline writes it today.
+	KeepStyle bool
 }
 
 // edited are a verb's new template texts.
 type edited map[*Template][]byte
 
+// based are the texts of templates the committed catalogs are checked
+// against instead of the committed templates (see Package.Release: a
+// template that already lists the bundle being released): their
+// catalogs are expanded again even if their text did not change.
+type based map[*Template][]byte
+
 // plan turns edited templates into a plan: the templates, and every
 // catalog mapped to a changed template expanded again, validated, and
 // checked not to overwrite a hand edit.
 func (p *Package) plan(ctx context.Context, e edited, src *Bundles, opts Options) (*Plan, error) {
-	return p.planChecked(ctx, e, src, opts, nil)
+	return p.planChecked(ctx, e, nil, src, opts, nil)
 }
 
-// planChecked is plan with a check of the expanded catalogs, made before
-// they are validated.
-func (p *Package) planChecked(ctx context.Context, e edited, src *Bundles, opts Options, check func([]*Expanded) error) (*Plan, error) {
+// planChecked is plan with templates checked against other texts (see
+// based), and a check of the expanded catalogs, made before they are
+// validated.
+func (p *Package) planChecked(ctx context.Context, e edited, base based, src *Bundles, opts Options, check func([]*Expanded) error) (*Plan, error) {
 	plan := &Plan{Root: p.Repo.Root}
 	var cats []*Catalog
 	for _, t := range p.Templates {
 		data, ok := e[t]
-		if !ok || (t.Data != nil && bytes.Equal(data, t.Data)) {
+		changed := ok && (t.Data == nil || !bytes.Equal(data, t.Data))
+		if _, again := base[t]; !changed && !again {
 			continue
 		}
-		plan.add(t.Path, KindTemplate, t.Data, text{data})
+		if changed {
+			plan.add(t.Path, KindTemplate, t.Data, text{data})
+		}
 		cats = append(cats, t.Catalogs...)
 	}
 	if len(cats) == 0 {
 		return plan, nil
 	}
-	if err := p.checkDrift(ctx, cats, src, opts.Force); err != nil {
+	if err := p.checkDrift(ctx, cats, src, opts.Force, base); err != nil {
 		return nil, err
 	}
-	rendered, err := p.expandAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src)
+	rendered, err := p.expandAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src, opts.KeepStyle)
 	if err != nil {
 		return nil, err
 	}
@@ -109,14 +126,14 @@ func (p *Plan) addExpanded(r *Expanded) error {
 // (which also tells how the catalog was expanded, see Match), and refuses
 // unless forced when one is not what the template expands to: writing it
 // again would lose what was edited by hand.
-func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles, force bool) error {
+func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles, force bool, base based) error {
 	var existing []*Catalog
 	for _, c := range cats {
 		if c.exists && c.Template.Data != nil {
 			existing = append(existing, c)
 		}
 	}
-	before, err := p.matchAll(ctx, existing, src)
+	before, err := p.matchAll(ctx, existing, src, base)
 	if err != nil {
 		return fmt.Errorf("rendering the templates as they are, to check that the catalogs match them: %w", err)
 	}
@@ -204,7 +221,7 @@ func (p *Package) expand(ctx context.Context, opts Options) (*Plan, []*Expanded,
 		}
 		// Neither template nor catalog: nothing released there yet.
 	}
-	rendered, err := p.matchAll(ctx, cats, src)
+	rendered, err := p.matchAll(ctx, cats, src, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
 )
@@ -177,9 +178,9 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 // newer than every bundle of the stream: an older one would head no
 // channel.
 func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
-	stream := semverStream(req.Channel)
+	stream := repoconfig.SemverStream(req.Channel)
 	if stream == "" {
-		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.TemplateFile, streamHint(req.Channel), strings.Join(semverStreams, ", "))
+		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.TemplateFile, repoconfig.StreamHint(req.Channel), strings.Join(semverStreams, ", "))
 	}
 	if req.setsEdges() {
 		return false, refuse("%w", &NeedError{Need: NeedNoEdges, Problem: d.t.TemplateFile + " is a semver template: it computes edges from versions"})

@@ -68,6 +68,10 @@ const (
 	// NeedOverwrite is Options.Force to overwrite catalogs that differ
 	// from what their templates expand to (edited by hand?).
 	NeedOverwrite
+	// NeedReplaces is ReleaseRequest.Target.Replaces: released without a
+	// release-config.yaml, what the bundle replaces in a channel could not
+	// be chosen.
+	NeedReplaces
 )
 
 // NeedError is an error that giving Need lifts. Problem says what is
@@ -104,6 +108,8 @@ func (n Need) words(pkg string) string {
 		return ", so PromoteRequest's Replaces, Skips and SkipRange do not apply"
 	case NeedForce:
 		return ", or set Options.Force to remove it anyway"
+	case NeedReplaces:
+		return ": say what it replaces with ReleaseRequest.Target.Replaces"
 	case NeedOverwrite:
 		return fmt.Sprintf("\nsee the difference in the plan of expanding %s again (Package.Expand); then carry the edit into the template, or set Options.Force to overwrite the catalogs", pkg)
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/blang/semver/v4"
+
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/request"
@@ -62,11 +64,15 @@ func (r ReleaseRequest) Validate() error {
 // released is the bundle being released: its blob (rendered from its
 // directory with the image) and where it goes.
 type released struct {
-	fbc     declcfg.Bundle
-	pkg     string // the FBC package
-	targets []repoconfig.ReleaseTarget
-	config  string   // the release-config.yaml it came from, for errors
-	notes   []string // what the user should know about the directory
+	fbc declcfg.Bundle
+	pkg string // the FBC package
+	// rc says where it goes: its release-config.yaml, or the request's
+	// Target (rc.File "").
+	rc    *repoconfig.ReleaseConfig
+	notes []string // what the user should know about the directory
+	// csvReplaces and version are the CSV's spec.replaces and version.
+	csvReplaces string
+	version     semver.Version
 }
 
 // Release adds a bundle to the templates its release-config.yaml (or the
@@ -97,35 +103,41 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	if err := p.checkNotReleased(rel); err != nil {
 		return nil, err
 	}
-	e := edited{}
-	notes := slices.Clone(rel.notes)
+	notes, err := p.checkTargets(rel, req.NewChannel)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(slices.Clone(rel.notes), notes...)
+	e, base := edited{}, based{}
 	var where []string
 	channels := p.channelCheck(req.NewChannel)
-	for _, target := range rel.targets {
+	for _, target := range rel.rc.Targets {
 		t, err := p.Template(target.TemplateFile)
 		if err != nil {
-			return nil, rel.errAt(target, "template_name", "%v", err)
+			return nil, err
 		}
 		var data []byte
-		var note string
+		var chose []string
 		if t.Kind() == template.Semver {
-			data, note, err = releaseSemver(t, target, rel)
+			var listed []byte
+			data, listed, err = releaseSemver(t, target, rel)
+			if listed != nil {
+				base[t] = listed
+				notes = append(notes, fmt.Sprintf("%s already listed %s: its catalogs are rendered with it", t.TemplateFile, rel.fbc.Image))
+			}
 		} else {
-			data, err = p.releaseBasic(t, target, rel, channels)
+			data, chose, err = p.releaseBasic(t, target, rel, channels)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if note != "" {
-			notes = append(notes, note)
-		}
 		e[t] = data
-		notes = append(notes, p.skipsNotes(target.Skips)...)
+		notes = append(notes, chose...)
 		where = append(where, fmt.Sprintf("%s (%s)", t.TemplateFile, strings.Join(target.Channels, ", ")))
 	}
 	src := p.sourceWith(opts)
 	src.Add(&rel.fbc)
-	plan, err := p.plan(ctx, e, src, opts)
+	plan, err := p.planChecked(ctx, e, base, src, opts, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -134,22 +146,45 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	return plan, nil
 }
 
-// errAt is a refusal about a key of a release target: at the key's line
-// of release-config.yaml, or, for a target given by flags, without one.
-func (rel *released) errAt(target repoconfig.ReleaseTarget, key, format string, args ...any) error {
-	if rel.config == "" {
-		return refuse(format, args...)
+// checkTargets checks where the bundle goes (its release-config.yaml, or
+// the request's Target) with repoconfig's Check, the one check of
+// release-config.yaml that lint makes too, and refuses with every problem
+// it finds, each at its key's line: a channel that is a near miss of an
+// existing or a conventional one needs newChannel. Its warnings are
+// returned as notes.
+func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error) {
+	var notes []string
+	var errs []error
+	for _, pr := range rel.rc.Check(p.releaseFacts()) {
+		switch {
+		case pr.Warning:
+			notes = append(notes, pr.Error())
+		case errors.Is(pr, repoconfig.ErrNearMissChannel):
+			if !newChannel {
+				ne := &NeedError{Need: NeedNewChannel, Problem: pr.Msg}
+				errs = append(errs, &repoconfig.Error{File: pr.File, Line: pr.Line, Key: pr.Key, Near: pr.Near, Msg: ne.Error(), Err: ne})
+			}
+		default:
+			errs = append(errs, pr)
+		}
 	}
-	return repoconfig.ErrorAt(rel.config, target.LineOf(key), format, args...)
+	return notes, errors.Join(errs...)
 }
 
-// needAt is errAt for an error that an option lifts: the refusal wraps
-// it, so that the caller can say how to give the option.
-func (rel *released) needAt(target repoconfig.ReleaseTarget, key string, err *NeedError) error {
-	if rel.config == "" {
-		return refuse("%w", err)
+// releaseFacts are what a release-config.yaml of the package is checked
+// against: its mapped templates, the channels of each, its bundles.
+func (p *Package) releaseFacts() repoconfig.ReleaseFacts {
+	f := repoconfig.ReleaseFacts{Operator: p.Dir, Package: p.FBCPackage(), CIFile: p.CI.File, Bundles: p.bundleNames()}
+	for _, t := range p.Templates {
+		tf := repoconfig.TemplateFacts{Name: t.TemplateFile, Type: t.Type}
+		if t.Data != nil && t.Kind() == template.Basic {
+			if n, err := template.ReadNames(t.Kind(), t.Data); err == nil {
+				tf.Channels = n.Channels
+			}
+		}
+		f.Templates = append(f.Templates, tf)
 	}
-	return &repoconfig.Error{File: rel.config, Line: target.LineOf(key), Msg: err.Error(), Err: err}
+	return f
 }
 
 // countKind counts the changes of a kind.
@@ -217,7 +252,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	if !strings.Contains(fbc.Name, pp.Version) {
 		return nil, refuse("bundle directory %s holds a ClusterServiceVersion named %s, version %s: its name does not carry its version (name it %s.v%s)", rel, fbc.Name, pp.Version, fbc.Package, pp.Version)
 	}
-	out := &released{fbc: *fbc, pkg: fbc.Package}
+	out := &released{fbc: *fbc, pkg: fbc.Package, csvReplaces: csvReplaces(fbc), version: bundleVersion(fbc)}
 	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
 		// The release pipeline releases it all the same: a warning.
 		out.notes = append(out.notes, fmt.Sprintf("bundle directory %s holds %s, version %s: a bundle's directory is usually named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version))
@@ -232,21 +267,22 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
 	case err == nil:
 		rc, err := repoconfig.ParseReleaseConfig(cfgFile, data)
-		if err != nil {
+		if rc == nil {
 			return nil, err
 		}
-		out.targets, out.config = rc.Targets, cfgFile
+		out.rc = rc // its mistakes are checkTargets'
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	case req.Target == nil || len(req.Target.Channels) == 0:
 		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
 	case req.Target.TemplateFile != "":
-		out.targets = []repoconfig.ReleaseTarget{*req.Target}
+		out.rc = &repoconfig.ReleaseConfig{Targets: []repoconfig.ReleaseTarget{*req.Target}}
 	default:
+		out.rc = &repoconfig.ReleaseConfig{}
 		for _, t := range p.Templates {
 			target := *req.Target
 			target.TemplateFile = t.TemplateFile
-			out.targets = append(out.targets, target)
+			out.rc.Targets = append(out.rc.Targets, target)
 		}
 	}
 	return out, nil
@@ -271,53 +307,51 @@ func (p *Package) checkNotReleased(rel *released) error {
 	return nil
 }
 
-// releaseBasic adds the bundle to a basic template (made when missing).
-func (p *Package) releaseBasic(t *Template, target repoconfig.ReleaseTarget, rel *released, channels *channelCheck) ([]byte, error) {
-	if target.Replaces != "" && !p.hasBundle(target.Replaces) {
-		return nil, rel.errAt(target, "replaces", "replaces %q names no bundle of package %q%s", target.Replaces, rel.pkg, p.didYouMeanBundle(target.Replaces))
-	}
-	for i, ch := range append(slices.Clone(target.Channels), target.DefaultChannel) {
-		key := "channels"
-		if i == len(target.Channels) {
-			key = "defaultChannel"
-		}
-		if err := channels.check(ch); err != nil {
-			return nil, rel.needAt(target, key, err)
-		}
-	}
+// releaseBasic adds the bundle to a basic template (made when missing),
+// and says what it chose for the bundle (see chooseReplaces).
+func (p *Package) releaseBasic(t *Template, target repoconfig.ReleaseTarget, rel *released, channels *channelCheck) ([]byte, []string, error) {
 	data := t.Data
 	if data == nil {
 		data = []byte("---\nschema: olm.template.basic\nentries:\n")
 	}
 	d, err := openBasic(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	entry := entryMap(rel.fbc.Name, target.Replaces, target.Skips, target.SkipRange)
 	if d.pkg() == nil {
 		def := target.DefaultChannel
 		if def == "" {
 			def = target.Channels[0]
 		}
 		if err := d.f.Append(d.entries, yamledit.Map{{Key: "schema", Value: "olm.package"}, {Key: "name", Value: rel.pkg}, {Key: "defaultChannel", Value: def}}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	} else if target.DefaultChannel != "" {
 		if err := d.f.Set(d.pkg(), "defaultChannel", target.DefaultChannel); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	var chose []string
 	for _, name := range target.Channels {
-		if err := d.addEntry(name, rel.pkg, entry); err != nil {
-			return nil, err
+		replaces, note, err := p.chooseReplaces(d, name, target, rel)
+		if err != nil {
+			return nil, nil, err
+		}
+		if note != "" {
+			chose = append(chose, note)
+		}
+		channels.note(name)
+		if err := d.addEntry(name, rel.pkg, entryMap(rel.fbc.Name, replaces, target.Skips, target.SkipRange)); err != nil {
+			return nil, nil, err
 		}
 	}
 	if !d.holds(rel.fbc.Image) {
 		if err := d.f.Append(d.entries, yamledit.Map{{Key: "schema", Value: "olm.bundle"}, {Key: "image", Value: rel.fbc.Image}}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return d.f.Bytes()
+	out, err := d.f.Bytes()
+	return out, chose, err
 }
 
 // addEntry appends an entry to a channel, making the channel when the
@@ -339,40 +373,49 @@ func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
 }
 
 // releaseSemver adds the bundle's image to the streams a semver template
-// (made when missing) releases it into.
-func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) ([]byte, string, error) {
-	data := t.Data
+// (made when missing) releases it into (checkTargets checked that the
+// channels name streams). A template that lists the image already (put
+// there by hand, its catalogs not rendered) is also returned without it,
+// as base: its catalogs are checked against that and rendered with it,
+// as the release pipeline renders them.
+func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) (data, base []byte, err error) {
+	data = t.Data
 	if data == nil {
 		data = []byte("---\nSchema: olm.semver\nGenerateMajorChannels: true\nGenerateMinorChannels: true\n")
 	}
+	if t.Data != nil {
+		if base, err = withoutImage(t, rel.fbc.Image); err != nil {
+			return nil, nil, err
+		}
+	}
 	d, err := openSemver(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	for _, ch := range target.Channels {
-		stream := semverStream(ch)
-		if stream == "" {
-			return nil, "", rel.errAt(target, "channels", "%q is no channel of semver template %s%s: a semver template releases into %s, and generates its channels from versions", ch, t.TemplateFile, streamHint(ch), strings.Join(semverStreams, ", "))
-		}
-		if slices.Contains(d.images(stream), rel.fbc.Image) {
+		stream := repoconfig.SemverStream(ch)
+		if stream == "" || slices.Contains(d.images(stream), rel.fbc.Image) {
 			continue
 		}
 		if err := d.addImage(stream, rel.fbc.Image); err != nil {
-			return nil, "", err
+			return nil, nil, err
 		}
 	}
-	note := ""
-	if target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" || target.DefaultChannel != "" {
-		note = fmt.Sprintf("%s is a semver template: it computes edges and the default channel from versions, so replaces, skips, skipRange and defaultChannel were not used", t.TemplateFile)
-	}
-	out, err := d.f.Bytes()
-	return out, note, err
+	data, err = d.f.Bytes()
+	return data, base, err
 }
 
-// hasBundle reports whether a catalog of the package holds a bundle of
-// that name.
-func (p *Package) hasBundle(name string) bool {
-	return slices.Contains(p.bundleNames(), name)
+// withoutImage is a semver template's text without an image, nil when it
+// does not list it.
+func withoutImage(t *Template, image string) ([]byte, error) {
+	d, err := openSemver(t)
+	if err != nil || !d.holds(image) {
+		return nil, err
+	}
+	if err := d.removeImage(image); err != nil {
+		return nil, err
+	}
+	return d.f.Bytes()
 }
 
 // bundleNames lists the names of the bundles of the package's catalogs,

@@ -94,7 +94,7 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 		}
 		return nil
 	}
-	plan, err := p.planChecked(ctx, e, p.sourceWith(opts), opts, check)
+	plan, err := p.planChecked(ctx, e, nil, p.sourceWith(opts), opts, check)
 	if err != nil {
 		return nil, err
 	}

@@ -28,17 +28,6 @@ type semverDoc struct {
 // the community templates and release-config.yaml spell them.
 var semverStreams = template.SemverStreams
 
-// semverStream returns the stream a channel name of release-config.yaml
-// or --channel names in a semver template (matched ignoring case), or "".
-func semverStream(name string) string {
-	for _, s := range semverStreams {
-		if strings.EqualFold(s, name) {
-			return s
-		}
-	}
-	return ""
-}
-
 func openBasic(t *Template) (*basicDoc, error) {
 	f, err := yamledit.Parse(t.Path, t.Data)
 	if err != nil {

@@ -47,8 +47,11 @@ func apply(t *testing.T, r *Repo, plan *Plan, err error) *Plan {
 	for _, name := range []string{"widget", "gadget"} {
 		p := open(t, r, name)
 		check, err := p.Expand(context.Background(), Options{})
-		if err != nil || len(check.Changes) > 0 {
-			t.Fatalf("after the plan, %s does not match its templates: %v %v", name, err, check.Changes)
+		if err != nil {
+			t.Fatalf("after the plan, %s does not render: %v", name, err)
+		}
+		if len(check.Changes) > 0 {
+			t.Fatalf("after the plan, %s does not match its templates: %v", name, check.Changes)
 		}
 	}
 	return plan

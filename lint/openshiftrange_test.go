@@ -15,12 +15,16 @@ func TestOpenShiftRangeBundle(t *testing.T) {
 	maxOCP := func(v string) string { return `[{"type": "olm.maxOpenShiftVersion", "value": ` + v + `}]` }
 	tests := []struct {
 		name, versions, properties string
+		above                      string // lines above the annotation
 		want                       []finding.Severity
 		msg                        string
 	}{
 		{name: "v4.12", versions: "v4.12"},
 		{name: "range", versions: "v4.12-v4.14", properties: maxOCP(`"4.14"`)},
 		{name: "commas", versions: "v4.12,v4.13", want: []finding.Severity{finding.Error}, msg: "commas are not allowed"},
+		// A comment indented deeper than the keys does not lose the
+		// annotation's line (the finding was at line 1).
+		{name: "below a deep comment", versions: "v4.12,v4.13", above: "\n      # OpenShift annotations.\n", want: []finding.Severity{finding.Error}, msg: "commas are not allowed"},
 		{name: "legacy", versions: "v4.5,v4.6", want: []finding.Severity{finding.Warning}, msg: "legacy form"},
 		{name: "no v", versions: "4.12", want: []finding.Severity{finding.Warning}, msg: "letter v"},
 		{name: "max before the range", versions: "v4.14", properties: maxOCP(`"4.12"`), want: []finding.Severity{finding.Error}, msg: "before the first version"},
@@ -31,7 +35,7 @@ func TestOpenShiftRangeBundle(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ann := ""
 			if tt.versions != "" {
-				ann = "  com.redhat.openshift.versions: " + tt.versions + "\n"
+				ann = tt.above + "  com.redhat.openshift.versions: " + tt.versions + "\n"
 			}
 			dir := bundleDir(t, t.TempDir(), testCSV(csvOpts{properties: tt.properties}), annotationsYAML(ann), nil)
 			got := run(t, []string{dir}, Options{Rules: []string{ruleOpenShiftRange}}).Findings

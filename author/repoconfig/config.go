@@ -51,7 +51,14 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
-	Err  error // ErrNotFBC, an error the caller wraps, or nil
+	Err  error // ErrNotFBC, ErrNearMissChannel, an error the caller wraps, or nil
+	// Key is the key the problem is at, when it is at one (see
+	// ReleaseConfig.Check); Near are the names it was likely meant as.
+	Key  string
+	Near []string
+	// Warning says the problem does not stop a release: the release is
+	// made as written, and the problem noted.
+	Warning bool
 }
 
 // Unwrap is the error's kind, if it has one.
@@ -66,6 +73,9 @@ func (e *Error) Refused() bool { return true }
 var ErrNotFBC = errors.New("not maintained as a file-based catalog")
 
 func (e *Error) Error() string {
+	if e.File == "" {
+		return e.Msg // a value given otherwise (a command line's flag)
+	}
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
@@ -266,114 +276,4 @@ func (c *CIConfig) TemplateFiles() []string {
 		out = append(out, m.TemplateFile)
 	}
 	return out
-}
-
-// ReleaseTarget is one entry of a bundle's release-config.yaml: where in
-// one template the bundle is released.
-type ReleaseTarget struct {
-	// TemplateFile is the template's file name in catalog-templates/.
-	TemplateFile   string
-	Channels       []string
-	Replaces       string
-	Skips          []string
-	SkipRange      string
-	DefaultChannel string
-	Line           int            // the entry's line
-	Lines          map[string]int // the line of each key the entry has
-}
-
-// LineOf is the line of a key of the entry, or the entry's line when it
-// does not have the key (or was not read from a file).
-func (t ReleaseTarget) LineOf(key string) int {
-	if l, ok := t.Lines[key]; ok {
-		return l
-	}
-	return t.Line
-}
-
-// ReleaseConfig is a bundle's release-config.yaml.
-type ReleaseConfig struct {
-	File    string
-	Targets []ReleaseTarget
-}
-
-// ParseReleaseConfig reads a release-config.yaml.
-func ParseReleaseConfig(file string, data []byte) (*ReleaseConfig, error) {
-	root, err := parseYAMLRoot(file, data)
-	if err != nil {
-		return nil, err
-	}
-	list := member(root, "catalog_templates")
-	if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
-		return nil, configErr(file, orNode(keyNode(root, "catalog_templates"), root), "catalog_templates lists no templates: give template_name and channels for each template to release into")
-	}
-	rc := &ReleaseConfig{File: file}
-	for _, item := range list.Content {
-		t, err := parseTarget(file, item)
-		if err != nil {
-			return nil, err
-		}
-		rc.Targets = append(rc.Targets, t)
-	}
-	return rc, nil
-}
-
-func parseTarget(file string, item *yaml.Node) (ReleaseTarget, error) {
-	if item.Kind != yaml.MappingNode {
-		return ReleaseTarget{}, configErr(file, item, "a catalog_templates entry must be a mapping (template_name, channels, ...)")
-	}
-	t := ReleaseTarget{Line: item.Line, Lines: map[string]int{}}
-	for i := 0; i+1 < len(item.Content); i += 2 {
-		t.Lines[item.Content[i].Value] = item.Content[i].Line
-	}
-	fields := []struct {
-		key string
-		dst *string
-	}{{"template_name", &t.TemplateFile}, {"replaces", &t.Replaces}, {"skipRange", &t.SkipRange}, {"defaultChannel", &t.DefaultChannel}}
-	for _, f := range fields {
-		v, err := scalar(file, member(item, f.key), f.key)
-		if err != nil {
-			return t, err
-		}
-		*f.dst = v
-	}
-	if err := PlainName(file, orNode(member(item, "template_name"), item), "template_name", t.TemplateFile); err != nil {
-		return t, err
-	}
-	var err error
-	if t.Channels, err = stringList(file, member(item, "channels"), "channels"); err != nil {
-		return t, err
-	}
-	if len(t.Channels) == 0 {
-		return t, configErr(file, orNode(keyNode(item, "channels"), item), "template %q: channels lists no channel to release into", t.TemplateFile)
-	}
-	if t.Skips, err = stringList(file, member(item, "skips"), "skips"); err != nil {
-		return t, err
-	}
-	return t, t.checkValues(file, item)
-}
-
-// checkValues checks the target's values as the verbs check the same
-// values given as flags (request.Values), each bad one at its key's line,
-// before any catalog is read.
-func (t ReleaseTarget) checkValues(file string, item *yaml.Node) error {
-	checks := []struct {
-		key   string
-		check func(v *request.Values)
-	}{
-		{"channels", func(v *request.Values) { v.Channels("channels", t.Channels) }},
-		{"replaces", func(v *request.Values) { v.Bundle("replaces", t.Replaces) }},
-		{"skips", func(v *request.Values) { v.Bundles("skips", t.Skips) }},
-		{"skipRange", func(v *request.Values) { v.SkipRange("skipRange", t.SkipRange) }},
-		{"defaultChannel", func(v *request.Values) { v.Channel("defaultChannel", t.DefaultChannel) }},
-	}
-	var errs []error
-	for _, c := range checks {
-		v := &request.Values{Request: "release-config.yaml"}
-		c.check(v)
-		for _, re := range v.Invalid() {
-			errs = append(errs, configErr(file, orNode(keyNode(item, c.key), item), "%s: %s", c.key, re.Why))
-		}
-	}
-	return errors.Join(errs...)
 }

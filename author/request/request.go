@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/blang/semver/v4"
+	"github.com/distribution/reference"
 
 	"github.com/fbcat/opm/image"
 )
@@ -79,10 +80,22 @@ func (v *Values) Err() error {
 func (v *Values) Invalid() []*RequestError { return v.errs }
 
 // Image checks a bundle's image pull spec as image references are parsed
-// for pulling: a registry reference that names its registry.
+// for pulling (a registry reference that names its registry), with the
+// tag or digest it is pushed as.
 func (v *Values) Image(field, ref string) {
+	const example = "such as quay.io/org/operator-bundle:v1.2.0"
 	if _, err := image.ParseReference(ref, false); err != nil {
-		v.Bad(field, "%v (a pull spec names the registry, the repository and a tag or digest, such as quay.io/org/operator-bundle:v1.2.0)", err)
+		v.Bad(field, "%v (a pull spec names the registry, the repository and a tag or digest, %s)", err, example)
+		return
+	}
+	// A catalog pins the bundle it lists: a reference without a tag
+	// would be pulled as :latest, whatever that is then.
+	if named, err := reference.ParseNamed(ref); err == nil {
+		_, tagged := named.(reference.Tagged)
+		_, digested := named.(reference.Digested)
+		if !tagged && !digested {
+			v.Bad(field, "image %q has no tag or digest: give the one the bundle is pushed as, %s or @sha256:...", ref, example)
+		}
 	}
 }
 

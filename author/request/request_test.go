@@ -27,6 +27,7 @@ func TestValues(t *testing.T) {
 
 	v.Image("Image", "not an image")
 	v.Image("Image", "bundle:v1")
+	v.Image("Image", "quay.io/org/op")
 	v.Channel("Channel", "st able")
 	v.Channels("Channels", []string{"stable", "", "--dry-run"})
 	v.Bundle("Bundle", "a\tb")
@@ -36,6 +37,7 @@ func TestValues(t *testing.T) {
 	wants := []struct{ field, says string }{
 		{"Image", `invalid image reference "not an image"`},
 		{"Image", `invalid image reference "bundle:v1": name the registry too`},
+		{"Image", `image "quay.io/org/op" has no tag or digest: give the one the bundle is pushed as`},
 		{"Channel", `invalid channel name "st able": a channel name has no spaces or control characters, such as stable or fast-v1.2`},
 		{"Channels", "an empty channel name in the list"},
 		{"Channels", `invalid channel name "--dry-run": a channel name does not start with "-" (was a flag given in its place?)`},

@@ -44,8 +44,8 @@ func Check(root string) error {
 		return fmt.Errorf("reading %s: %w", Dir, err)
 	}
 	for _, d := range runs {
-		if !d.IsDir() {
-			continue
+		if !d.IsDir() || outcomeOf(d.Name()) != "" {
+			continue // a run that ended: the repository is whole
 		}
 		dir := filepath.Join(base, d.Name())
 		j, err := readJournal(dir)

@@ -134,23 +134,36 @@ func TestReleaseKilled(t *testing.T) {
 	var cases []killCase
 	for _, step := range steps {
 		c := killCase{step: step, fail: -1, want: after, notes: "now complete"}
-		if strings.HasPrefix(step, "staged") {
-			c.want, c.notes = before, "as it was"
+		switch {
+		case strings.HasPrefix(step, "staged"):
+			c.want, c.notes = before, "interrupted before writing anything: the repository is as it was"
+		case ended(step):
+			// Between the last rename and the directory gone: written,
+			// and said to be.
+			c.notes = "killed after writing every file"
 		}
 		cases = append(cases, c)
+	}
+	if n := len(slices.DeleteFunc(slices.Clone(steps), func(s string) bool { return !ended(s) })); n < 4 {
+		t.Errorf("%d steps after the last rename, want the rename of the run's directory and a removal of each file in it: %v", n, steps)
 	}
 	last := len(crashFiles(t, copyRepo(t, base))) - 1
 	undoSteps, undone := writeSteps(t, base, last)
 	if !maps.Equal(undone, before) {
 		t.Errorf("a failed rename left the repository changed: %v", diffKeys(before, undone))
 	}
+	undoing := 0
 	for _, step := range undoSteps {
-		if strings.HasPrefix(step, "aborting") || strings.HasPrefix(step, "restored") {
+		switch {
+		case strings.HasPrefix(step, "aborting") || strings.HasPrefix(step, "restored"):
 			cases = append(cases, killCase{step: step, fail: last, want: before, notes: "now undone"})
+			undoing++
+		case ended(step):
+			cases = append(cases, killCase{step: step, fail: last, want: before, notes: "killed after putting back every file it had replaced, before its staging files were removed: the repository is as it was before"})
 		}
 	}
-	if n := len(cases) - len(steps); n != last+2 {
-		t.Errorf("%d steps of undoing, want %d: %v", n, last+2, undoSteps)
+	if undoing != last+2 {
+		t.Errorf("%d steps of undoing, want %d: %v", undoing, last+2, undoSteps)
 	}
 	// Files changed by hand after the kill: one the run had written and
 	// was undoing, one it had not yet written.
@@ -167,6 +180,12 @@ func TestReleaseKilled(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) { killAndRecover(t, base, before, c) })
 	}
+}
+
+// ended reports whether a step of Write comes after its run ended: the
+// rename of its directory to say how, and the removal of each file in it.
+func ended(step string) bool {
+	return step == "done" || step == "undone" || strings.HasPrefix(step, "removed ")
 }
 
 // writeSteps writes crashFiles into a copy of base, with the rename of
@@ -207,9 +226,9 @@ func killAndRecover(t *testing.T, base string, before map[string]string, c killC
 		t.Fatalf("child not killed: %v\n%s", err, out)
 	}
 	validCatalogs(t, root)
-	halfDone := !strings.HasPrefix(c.step, "staged")
-	if got := snapshot(t, root); !halfDone && !maps.Equal(got, before) {
-		t.Errorf("killed before committing, the repository changed: %v", diffKeys(before, got))
+	halfDone := !strings.HasPrefix(c.step, "staged") && !ended(c.step)
+	if got := snapshot(t, root); !halfDone && !maps.Equal(got, c.want) {
+		t.Errorf("killed before committing or after ending, the repository is not as the run left it: %v", diffKeys(c.want, got))
 	}
 	_, err = (&author.Repo{Root: root}).Open(context.Background(), declcfgtest.RepoOperator)
 	var ie *stage.InterruptedError

@@ -9,9 +9,12 @@
 // writes a journal there (the run is then committed) and renames the
 // texts into place; a rename that fails marks the journal aborting and
 // puts back, from the copies kept beside the staged texts, what the run
-// had replaced. Recover, at the next run, finishes a committed run, undoes
-// an aborting one and discards one that never committed; Check tells a
-// reader that a run left the repository half-written.
+// had replaced. A run that has ended renames its directory to say how
+// ("done-", "undone-") before removing it, so that a process killed at
+// any step leaves a record of what it did. Recover, at the next run,
+// finishes a committed run, undoes an aborting one, discards one that
+// never committed and removes one that had ended, and says which; Check
+// tells a reader that a run left the repository half-written.
 //
 // A staging directory holds, besides the journal and the lock its run
 // holds while alive, the staged texts (named by the file's index) and the

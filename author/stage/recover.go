@@ -24,6 +24,14 @@ type Recovery struct {
 	// Discarded counts the runs killed before they had written anything:
 	// their staged files were removed and the repository is as before.
 	Discarded int
+	// Written counts the runs killed after they had written every file,
+	// while removing their staging directories; WrittenFiles lists their
+	// files where their journals were still there to say. Putback counts
+	// the runs killed likewise after a failed run had put back every
+	// file it had replaced.
+	Written      int
+	WrittenFiles []string
+	Putback      int
 	// Conflicts lists files of committed runs that have changed since and
 	// were left as they are; NotPutBack, those of runs being undone.
 	Conflicts  []string
@@ -45,6 +53,18 @@ func (r Recovery) Notes() []string {
 		notes = append(notes, fmt.Sprintf("an interrupted opm run that had failed is now undone: the repository is as it was before it (%d of its %s put back now: %s)",
 			r.PutBack, files(len(r.Undone)), strings.Join(r.Undone, ", ")))
 	}
+	if r.Written > 0 {
+		list := ""
+		if len(r.WrittenFiles) > 0 {
+			list = " (" + strings.Join(r.WrittenFiles, ", ") + ")"
+		}
+		notes = append(notes, fmt.Sprintf("%s killed after writing every file%s, before %s staging files were removed: the repository is fully written; the staging files are removed now",
+			runs(r.Written, "an opm run was", "opm runs were"), list, runs(r.Written, "its", "their")))
+	}
+	if r.Putback > 0 {
+		notes = append(notes, fmt.Sprintf("%s that had failed %s killed after putting back every file %s had replaced, before %s staging files were removed: the repository is as it was before; the staging files are removed now",
+			runs(r.Putback, "an opm run", "opm runs"), runs(r.Putback, "was", "were"), runs(r.Putback, "it", "they"), runs(r.Putback, "its", "their")))
+	}
 	switch {
 	case r.Discarded == 1:
 		notes = append(notes, "an opm run was interrupted before writing anything: the repository is as it was; its staged files are removed")
@@ -61,6 +81,18 @@ func (r Recovery) Notes() []string {
 		notes = append(notes, "removed temporary files an interrupted run of an older opm left beside the catalogs and templates: "+strings.Join(r.Leftovers, ", "))
 	}
 	return notes
+}
+
+// runs is one or many, as n is 1 or more (many with n in front when
+// it has a %d).
+func runs(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	if strings.Contains(many, "%d") {
+		return fmt.Sprintf(many, n)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // files is "1 file", "2 files".
@@ -96,7 +128,11 @@ func Recover(root string) (Recovery, error) {
 	}
 	for _, e := range entries {
 		r := &run{root: root, dir: filepath.Join(base, e.Name())}
-		if err := r.resolve(&rec); err != nil {
+		resolve := r.resolve
+		if outcome := outcomeOf(e.Name()); outcome != "" {
+			resolve = func(rec *Recovery) error { return r.resolveEnded(outcome, rec) }
+		}
+		if err := resolve(&rec); err != nil {
 			errs = append(errs, fmt.Errorf("recovering %s/%s: %w", Dir, e.Name(), err))
 		}
 	}
@@ -110,6 +146,7 @@ const staleAge = time.Minute
 
 // resolve finishes, undoes or discards a killed run, unless it is alive.
 func (r *run) resolve(rec *Recovery) error {
+	leftBefore := len(rec.Conflicts) + len(rec.NotPutBack) // files left as they are
 	lock, err := os.OpenFile(filepath.Join(r.dir, lockFile), os.O_RDWR, 0)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -141,8 +178,50 @@ func (r *run) resolve(rec *Recovery) error {
 	if err != nil {
 		return err
 	}
-	os.Remove(filepath.Join(r.dir, journalFile))
-	return os.RemoveAll(r.dir)
+	switch {
+	case j.State == "":
+		os.RemoveAll(r.dir) // never committed: its name says so
+	case len(rec.Conflicts)+len(rec.NotPutBack) > leftBefore:
+		r.retire(resolved, func(string) {})
+	case j.State == aborting:
+		r.retire(undone, func(string) {})
+	default:
+		r.retire(done, func(string) {})
+	}
+	if r.keep {
+		return fmt.Errorf("could not remove %s", r.dir)
+	}
+	return nil
+}
+
+// resolveEnded removes the directory of a run that had ended (done or
+// undone, as its name says) when it was killed removing it, and records
+// what the run did; one still alive is left alone.
+func (r *run) resolveEnded(outcome string, rec *Recovery) error {
+	lock, err := os.OpenFile(filepath.Join(r.dir, lockFile), os.O_RDWR, 0)
+	switch {
+	case errors.Is(err, fs.ErrNotExist): // removed last: the directory is empty
+	case err != nil:
+		return err
+	default:
+		defer lock.Close()
+		if free, err := tryLock(lock); err != nil || !free {
+			return err // alive, removing it now
+		}
+	}
+	switch outcome {
+	case done:
+		rec.Written++
+		if j, err := readJournal(r.dir); err == nil {
+			for _, e := range j.Files {
+				rec.WrittenFiles = append(rec.WrittenFiles, e.Path)
+			}
+		}
+	case undone:
+		rec.Putback++
+	}
+	r.retire(outcome, func(string) {})
+	return nil
 }
 
 // rollForward moves every staged file still in the run's directory into

@@ -43,6 +43,7 @@ func (w writer) abort(r *run) error {
 	}
 	if !r.keep {
 		w.hook("restored")
+		r.retire(undone, w.hook) // a file changed by hand is the user's
 	}
 	return errors.Join(errs...)
 }

@@ -26,6 +26,9 @@ type run struct {
 	// keep says the run's directory must outlive it: a rename back failed,
 	// and the journal says what Recover has to finish or undo.
 	keep bool
+	// retired says the run has ended and its directory is gone (see
+	// retire).
+	retired bool
 }
 
 // startRun makes a new staging directory under root and locks it.
@@ -34,7 +37,7 @@ func startRun(root string) (*run, error) {
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		return nil, fmt.Errorf("making the staging directory: %w", err)
 	}
-	dir, err := os.MkdirTemp(base, "run-")
+	dir, err := os.MkdirTemp(base, runPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("making the staging directory: %w", err)
 	}
@@ -80,11 +83,12 @@ func (r *run) moveIntoPlace(e entry) error {
 	return os.Rename(r.stagedPath(e), target)
 }
 
-// close removes the run's directory (the journal first, so that a run
-// killed meanwhile is not finished or undone again) unless it must be
-// kept, and the staging directory if no other run uses it.
+// close removes the directory of a run that did not commit (the journal
+// first, should a failed write have left one) unless it must be kept or
+// is already gone (retire), and the staging directory if no other run
+// uses it.
 func (r *run) close() {
-	if !r.keep {
+	if !r.keep && !r.retired {
 		os.Remove(filepath.Join(r.dir, journalFile))
 		os.RemoveAll(r.dir)
 	}

@@ -34,11 +34,13 @@ var ErrNotWritten = errors.New("nothing was written")
 //  2. a journal naming every staged file and its target is written
 //     there: from then on the run is committed, and ctx is no longer
 //     consulted;
-//  3. the staged files are renamed into place, one by one, and the
-//     staging directory is removed.
+//  3. the staged files are renamed into place, one by one;
+//  4. the run's directory is renamed to say that the run is done, and
+//     then removed (see retire).
 //
 // A run killed before step 2 has changed nothing; one killed after it is
-// finished by the next Recover. A target that changed since its Old was
+// finished by the next Recover; one killed in step 4 is written, and the
+// next Recover says so. A target that changed since its Old was
 // read stops everything before step 2: every file is staged, and the
 // errors of all that failed are joined in the files' order. If ctx ends
 // before step 2, nothing is written and the error wraps ErrNotWritten.
@@ -91,6 +93,7 @@ func (w writer) write(ctx context.Context, root string, files []File) error {
 		}
 		w.hook("renamed " + strconv.Itoa(i))
 	}
+	r.retire(done, w.hook)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -24,6 +25,7 @@ type catalogFlags struct {
 	fullDiff bool
 	force    bool
 	pull     bool
+	keep     bool
 	output   outputFlag
 	platform platformFlag
 	reg      *registryFlags
@@ -55,7 +57,11 @@ file or none. It works offline: a bundle keeps the content a committed
 catalog holds for its image, and a released bundle is rendered from its
 directory; --pull renders what neither has from its image. A catalog that
 differs from what its template renders (a hand edit) is not overwritten
-unless --force.
+unless --force. Catalogs are written as opm v1.71 and later render them,
+as the release pipeline writes them: a semver catalog an older opm
+rendered in its style (each channel linked on its own, no package
+description) matches its template, and is written in today's style when
+its template is edited, unless --keep-style.
 
 A name the repository does not have (operator, bundle, channel, template)
 is refused with the names it is likely a slip of ("did you mean"), or the
@@ -94,6 +100,14 @@ func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
 	addPlatformFlag(fl, &f.platform)
 }
 
+// addStyleFlag defines --keep-style, on the verbs that can edit a semver
+// template (release, promote, remove): its catalogs are what opm v1.71
+// and later render, as the release pipeline writes them, unless a
+// repository whose pipeline runs an older opm keeps that opm's style.
+func (f *catalogFlags) addStyleFlag(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.keep, "keep-style", false, "Write semver catalogs committed in an older opm's style (each channel linked on its own, no package description) in that style, as opm releases before v1.71 did (default: as opm v1.71 and later, which the release pipeline runs)")
+}
+
 // repo is the repository the flags name.
 func (f *catalogFlags) repo() *author.Repo {
 	if f.root == "" {
@@ -120,7 +134,7 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		interruptionOf(cmd.Context(), cmd.ErrOrStderr()).set(planning)
-		err := body(cmd, args)
+		err := f.rootWords(body(cmd, args))
 		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
 			doc := struct {
 				Error      string   `json:"error"`
@@ -129,8 +143,12 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 				Names      []string `json:"names,omitempty"`
 			}{Error: withFlagHint(err).Error(), Refused: refused(err)}
 			var unknown *suggest.Unknown
-			if errors.As(err, &unknown) {
+			var cfg *repoconfig.Error
+			switch {
+			case errors.As(err, &unknown):
 				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
+			case errors.As(err, &cfg):
+				doc.DidYouMean = cfg.Near // a release-config.yaml's first problem's
 			}
 			_ = jsonout.Write(cmd.OutOrStdout(), doc)
 		}
@@ -138,9 +156,24 @@ func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) f
 	}
 }
 
+// rootWords says a root that is no catalog repository in the words of a
+// command line that gave it with --root: "give --root" would be no help.
+func (f *catalogFlags) rootWords(err error) error {
+	if f.root == "" {
+		return err
+	}
+	for _, ne := range needErrors(err, nil) {
+		if ne.Need == author.NeedRoot {
+			msg := strings.ReplaceAll(err.Error(), ne.Error(), ne.Problem+": --root must name the repository's root, the directory that holds operators/ and catalogs/")
+			return &rephrased{msg: msg, err: err}
+		}
+	}
+	return err
+}
+
 // options are the library's options for the flags.
 func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
-	opts := author.Options{Force: f.force}
+	opts := author.Options{Force: f.force, KeepStyle: f.keep}
 	if f.pull {
 		if err := f.reg.check(); err != nil {
 			return opts, err
@@ -391,21 +424,36 @@ an entry {name, replaces, skips, skipRange} in each channel listed (and its
 default channel when defaultChannel is given); a semver template gets the
 image under each of its streams listed (Candidate, Fast, Stable). A template
 that does not exist yet is made. Then every file-based catalog mapped to
-those templates is rendered again; the new bundle is rendered from its directory
-with --image as its image.
+those templates is rendered again, as opm v1.71 and later render it (what the
+release pipeline writes, whatever the style of the committed catalogs;
+--keep-style keeps an older opm's style of a semver catalog); the new bundle
+is rendered from its directory with --image as its image.
 
 Without a release-config.yaml, --channel (and --template, --replaces,
 --skips, --skip-range) say where it goes; with no --template, every mapped
-template.
+template. Without --replaces, the new entry of each existing channel of a
+basic template replaces the channel's head (which the CSV's spec.replaces
+may name), and a note says so; where no head can be chosen (several heads,
+a spec.replaces naming a bundle of the channel that is not its head, a
+head newer than the bundle) it is refused, naming --replaces.
 
 A channel no template of the operator has is made, with a note; but a name
-within two typos of an existing channel (stabel beside stable, or Stable) is
-refused as a slip unless --new-channel. A bundle directory not named after
-the CSV's version is released with a warning.
+within two typos of an existing channel (stabel beside stable, or Stable),
+or of a conventional name (alpha, beta, stable, fast, candidate, preview:
+lapha, aFst), is refused as a slip unless --new-channel, in a package's
+first release as in any other.
 
-Refused: a bundle already released, a replaces naming no bundle of the
-package, a channel that is no semver stream in a semver template, a
-channel name close to an existing one (without --new-channel).`,
+release-config.yaml is checked whole before anything is rendered or
+written, and every problem of it is listed, each at its key's line: an
+unknown key (replace for replaces), a template ci.yaml does not map, a
+channel that is no semver stream in a semver template or a near miss in a
+basic one, a replaces naming no bundle of the package, a bad skipRange.
+Then a channel that has a head and is given no replaces, skips or
+skipRange is refused at its line: the bundle would be a second head. A
+bundle directory not named after the CSV's version is released with a
+warning.
+
+Refused: a bundle already released, and the problems above.`,
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
   opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0 --dry-run
   opm alpha catalog release operators/my-operator/1.2.1 --image quay.io/org/my-operator-bundle:1.2.1 \
@@ -446,6 +494,7 @@ channel name close to an existing one (without --new-channel).`,
 	fl.StringVar(&target.SkipRange, "skip-range", "", "Without release-config.yaml: the versions the new one skips (a semver range)")
 	fl.BoolVar(&newChannel, "new-channel", false, "Make channels no template has even when a name is close to an existing channel's")
 	f.addEditFlags(cmd)
+	f.addStyleFlag(cmd)
 	return cmd
 }
 
@@ -488,6 +537,7 @@ replaces.`,
 	fl.StringVar(&req.SkipRange, "skip-range", "", "The versions the new entry skips (a semver range)")
 	fl.BoolVar(&req.NewChannel, "new-channel", false, "Make the channel when no template has it even if its name is close to an existing channel's")
 	f.addEditFlags(cmd)
+	f.addStyleFlag(cmd)
 	return cmd
 }
 
@@ -517,6 +567,7 @@ could not after, nothing is written: the error names those installs
 		}),
 	}
 	f.addEditFlags(cmd)
+	f.addStyleFlag(cmd)
 	return cmd
 }
 

@@ -27,10 +27,15 @@ func registerCompletion(cmd *cobra.Command, flag string, values ...string) {
 }
 
 // registerFlagCompletions adds the completions of the flags commands
-// share, wherever they are defined: --output (its formats), --platform and
-// --migrate-level.
+// share, wherever they are defined: --output (its formats, also where it
+// is a persistent flag that subcommands inherit, as the catalog verbs'
+// is), --platform and --migrate-level.
 func registerFlagCompletions(cmd *cobra.Command) {
-	if f := cmd.Flags().Lookup("output"); f != nil {
+	f := cmd.Flags().Lookup("output")
+	if f == nil {
+		f = cmd.PersistentFlags().Lookup("output")
+	}
+	if f != nil {
 		if o, ok := f.Value.(*outputFlag); ok {
 			registerCompletion(cmd, "output", o.allowed...)
 		}

@@ -130,6 +130,8 @@ func needWords(ne *author.NeedError) string {
 		return ": say where to release the bundle with --channel (and --template, --replaces, --skips, --skip-range)"
 	case author.NeedNoTarget:
 		return ": drop --channel, --template, --replaces, --skips and --skip-range, or the file"
+	case author.NeedReplaces:
+		return ": say what it replaces with --replaces"
 	case author.NeedNoEdges:
 		return ", so --replaces, --skips and --skip-range do not apply"
 	case author.NeedForce:

@@ -75,14 +75,15 @@ func TestScripts(t *testing.T) {
 			},
 			"replace": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 3 {
-					ts.Fatalf("usage: replace OLD NEW FILE")
+					ts.Fatalf("usage: replace OLD NEW FILE (\\n in OLD and NEW is a line end)")
 				}
+				old, repl := strings.ReplaceAll(args[0], `\n`, "\n"), strings.ReplaceAll(args[1], `\n`, "\n")
 				data, err := os.ReadFile(ts.MkAbs(args[2]))
 				ts.Check(err)
-				if !strings.Contains(string(data), args[0]) {
-					ts.Fatalf("%s does not hold %q", args[2], args[0])
+				if !strings.Contains(string(data), old) {
+					ts.Fatalf("%s does not hold %q", args[2], old)
 				}
-				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), args[0], args[1])), 0o644))
+				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(string(data), old, repl)), 0o644))
 			},
 			"exitcode": scriptExitCode,
 			"replacecache": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -91,6 +91,11 @@ var handWritten = []string{
 	"a: x:y\nb: -1\nc: -x\nd: :x\ne: ?x\n", "a: x #c\n  y\n", "a:\n  - b\n  c: 1\n", "a: 1\na: 2\n",
 	"a: |\n   \n  x\n", "a: |1\n  x\n", "a: \"\\N \\_ \\L \\P \\e \\0\"\n", "a: \"\\ud800\"\n", "a: \"\\U0001F600\"\n",
 	"...\n", "a: 1\n...\n", "0: \"\\U80000000\"\n", "a: |", "a: 'x\n\n  y'\n", "a: \"x\n\n\n  y\"\n", "a: 'x   \n   y'\n",
+	// A comment line, even one indented deeper than its scalar, ends a
+	// plain scalar; so does a comment after a continuation line.
+	"annotations:\n  a: b\n\n      # c\n  d: e\n", "a: b\n   # c\nd: e\n", "a: b\n   # c\n   more\nd: e\n",
+	"a: b\n  c # d\ne: f\n", "a: b\n  c # d\n  g\ne: f\n", "- a\n  # c\n- b\n", "- a\n    # c\n  x\n",
+	"a:\n  b: c\n      # d\n  e: f\n", "a: b\n\n   # c\n\n   d\n",
 	// go-yaml refuses "?" in flow plain scalars and keys whose ":" is more
 	// than 1,024 characters from their start.
 	"a: [b?]\n", "a: {a?: b}\n", "a: {a: b?c}\n", "a: [b ?c]\n",
@@ -134,6 +139,20 @@ func FuzzFastPath(f *testing.F) {
 		}
 		sameAsGoYAML(t, doc)
 	})
+}
+
+// TestCommentEndsPlainScalar: a comment line indented deeper than the
+// keys around it (an annotations.yaml's "    # OpenShift annotations")
+// is read on the fast path, so the keys after it keep their lines.
+func TestCommentEndsPlainScalar(t *testing.T) {
+	doc := "annotations:\n  a: b\n\n      # OpenShift annotations.\n  com.redhat.openshift.versions: v4.9\n"
+	v, _, ok, err := fastDecode([]byte(doc), 11)
+	if !ok || err != nil {
+		t.Fatalf("fast path refused the document: %v", err)
+	}
+	if got := v.At("annotations", "com.redhat.openshift.versions"); got == nil || got.Str != "v4.9" || got.Line != 15 {
+		t.Errorf("the key after the comment: %+v, want v4.9 at line 15", got)
+	}
 }
 
 // TestDuplicatesBothPaths checks that the fast path and the line scan

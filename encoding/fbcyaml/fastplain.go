@@ -99,10 +99,17 @@ func (p *fastParser) plain(parent int) string {
 			break
 		}
 		if p.at(p.pos) == '#' {
-			panic(bail{}) // a comment ends the scalar; rare enough to leave to go-yaml
+			// A comment line, however deep it is indented, ends the
+			// scalar: the lines from save on are read as the rest of
+			// the collection (blank and comment lines, then content).
+			p.pos, p.line, p.lineStart = save, saveLine, save
+			if out == nil {
+				return string(text)
+			}
+			return string(out)
 		}
 		more, colon := p.plainLine()
-		if colon || p.at(p.pos) == '#' {
+		if colon {
 			panic(bail{})
 		}
 		if out == nil {
@@ -115,6 +122,11 @@ func (p *fastParser) plain(parent int) string {
 			out = append(out, '\n')
 		}
 		out = append(out, more...)
+		if p.at(p.pos) == '#' {
+			// A comment after the text ends the scalar too.
+			p.skipComment()
+			return string(out)
+		}
 		if p.at(p.pos) == 0 {
 			return string(out)
 		}

@@ -2,6 +2,7 @@ package suggest
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -17,8 +18,8 @@ const MaxNear = 3
 // in the name (satble, tsable and aFst are one edit from stable and
 // Fast): one edit for names of up to three characters, two for longer
 // ones, and a fifth of the length for long ones. Names that differ only
-// in their digits and dots are not near: they name other versions
-// (stable-v1.3 beside stable-v1.2), not slips. The name itself is never
+// in their versions are not near: they name other versions (stable-v1.3
+// beside stable-v1.2, fast-3 beside fast), not slips. The name itself is never
 // near.
 func Near(name string, candidates []string) []string {
 	type scored struct {
@@ -80,16 +81,16 @@ func nearDistance(lower, name, c string) (int, bool) {
 	return d, 2*d <= len(lc) && d <= max(2, len(lc)/5)
 }
 
-// withoutVersions is a name without its digits and dots: two names that
-// are the same without them differ in the versions they name.
+// withoutVersions is a name without its versions (its digits and dots,
+// each run of digits with the "-", "_" or "v" that leads it: stable-v1.2,
+// fast-3 and betav1 are stable, fast and beta): two names that are the
+// same without them differ in the versions they name.
 func withoutVersions(name string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '.' || (r >= '0' && r <= '9') {
-			return -1
-		}
-		return r
-	}, name)
+	return versionPart.ReplaceAllString(name, "")
 }
+
+// versionPart is what withoutVersions drops.
+var versionPart = regexp.MustCompile(`[-_]?v?[0-9][0-9.]*|\.`)
 
 // MaxListed is how many names List writes before saying how many there
 // are in all.

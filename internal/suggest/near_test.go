@@ -26,6 +26,11 @@ func TestNear(t *testing.T) {
 		{"stable2", nil},     // a number only: another version
 		{"stable-v1.3", nil}, // another version, not a slip
 		{"stable-v2", nil},
+		{"fast-3", nil}, // a version of fast (opendatahub's channel)
+		{"stable-1", nil},
+		{"betav1", nil},
+		{"stabel-v2", nil}, // a slip and a version: too far
+		{"stabel-v1.2", []string{"stable-v1.2"}}, // a slip beside a version
 		{"candidates", []string{"candidate"}},
 		{"Cnadidate", []string{"candidate"}},
 		{"ga", nil}, // too short for two edits to be a slip

@@ -46,3 +46,14 @@ func Versioned(name string, names []string, version func(string) (semver.Version
 	}
 	return Near(name, names)
 }
+
+// NameVersion is the version a name ends in (widget.v1.2.3 is 1.2.3), if
+// it ends in one: for Versioned, where only names are known.
+func NameVersion(name string) (semver.Version, bool) {
+	m := nameVersion.FindStringSubmatch(name)
+	if m == nil {
+		return semver.Version{}, false
+	}
+	v, err := semver.ParseTolerant(m[1])
+	return v, err == nil
+}
