@@ -18,10 +18,7 @@ func newBundleCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bundle",
 		Short: "Operator bundle commands",
-		Long: `Generate operator bundle metadata and build bundle image.
-
-Bundles are what file-based catalogs are made of: opm render reads a bundle
-image or directory into a catalog's olm.bundle.`,
+		Long:  helpText("bundle"),
 		Example: `  opm alpha bundle generate -d bundle/manifests -p my-operator -c stable
   opm alpha bundle build -d bundle/manifests -t oci:bundle-layout:v0.1.0 -b none
   opm alpha bundle unpack quay.io/org/my-operator-bundle:v0.1.0 -o bundle/`,
@@ -102,20 +99,7 @@ func newBundleGenerateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate operator bundle metadata and Dockerfile",
-		Long: `The "opm alpha bundle generate" command will generate operator
-bundle metadata if needed and a Dockerfile to build Operator bundle image.
-
-It writes metadata/annotations.yaml beside the manifests directory (or in
---output-dir, with a copy of the manifests) and bundle.Dockerfile in the
-current directory, replacing both if they exist.
-
-Without --package or --channels, they are read from the nested package
-directory format: the manifests directory's parent holds a package
-manifest (packageName, channels with their currentCSV, defaultChannel)
-and one directory per bundle.
-
-Note:
-* All manifests yaml must be in the same directory.`,
+		Long:  helpText("bundle-generate"),
 		Example: `  opm alpha bundle generate --directory /test/0.1.0/ --package test-operator \
     --channels stable,beta --default stable`,
 		Args: noArgs,
@@ -249,13 +233,7 @@ func newBundleUnpackCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "unpack BUNDLE_NAME[:TAG|@DIGEST]",
 		Short: "Unpacks the content of an operator bundle",
-		Long: `Unpacks the content of an operator bundle into a directory
-
-The bundle's manifests/ and metadata/ directories are extracted (as render
-extracts images: hostile layer entries are refused) and, unless
---skip-validation is given, a registry+v1 bundle must read as opm render
-reads it. The image may be in a registry or, through a transport, on disk:
-oci:DIR[:NAME], oci-archive:FILE[:NAME], docker-archive:FILE[:REFERENCE].`,
+		Long:  helpText("bundle-unpack"),
 		Example: `  opm alpha bundle unpack quay.io/example/operator:v0.1.0 -o bundle/
   opm alpha bundle unpack oci:bundle-layout:v0.1.0 -o bundle/`,
 		Args: exactArgs(1),

@@ -39,36 +39,7 @@ func newCatalogCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "catalog",
 		Short: "Author the file-based catalogs of an operator repository",
-		Long: `Edit the catalog templates of an operator repository and render its
-file-based catalogs again, the way maintainers and the community release
-pipeline do.
-
-The repository has, per operator, operators/<pkg>/ci.yaml, whose
-fbc.catalog_mapping maps each template of operators/<pkg>/catalog-templates/
-(basic or semver) to catalogs catalogs/<v4.x>/<pkg>/catalog.yaml, and one
-directory per bundle version, operators/<pkg>/<version>/, with manifests/,
-metadata/ and a release-config.yaml saying where the bundle is released.
-
-Every verb edits only the template lines it changes (comments, order and
-quoting stay as they are), renders exactly the catalogs of the templates it
-changed (catalogs of OpenShift 4.17 and later with the
-bundle-object-to-csv-metadata migration), validates them, and writes every
-file or none. It works offline: a bundle keeps the content a committed
-catalog holds for its image, and a released bundle is rendered from its
-directory; --pull renders what neither has from its image. A catalog that
-differs from what its template renders (a hand edit) is not overwritten
-unless --force. Catalogs are written as opm v1.71 and later render them,
-as the release pipeline writes them: a semver catalog an older opm
-rendered in its style (each channel linked on its own, no package
-description) matches its template, and is written in today's style when
-its template is edited, unless --keep-style.
-
-A name the repository does not have (operator, bundle, channel, template)
-is refused with the names it is likely a slip of ("did you mean"), or the
-names there are. Shell completion (opm completion SHELL) offers them.
-
-Exit codes: 0 done (or nothing to do), 1 refused (the repository's content
-or the request: the error says why), 2 usage or I/O error.`,
+		Long:  helpText("catalog"),
 		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
   opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --dry-run
   opm alpha catalog render my-operator --check`,
@@ -287,17 +258,7 @@ func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "render [<pkg>...]",
 		Short: "Render the file-based catalogs of operators from their templates again",
-		Long: `Render every file-based catalog that ci.yaml maps to a template of the given operators
-(all operators with a ci.yaml when none is given) and write those that
-differ from what is committed; each is validated first.
-
---check writes nothing: it names each catalog that differs from what its
-template renders (drift, such as a hand edit of the catalog or a template
-edited without rendering), at the line where its text first differs, and
-exits 1, or exits 0 when all agree. The text counts, not only the objects:
-a comment or white space added by hand is drift (rendering drops it). Catalogs
-rendered by older opm releases in their own style (semver channels linked
-one channel at a time) agree with their templates too.`,
+		Long:  helpText("catalog-render"),
 		Example: `  opm alpha catalog render my-operator --check
   opm alpha catalog render --check              # every operator, in CI
   opm alpha catalog render my-operator --dry-run`,
@@ -415,49 +376,10 @@ func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var newChannel bool
 	var target repoconfig.ReleaseTarget
 	cmd := &cobra.Command{
-		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
-		Short: "Release a bundle into its operator's templates and file-based catalogs",
-		Long: `Release the bundle of a bundle directory, pushed as --image, where its
-release-config.yaml says, as the community release pipeline does: a basic
-template gets the channels it lacks, an olm.bundle entry with the image and
-an entry {name, replaces, skips, skipRange} in each channel listed (and its
-default channel when defaultChannel is given); a semver template gets the
-image under each of its streams listed (Candidate, Fast, Stable). A template
-that does not exist yet is made. Then every file-based catalog mapped to
-those templates is rendered again, as opm v1.71 and later render it (what the
-release pipeline writes, whatever the style of the committed catalogs;
---keep-style keeps an older opm's style of a semver catalog); the new bundle
-is rendered from its directory with --image as its image.
-
-Without a release-config.yaml, --channel (and --template, --replaces,
---skips, --skip-range) say where it goes; with no --template, every mapped
-template. Without --replaces, the new entry of each existing channel of a
-basic template replaces the channel's head (which the CSV's spec.replaces
-may name), and a note says so; where no head can be chosen (several heads,
-a spec.replaces naming a bundle of the channel that is not its head, a
-head newer than the bundle) it is refused, naming --replaces.
-
-A channel no template of the operator has is made, with a note; but a name
-within two typos of an existing channel (stabel beside stable, or Stable),
-or of a conventional name (alpha, beta, stable, fast, candidate, preview:
-lapha, aFst), is refused as a slip unless --new-channel, in a package's
-first release as in any other.
-
-release-config.yaml is checked whole before anything is rendered or
-written, and every problem of it is listed, each at its key's line: an
-unknown key (replace for replaces), a template ci.yaml does not map, a
-channel that is no semver stream in a semver template or a near miss in a
-basic one, a replaces naming no bundle of the package, a bad skipRange.
-Then a channel that has a head and is given no replaces, skips or
-skipRange is refused at its line: the bundle would be a second head. A
-bundle directory not named after the CSV's version is released with a
-warning.
-
-Refused: a bundle already released, and the problems above.`,
-		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
-  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0 --dry-run
-  opm alpha catalog release operators/my-operator/1.2.1 --image quay.io/org/my-operator-bundle:1.2.1 \
-      --channel stable --replaces my-operator.v1.2.0 --template basic.yaml`,
+		Use:         "release operators/<pkg>/<version> --image PULLSPEC",
+		Short:       "Release a bundle into its operator's templates and file-based catalogs",
+		Long:        helpText("catalog-release"),
+		Example:     helpText("catalog-release.example"),
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
@@ -504,16 +426,7 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "promote <pkg> <bundle> --to <channel>",
 		Short: "Make a bundle the head of a channel in every template that lists it",
-		Long: `Make a bundle the head of a channel in every template of the operator that
-lists the bundle, and render the file-based catalogs of those templates again. In a basic template the channel gets an entry for the
-bundle that replaces the channel's head (the previous head upgrades to it),
-or --replaces, --skips and --skip-range as given; a channel no template has
-is made, with a note, unless its name is within two typos of an existing
-channel's (stabel beside stable): that is refused as a slip, unless
---new-channel.
-In a semver template the bundle is listed under the stream --to names
-(Candidate, Fast or Stable). The bundle must be newer than the head it
-replaces.`,
+		Long:  helpText("catalog-promote"),
 		Example: `  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable
   opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --skips my-operator.v1.1.0 --dry-run
   opm alpha catalog promote konflux konflux-operator.v0.1.9 --to Stable   # a semver template's stream`,
@@ -545,16 +458,7 @@ func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "remove <pkg> <bundle>",
 		Short: "Remove a bundle from every template and catalog, keeping upgrade paths",
-		Long: `Remove a bundle from every template of the operator that lists it, and
-render their file-based catalogs again. In a basic template the entries that replaced
-it now replace what it replaced (and skip what it skipped); entries that
-skipped it no longer do; deprecations of it go; a channel left empty goes
-(not the default channel: set another first). A semver template just stops
-listing it.
-
-When an install of another bundle could reach its channel's head before and
-could not after, nothing is written: the error names those installs
-(--force removes the bundle anyway).`,
+		Long:  helpText("catalog-remove"),
 		Example: `  opm alpha catalog remove my-operator my-operator.v1.1.1 --dry-run
   opm alpha catalog remove my-operator my-operator.v1.1.1`,
 		Args:        exactArgs(2),
@@ -576,12 +480,7 @@ func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
 		Short: "Deprecate a bundle, a channel or a package in the basic templates",
-		Long: `Write an olm.deprecations entry for a bundle (in the templates that list
-it), a channel (in the templates that have it) or the whole package (in
-every template), or change the message of the entry that is there, and
-render the file-based catalogs again. OLM shows the message to users of what is
-deprecated. Semver templates cannot hold deprecations: a package with only
-semver templates is refused with how to convert them.`,
+		Long:  helpText("catalog-deprecate"),
 		Example: `  opm alpha catalog deprecate my-operator --bundle my-operator.v1.0.0 --message "1.0 has a data-loss bug: upgrade to 1.1"
   opm alpha catalog deprecate my-operator --channel alpha --message "alpha is no longer updated: use stable"
   opm alpha catalog deprecate my-operator --package --message "replaced by other-operator"`,
@@ -605,12 +504,9 @@ semver templates is refused with how to convert them.`,
 
 func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "default-channel <pkg> <channel>",
-		Short: "Set the default channel of a package in every template",
-		Long: `Set the default channel of the operator's package in every mapped template
-and render the file-based catalogs again. The channel must exist in every template;
-semver templates choose their default channel themselves and are refused.
-Nothing changes when anything is refused.`,
+		Use:         "default-channel <pkg> <channel>",
+		Short:       "Set the default channel of a package in every template",
+		Long:        helpText("catalog-default-channel"),
 		Example:     `  opm alpha catalog default-channel my-operator stable`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,

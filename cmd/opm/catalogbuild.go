@@ -51,13 +51,10 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 	var tag, base string
 	var platforms, labels []string
 	cmd := &cobra.Command{
-		Use:   "build DIR --tag REF --base-image REF",
-		Short: "Build a catalog image without a container engine",
-		Long:  catalogBuildLong,
-		Example: `  opm alpha catalog build catalog --base-image quay.io/operator-framework/opm:latest \
-    --tag quay.io/example/catalog:v1 --platform linux/amd64,linux/arm64
-  opm alpha catalog build catalog --base-image quay.io/operator-framework/opm:latest \
-    --tag oci-archive:catalog.tar -o json`,
+		Use:         "build DIR --tag REF --base-image REF",
+		Short:       "Build a catalog image without a container engine",
+		Long:        catalogBuildLong,
+		Example:     helpText("catalog-build.example"),
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {

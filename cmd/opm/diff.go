@@ -22,22 +22,7 @@ func newDiffCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff OLD NEW",
 		Short: "Show what changed between two file-based catalogs",
-		Long: `Compare two catalogs (catalog directories and images, bundle directories and
-images, as render takes them) object by object. "-" for OLD or NEW reads a
-catalog stream (JSON or YAML, as opm render writes it) from standard input. An object is identified by its
-schema, package and name; it is added, removed or changed (same identity,
-different content).
-
-The text output (default) is grouped by package: default channels and channel
-heads that moved, channels and bundles added and removed, bundles added to and
-removed from channels, deprecations. -o json and -o yaml write one object,
-{"added": [...], "removed": [...], "changed": [...]}, each entry
-{"schema", "package", "name"} and, for changed objects, "fields": the
-top-level fields that differ.
-
-The exit code is 0 whether or not the catalogs differ; with --exit-code it is 1
-when they differ, as with git diff. It is 2 when the comparison cannot be made
-(a usage mistake, a path or registry that cannot be read).`,
+		Long:  helpText("diff"),
 		Example: `  opm alpha diff quay.io/org/catalog:v1 quay.io/org/catalog:v2
   opm alpha diff old-catalog/ catalog/ -o json --exit-code
   opm render quay.io/org/catalog:v1 | opm alpha diff - catalog/`,

@@ -19,21 +19,7 @@ func newFilterCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "filter REF... (--config FILE | --package NAME[:CHANNEL]...)",
 		Short: "Cut a file-based catalog down to the packages, channels and versions of an ImageSetConfiguration",
-		Long: `Render the references (catalog directories and images, bundle directories and
-images) and keep only what an oc-mirror ImageSetConfiguration asks for: its
-mirror.operators entry whose catalog is the reference, or its only entry.
-The result is written to stdout as opm render writes catalogs, and is a valid
-catalog: every bundle kept is the original object, channels keep their
-original entries for the bundles kept.
-
-Without channels or versions, a package keeps the head of each channel (with
-full: true, everything). Listed channels keep only those channels.
-minVersion and maxVersion keep the bundles within the range and the upgrade
-path to them. --package NAME[:CHANNEL] (repeatable) keeps the heads of a
-package's channels, or of the channels named, without a file.
-
-Exit codes: 0 done; 1 a package or channel the catalog does not have; 2 a
-usage mistake, or a reference that cannot be read.`,
+		Long:  helpText("filter"),
 		Example: `  opm alpha filter quay.io/org/catalog:v4.18 --config imageset.yaml > filtered.json
   opm alpha filter catalog/ --package etcd --package prometheus:beta -o yaml`,
 		Args:        minArgs(1),

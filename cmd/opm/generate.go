@@ -28,29 +28,11 @@ func newGenerateDockerfileCmd() *cobra.Command {
 	var baseImage, builderImage, binaryImage string
 	var labels []string
 	cmd := &cobra.Command{
-		Use:   "dockerfile <fbcRootDir>",
-		Short: "Generate a Dockerfile for a file-based catalog",
-		Long: `Generate a Dockerfile for a file-based catalog.
-
-This command creates a Dockerfile in the same directory as the <fbcRootDir>
-(named <fbcDirName>.Dockerfile) that can be used to build the catalog
-image. If a Dockerfile with the same name already exists, this command will
-fail.
-
-When specifying extra labels, note that if duplicate keys exist, only the last
-value of each duplicate key will be added to the generated Dockerfile.
-
-A separate builder and base image can be specified. The builder image may not be "scratch".`,
-		Example: `  # catalog.Dockerfile beside catalog/, on quay.io/operator-framework/opm:latest
-  opm generate dockerfile catalog
-
-  # Offline, on a base image holding this opm (make base-image builds one):
-  opm generate dockerfile catalog -i localhost/opm-base:latest -b localhost/opm-base:latest
-
-  # A binary-less image (FROM scratch: no /bin/opm, the image cannot serve;
-  # OLM v0 extracts its content, see the comment written in the Dockerfile)
-  opm generate dockerfile catalog -i scratch -l org.opencontainers.image.source=https://example.com/repo`,
-		Args: exactArgs(1),
+		Use:     "dockerfile <fbcRootDir>",
+		Short:   "Generate a Dockerfile for a file-based catalog",
+		Long:    helpText("generate-dockerfile"),
+		Example: helpText("generate-dockerfile.example"),
+		Args:    exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("binary-image") {
 				baseImage = binaryImage

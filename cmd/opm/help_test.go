@@ -1,80 +1,40 @@
 package main
 
 import (
-	"regexp"
+	"io/fs"
+	"os"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
-
-	"github.com/spf13/cobra"
 )
 
-// TestHelpSaysFileBasedCatalogs checks that the help of every command that
-// works on catalogs says "file-based catalog", as upstream's does, rather
-// than the older "declarative config index" alone. The bundle commands
-// make bundles, not catalogs, and say so in their own words.
-func TestHelpSaysFileBasedCatalogs(t *testing.T) {
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		switch c.Name() {
-		case "version", "completion", "help", "bash", "zsh", "fish", "powershell":
-			return
-		case "bundle":
-			if c.Parent() != nil && c.Parent().Name() == "alpha" {
-				return
+// Every help file is some command's, and every command's help file
+// exists.
+func TestHelpFiles(t *testing.T) {
+	var src strings.Builder
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
+			b, err := os.ReadFile(e.Name())
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if help := c.Short + "\n" + c.Long; !strings.Contains(help, "file-based catalog") {
-			t.Errorf("%s: help does not say \"file-based catalog\":\n%s", c.CommandPath(), help)
-		}
-		for _, sub := range c.Commands() {
-			walk(sub)
+			src.Write(b)
 		}
 	}
-	root := newRootCmd()
-	root.InitDefaultCompletionCmd()
-	walk(root)
-}
-
-// upstreamPhrases are the words of upstream's help that are kept where
-// scripts and users look for them, although they say "index".
-var upstreamPhrases = []string{
-	"CLI to interact with operator-registry and build indexes of operator content.", // opm --help, first line
-	"Generate mermaid-formatted view of upgrade graphs of operators in an index",    // render-graph --help, first line
-	"The index is a file-based catalog directory or a catalog image.",               // which explains it
-	"sqlite-based index images",                       // what upstream called them
-	"operators.operatorframework.io.index.configs.v1", // a label
-	"fbc.catalog_mapping",                             // a key of the community repositories' ci.yaml
-}
-
-var offVocabulary = regexp.MustCompile(`(?i)\bindex(es)?\b|declarative config|\bFBC\b|\bDC\b`)
-
-// TestHelpComplete walks every command, cobra's help and completion
-// included: each has an example, a short description that starts with a
-// capital letter, and help in one vocabulary ("catalog", "file-based
-// catalog"; never "index" or "declarative config" but in upstream's
-// phrases above).
-func TestHelpComplete(t *testing.T) {
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		path := c.CommandPath()
-		if c.Example == "" {
-			t.Errorf("%s: no Example", path)
+	files, err := fs.Glob(helpFiles, "help/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no help files: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(strings.TrimPrefix(f, "help/"), ".txt")
+		if !strings.Contains(src.String(), `helpText("`+name+`")`) {
+			t.Errorf("%s is no command's help", f)
 		}
-		if r, _ := utf8.DecodeRuneInString(c.Short); !unicode.IsUpper(r) {
-			t.Errorf("%s: Short %q does not start with a capital letter", path, c.Short)
-		}
-		help := c.Short + "\n" + c.Long
-		for _, p := range upstreamPhrases {
-			help = strings.ReplaceAll(help, p, "")
-		}
-		if m := offVocabulary.FindString(help); m != "" {
-			t.Errorf("%s: help says %q; say \"catalog\" or \"file-based catalog\":\n%s", path, m, help)
-		}
-		for _, sub := range c.Commands() {
-			walk(sub)
+		if helpText(name) == "" {
+			t.Errorf("%s is empty", f)
 		}
 	}
-	walk(newRootCmd())
 }

@@ -16,16 +16,9 @@ func newInitCmd() *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
 	var defaultChannel, iconFile, descriptionFile string
 	cmd := &cobra.Command{
-		Use:   "init <packageName>",
-		Short: "Generate an olm.package blob for a file-based catalog",
-		Long: `Generate an olm.package blob, the blob that starts a package in a
-file-based catalog.
-
-The package name must be a lowercase RFC 1123 label (at most 63 lower case
-letters, digits and '-', starting and ending with a letter or digit), as opm
-validate requires. The blob is written to stdout. The icon's media type is detected from its
-content (PNG, JPEG, GIF, WebP, SVG, ICO, BMP, TIFF, AVIF or HEIF); the
-description file is used verbatim.`,
+		Use:     "init <packageName>",
+		Short:   "Generate an olm.package blob for a file-based catalog",
+		Long:    helpText("init"),
 		Example: `  opm init my-operator --default-channel=stable --description=README.md --icon=logo.svg > catalog/my-operator/package.json`,
 		Args:    exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -38,18 +38,10 @@ type lintFlags struct {
 func newLintCmd(reg *registryFlags) *cobra.Command {
 	f := &lintFlags{output: outputFlag{value: "text", allowed: report.Formats}, failOn: string(finding.Error)}
 	cmd := &cobra.Command{
-		Use:   "lint PATH...",
-		Short: "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
-		Long:  lintLong(),
-		Example: `  opm alpha lint catalog/
-  opm alpha lint operators/etcd/                       # its bundle directories and the catalogs its ci.yaml maps
-  opm alpha lint bundle/ --previous old-bundle/        # CRD changes of one upgrade
-  opm alpha lint operators/etcd --baseline origin/main  # fail only on what the change introduces
-  opm alpha lint catalogs/v4.18 --target olmv1         # OLM v1 installs: its preflight's refusals are errors
-  opm alpha lint operators/etcd --print-config         # the .opm-lint.yaml in effect
-  opm alpha lint catalog/ --rule removed-api --fail-on warning
-  opm alpha lint catalog/ -o sarif > lint.sarif        # for GitHub code scanning
-  opm alpha lint operators/etcd --baseline origin/main -o sarif --summary "$GITHUB_STEP_SUMMARY"`,
+		Use:               "lint PATH...",
+		Short:             "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
+		Long:              lintLong(),
+		Example:           helpText("lint.example"),
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeDirs,
 		Annotations:       map[string]string{failureExit2: "true"},

@@ -18,17 +18,7 @@ func newMigrateCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "migrate <catalogRef> <outputDir>",
 		Short: "Migrate a file-based catalog to a new file-based catalog applying optional migrations",
-		Long: `Migrate a file-based catalog image or directory to a new file-based catalog,
-optionally applying migrations.
-
-The input catalogRef may be a container image reference or a local directory
-containing a file-based catalog. The output directory, which must be missing
-or empty, receives one directory per package holding its catalog.json (or
-catalog.yaml), and a catalog file of its own for blobs of no package.
-
-NOTE: the --output=json format produces streamable, concatenated JSON files.
-These are suitable to opm and jq, but may not be supported by arbitrary JSON
-parsers that assume that a file contains exactly one valid JSON object.`,
+		Long:  helpText("migrate"),
 		Example: `  opm migrate quay.io/org/catalog:v4.18 catalog/
   opm migrate old-catalog/ new-catalog/ -o yaml --migrate-level bundle-object-to-csv-metadata`,
 		Args: exactArgs(2),

@@ -24,21 +24,10 @@ type olmv1Flags struct {
 
 func newOLMv1Cmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "olmv1",
-		Short: "What OLM v1 installs from a bundle, its installer's RBAC, a ready ClusterExtension",
-		Long: `The olmv1 subcommands tell what OLM v1 (operator-controller, OpenShift's
-"Extensions") does with a registry+v1 bundle: whether it can install it, the
-Kubernetes objects it applies, the least-privilege RBAC of the service account
-that installs it, and a ready-to-apply ClusterExtension.
-
-manifests and rbac read a bundle directory or image; install and list read a
-file-based catalog (a directory or a catalog image). A bundle OLM v1 cannot
-install, or a package, channel or version the catalog does not have,
-makes them exit 1 with the reasons; usage and I/O errors exit 2.`,
-		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
-  opm alpha olmv1 rbac quay.io/org/op-bundle:v1.2.0 --namespace argocd --extension-name argocd
-  opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
-  opm alpha olmv1 list catalog/ --package argocd-operator`,
+		Use:         "olmv1",
+		Short:       "What OLM v1 installs from a bundle, its installer's RBAC, a ready ClusterExtension",
+		Long:        helpText("olmv1"),
+		Example:     helpText("olmv1.example"),
 		Args:        noArgs,
 		Annotations: olmv1Annotations,
 		RunE:        func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
@@ -101,14 +90,7 @@ func newOLMv1ManifestsCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "manifests BUNDLE --namespace NS",
 		Short: "Print the objects OLM v1 applies for a bundle",
-		Long: `Print the plain Kubernetes objects OLM v1 (operator-controller's registry+v1
-renderer) applies for a bundle directory or image installed in namespace NS:
-CRDs, ServiceAccounts, Roles and ClusterRoles with their bindings generated from
-the CSV's permissions, Deployments with the install mode's
-olm.targetNamespaces, webhook configurations, their Services and cert-manager's
-Issuer and Certificate, and the bundle's other manifests. Objects are sorted in
-apply order; notes on what the install needs come first, as comments. For a
-package of a file-based catalog, see install.`,
+		Long:  helpText("olmv1-manifests"),
 		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
   opm alpha olmv1 manifests bundle/ --namespace ops --watch-namespace team-a -o json`,
 		Args:        exactArgs(1),
@@ -137,16 +119,9 @@ func newOLMv1RBACCmd(reg *registryFlags) *cobra.Command {
 	o := &olmv1Flags{reg: reg, output: outputFlag{value: "yaml", allowed: []string{"yaml", "json"}}}
 	var rbac olmv1.RBACOptions
 	cmd := &cobra.Command{
-		Use:   "rbac BUNDLE --namespace NS --extension-name NAME",
-		Short: "Print the least-privilege RBAC of the service account that installs a bundle",
-		Long: `Print the ServiceAccount that installs a bundle with OLM v1 and the least RBAC it
-needs: update on the ClusterExtension's finalizers; for each kind of object the
-bundle installs, create, list and watch, and get, update, patch and delete
-limited by resourceNames to the bundle's objects (namespaced ones in a Role in
-their namespace); and every rule of the operator's own roles, since Kubernetes
-lets one create a role only with permissions one holds. A comment above each
-rule says which objects need it. For a package of a file-based catalog, install
-prints the same RBAC with the ClusterExtension.`,
+		Use:         "rbac BUNDLE --namespace NS --extension-name NAME",
+		Short:       "Print the least-privilege RBAC of the service account that installs a bundle",
+		Long:        helpText("olmv1-rbac"),
 		Example:     `  opm alpha olmv1 rbac bundle/ --namespace argocd --extension-name argocd`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
@@ -182,15 +157,7 @@ func newOLMv1InstallCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "install PACKAGE --catalog CATALOG --namespace NS",
 		Short: "Print a stream that installs a package with OLM v1",
-		Long: `Print one YAML stream, ready for kubectl apply -f -, that installs a package of a
-file-based catalog (a directory, a catalog image, or the http(s):// URL of a
-catalogd or opm serve --http-addr HTTP API) with OLM v1: the Namespace, the installer's
-ServiceAccount and least RBAC (see rbac) for the bundle that --version and
---channel resolve to, and the ClusterExtension. Without --version the
-ClusterExtension is pinned to that bundle's version.
-
-A catalog whose bundles carry only olm.csv.metadata (not olm.bundle.object)
-does not hold the manifests the RBAC is made from: the bundle image is pulled.`,
+		Long:  helpText("olmv1-install"),
 		Example: `  opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
   opm alpha olmv1 install argocd-operator --catalog quay.io/org/catalog:v1 --namespace argocd --version '>=0.8.0 <0.9.0' --channel alpha
   opm alpha olmv1 install argocd-operator --catalog http://127.0.0.1:8080 --namespace argocd   # opm serve --http-addr 127.0.0.1:8080`,
@@ -230,15 +197,9 @@ func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
 	var check olmv1.CheckOptions
 	var platform platformFlag
 	cmd := &cobra.Command{
-		Use:   "list CATALOG",
-		Short: "List the bundles of a catalog OLM v1 can install, and why not the others",
-		Long: `List, per package and channel, the bundles of a file-based catalog (a directory,
-a catalog image or a catalogd HTTP API URL), highest version first, and whether OLM v1 can install each; for the
-others, why not. Bundles a catalog knows only by olm.csv.metadata are checked
-on what that tells (install modes, API services, dependencies), and marked so.
-A bundle that carries neither its objects nor its CSV metadata (or whose
-properties do not read) is listed as unreadable, with why, and the others
-are still judged; the command then exits 1.`,
+		Use:         "list CATALOG",
+		Short:       "List the bundles of a catalog OLM v1 can install, and why not the others",
+		Long:        helpText("olmv1-list"),
 		Example:     `  opm alpha olmv1 list catalog/ --package argocd-operator`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,

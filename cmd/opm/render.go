@@ -17,16 +17,11 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 	var migrateLevel, imageRefTemplate string
 	var platform platformFlag
 	cmd := &cobra.Command{
-		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
-		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
-		Long:  renderLong,
-		Example: `  opm render catalog/ > catalog.json
-  opm render catalog/ -o yaml
-  opm render bundle/                                 # a bundle directory: manifests/ and metadata/
-  opm render quay.io/org/catalog:v4.18
-  opm render quay.io/org/op-bundle:v1.2.0 --migrate-level bundle-object-to-csv-metadata
-  opm render --platform linux/arm64 quay.io/org/catalog:v4.18`,
-		Args: minArgs(1),
+		Use:     "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
+		Short:   "Generate a stream of file-based catalog objects from catalogs and bundles",
+		Long:    renderLong,
+		Example: helpText("render.example"),
+		Args:    minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err

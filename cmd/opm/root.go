@@ -31,19 +31,10 @@ type registryFlags struct {
 func newRootCmd() *cobra.Command {
 	var reg registryFlags
 	root := &cobra.Command{
-		Use:   "opm",
-		Short: "Operator package manager",
-		Long: `CLI to interact with operator-registry and build indexes of operator content.
-
-opm makes, checks and serves file-based catalogs: directories of JSON and
-YAML files that list OLM's operator packages, their channels and bundles.
-
-To view help related to alpha features, set HELP_ALPHA=true in the environment.`,
-		Example: `  opm init my-operator --default-channel stable > catalog/my-operator/package.json
-  opm render bundle/ > catalog/my-operator/bundle.json     # a bundle directory's olm.bundle blob
-  opm validate catalog/
-  opm generate dockerfile catalog/
-  opm serve catalog/`,
+		Use:               "opm",
+		Short:             "Operator package manager",
+		Long:              helpText("root"),
+		Example:           helpText("root.example"),
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		CompletionOptions: cobra.CompletionOptions{},

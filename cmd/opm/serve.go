@@ -44,20 +44,7 @@ func newServeCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve <source_path | catalog image>",
 		Short: "Serve a file-based catalog over gRPC (and HTTP)",
-		Long: `This command serves a file-based catalog directory via a GRPC server,
-and, with --http-addr, over the OLM v1 catalog HTTP API.
-
-The catalog directory is loaded and validated (as opm validate does) at startup;
-no prebuilt cache is needed. Changes made to the catalog after this command
-starts are not reflected in the served content.
-
-An address (--port, --http-addr) that is in use fails at once, before the
-catalog loads; the port opens only once the catalog is served.
-
-A catalog image (a registry reference, oci:, oci-archive: or
-docker-archive:) may be given instead of a directory: its catalog is pulled
-(through registries.conf mirrors, as render pulls), extracted into a private
-directory, served, and removed when the server stops.`,
+		Long:  helpText("serve"),
 		Example: `  opm serve catalog/
   opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
   opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,

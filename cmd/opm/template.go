@@ -38,11 +38,8 @@ FILE must not match a supported TYPE name when TYPE is not provided, to avoid am
 
 Bundles are rendered from their bundle images; templates cannot reference
 bundle directories or catalogs.`,
-		Example: `  opm alpha render-template basic template.yaml
-  opm alpha render-template semver template.yaml
-  opm alpha render-template template.yaml -o yaml  # auto-detect type
-  opm alpha render-template < template.yaml        # auto-detect from stdin`,
-		Args: rangeArgs(0, 2),
+		Example: helpText("render-template.example"),
+		Args:    rangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			kind, file, err := templateArgs(args)
 			if err != nil {

@@ -26,35 +26,10 @@ type validateFlags struct {
 func newValidateCmd() *cobra.Command {
 	f := &validateFlags{output: outputFlag{allowed: []string{"json", "yaml", "sarif"}}}
 	cmd := &cobra.Command{
-		Use:   "validate <directory>",
-		Short: "Validate a file-based catalog",
-		Long: `Validate a file-based catalog: the JSON and YAML files in a directory.
-
-Every blob is checked against the schema for its kind, and the catalog as a
-whole against OLM's rules (channels, upgrade graphs, versions, image
-references, deprecations). Every problem is reported, each with its file and
-line; problems from one cause (a package copied into a second file, one
-mistake made in many bundles) share one line. With --schema, blobs of your
-own schemas are checked against your CUE definitions: each definition with a
-concrete "schema" field applies to the blobs of that schema.
-
-A directory without any catalog object fails, so that a mistyped path
-cannot pass a CI job. A registry+v1 bundle directory is not a file-based
-catalog: opm render reads it.
-
-Exit status: 0 when the catalog is valid; 1 when it is not (the problems
-are reported); 2 when validation could not run: a path that does not exist
-or cannot be read, a directory without catalog objects or a bundle
-directory, a --schema that does not compile, a usage mistake. With -o,
-stdout holds a document in every case; when validation could not run it is
-{"passed": false, "error": {"message": "..."}} (in YAML for -o yaml, and for
--o sarif a log whose invocation failed, with the message), and the error is
-also printed on stderr.`,
-		Example: `  opm validate catalog
-  opm validate catalog -o json
-  opm validate catalog -o sarif > opm.sarif       # for code-scanning tools
-  opm validate catalog --max-problems 20
-  opm validate catalog --schema schemas/`,
+		Use:     "validate <directory>",
+		Short:   "Validate a file-based catalog",
+		Long:    helpText("validate"),
+		Example: helpText("validate.example"),
 		// The argument count is checked by runValidate, so that -o writes
 		// its document for that mistake too.
 		Args:              cobra.ArbitraryArgs,
