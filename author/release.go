@@ -155,7 +155,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error) {
 	var notes []string
 	var errs []error
-	for _, pr := range rel.rc.Check(p.releaseFacts()) {
+	for _, pr := range rel.rc.Check(p.ReleaseFacts()) {
 		switch {
 		case pr.Warning:
 			notes = append(notes, pr.Error())
@@ -171,9 +171,9 @@ func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error)
 	return notes, errors.Join(errs...)
 }
 
-// releaseFacts are what a release-config.yaml of the package is checked
+// ReleaseFacts are what a release-config.yaml of the package is checked
 // against: its mapped templates, the channels of each, its bundles.
-func (p *Package) releaseFacts() repoconfig.ReleaseFacts {
+func (p *Package) ReleaseFacts() repoconfig.ReleaseFacts {
 	f := repoconfig.ReleaseFacts{Operator: p.Dir, Package: p.FBCPackage(), CIFile: p.CI.File, Bundles: p.bundleNames()}
 	for _, t := range p.Templates {
 		tf := repoconfig.TemplateFacts{Name: t.TemplateFile, Type: t.Type}

@@ -52,7 +52,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		return err
 	}
 	var oc *operatorCheck
-	if l.pipelineOn() {
+	if l.operatorRulesOn() {
 		oc = l.readOperator(dir, root, filepath.Base(abs))
 	}
 	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
@@ -61,6 +62,9 @@ type operatorCheck struct {
 	op      *pipeline.Operator
 	bundles map[*bundle]*pipeline.Bundle
 	real    func(string) string
+	// facts are what release-config.yaml is checked against (nil for an
+	// operator without file-based catalogs).
+	facts *repoconfig.ReleaseFacts
 }
 
 // readOperator reads what the pipeline's checks need of an operator
@@ -78,6 +82,10 @@ func (l *linter) readOperator(dir, root, name string) *operatorCheck {
 // setBundles gives the checks the bundle directories, and the bundles
 // the operator's catalogs hold without one.
 func (c *operatorCheck) setBundles(dirs []*bundle, p *author.Package) {
+	if p.CI != nil {
+		facts := p.ReleaseFacts()
+		c.facts = &facts
+	}
 	byName := map[string]bool{}
 	for _, b := range dirs {
 		c.op.Bundles = append(c.op.Bundles, c.bundleOf(b))
@@ -131,10 +139,11 @@ func catalogOf(cat *catalog) *pipeline.Catalog {
 	return out
 }
 
-// pipelineOn reports whether a rule of the pipeline runs.
-func (l *linter) pipelineOn() bool {
+// operatorRulesOn reports whether a rule runs that checks an operator
+// directory as a whole (the pipeline's, and release-check).
+func (l *linter) operatorRulesOn() bool {
 	for _, r := range l.rules {
-		if r.Check != "" {
+		if r.operator != nil || r.inOperator != nil || r.mapped != nil {
 			return true
 		}
 	}

@@ -108,6 +108,12 @@ var ownRules = []Rule{
 		bundle:      csvFieldsBundle, pkg: csvFieldsPackage,
 	},
 	{
+		ID: ruleReleaseCheck, Severity: finding.Error,
+		Description: "A bundle directory's release-config.yaml has what opm alpha catalog release refuses or warns of (a channel that nearly matches an existing or conventional one, a template ci.yaml does not map, replaces or skips naming no bundle of the package, a bad skipRange), or an unknown key (an error at the top level, which the pipeline's schema refuses; a warning inside a catalog_templates entry, which it lets pass and its bot ignores)",
+		Help:        "Correct the key or value named (the message says what was likely meant); opm alpha catalog release --dry-run on the bundle directory says the same",
+		inOperator:  releaseCheckBundle,
+	},
+	{
 		ID: ruleCatalogInvalid, Severity: finding.Error,
 		Description:   "opm validate rejects the catalog (an empty channel, an upgrade graph without one head, a malformed property, ...)",
 		Help:          "Fix what the message says; opm validate on the catalog reports the same problems",

@@ -51,7 +51,7 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
-	Err  error // ErrNotFBC, ErrNearMissChannel, an error the caller wraps, or nil
+	Err  error // ErrNotFBC, ErrNearMissChannel, ErrUnknownKey, ErrUnknownEntryKey, an error the caller wraps, or nil
 	// Key is the key the problem is at, when it is at one (see
 	// ReleaseConfig.Check); Near are the names it was likely meant as.
 	Key  string

@@ -104,10 +104,22 @@ func (rc *ReleaseConfig) unknownKeys(m *yaml.Node, known []string, where string)
 		}
 		u := suggest.NewUnknown("key", k.Value, nil, known, fmt.Sprintf("unknown key %q%s", k.Value, where))
 		e := configErr(rc.File, k, "%s", u.Error())
-		e.Key, e.Near = k.Value, u.Near
+		e.Key, e.Near, e.Err = k.Value, u.Near, ErrUnknownKey
+		if where != "" {
+			e.Err = ErrUnknownEntryKey
+		}
 		rc.read = append(rc.read, e)
 	}
 }
+
+// ErrUnknownKey marks a key release-config.yaml does not have at its top
+// level; ErrUnknownEntryKey one a catalog_templates entry does not have
+// (replace for replaces), which the release pipeline's schema lets pass
+// and its bot then ignores.
+var (
+	ErrUnknownKey      = errors.New("an unknown key")
+	ErrUnknownEntryKey = errors.New("an unknown key in a catalog_templates entry")
+)
 
 // parseTarget reads an entry of catalog_templates; false when it is no
 // mapping. Mistakes are recorded; the entry keeps what read.

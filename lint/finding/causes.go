@@ -34,6 +34,14 @@ func CauseCRDVersions(name string) string { return "crd-versions:" + name }
 // name.
 func CauseAPIRemoved(kind, name string) string { return "api-removed:" + kind + "/" + name }
 
+// CauseReleaseConfig is the cause of a finding about a bundle's
+// release-config.yaml at a line (0: the file as a whole, which cannot be
+// read): the pipeline's schema, its check against ci.yaml and release's
+// own checks say what is wrong there each in their words.
+func CauseReleaseConfig(file string, line int) string {
+	return "release-config:" + file + "\x00" + strconv.Itoa(line)
+}
+
 // CauseSaid is the cause of what one tool printed about a place (a
 // validator's output that two suites print alike): the same words at the
 // same place are one problem.

@@ -33,14 +33,16 @@ func releaseConfigSchema(_ *Operator, b *Bundle) []finding.Finding {
 		out = append(out, inBundle(RuleReleaseConfigSchema, finding.Error, b, rc.File, lineOf(e.at),
 			"Bundle's 'release-config.yaml' contains invalid data which does not comply with the schema: %s", e.msg))
 	}
-	return out
+	return releaseCauses(out)
 }
 
 // readError is the error of a release-config.yaml that cannot be read
 // (the pipeline's check fails on it), none otherwise.
 func readError(rule string, b *Bundle) []finding.Finding {
 	if rc := b.ReleaseConfig; rc != nil && rc.Err != nil {
-		return []finding.Finding{inBundle(rule, finding.Error, b, rc.File, 1, "Bundle's 'release-config.yaml' cannot be read: %v", rc.Err)}
+		f := inBundle(rule, finding.Error, b, rc.File, 1, "Bundle's 'release-config.yaml' cannot be read: %v", rc.Err)
+		f.Causes = []string{finding.CauseReleaseConfig(rc.File, 0)}
+		return []finding.Finding{f}
 	}
 	return nil
 }
@@ -88,7 +90,16 @@ func releaseConfig(o *Operator, b *Bundle) []finding.Finding {
 				name, pyRepr(t.At("channels")), pyList(semverChannels)))
 		}
 	}
-	return out
+	return releaseCauses(out)
+}
+
+// releaseCauses names in each finding about a release-config.yaml its
+// place as its cause (finding.CauseReleaseConfig).
+func releaseCauses(fs []finding.Finding) []finding.Finding {
+	for i := range fs {
+		fs[i].Causes = append(fs[i].Causes, finding.CauseReleaseConfig(fs[i].File, fs[i].Line))
+	}
+	return fs
 }
 
 // onlySemverChannels reports whether every channel listed is one a
