@@ -202,8 +202,18 @@ var quickEdits = []struct {
 	{"rounded number", replace(`"capabilities": 3`, `"capabilities": 123456789012345678901`), false},
 	{"keys out of order", replace(`"group": "x.io",`, `"zz": {"b": 1, "a": [{"d": 1, "c": 2}]}, "group": "x.io",`), true},
 	{"repeated key", replace(`"group": "x.io",`, `"kind": "X", "group": "x.io",`), false},
-	{"escape written otherwise", replace(`é <`, `\u00e9 <`), false},
-	{"HTML escape", replace(`é <`, `é \u003c`), false},
+	{"escape written otherwise", replace(`é <`, `\u00e9 <`), true},
+	{"HTML escape", replace(`é <`, `é \u003c`), true},
+	{"escaped solidus and upper-case hex", replace(`é <`, `\/ \u00E9 \u2028`), true},
+	{"surrogate pair", replace(`é <`, `\ud83d\ude00 <`), true},
+	{"lone surrogate half", replace(`é <`, `\ud83d <`), false},
+	{"invalid UTF-8", replace(`é <`, "\xe9 \\u00e9"), false},
+	{"as json.dump writes it", func() string {
+		// Python's json.dump(obj, f, indent=2): two spaces, non-ASCII as
+		// \u escapes, <, > and & as they are.
+		doc := strings.ReplaceAll(quickBase, "    ", "  ")
+		return strings.ReplaceAll(doc, `é <`, `\u00e9 <b>&amp;</b>`)
+	}, true},
 	{"bad base64", replace(`"data": "`, `"data": "!!`), false},
 	{"bundle object of two keys", replace(`"data": "`, `"dat": 1, "data": "`), false},
 	{"bundle object data not a string", replace(`"data": "`, `"data": 5, "x": "`), false},
