@@ -349,10 +349,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, borrowed, unmap, err := readFile(fsys, name, c.maxFileSize, wk.buf)
+	data, borrowed, mapped, err := readFile(fsys, name, c.maxFileSize, wk.buf)
 	switch {
-	case unmap != nil:
-		defer unmap()
+	case mapped != nil:
+		defer mapped.close()
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() {
 			if w.faulted(recover(), data) {
@@ -377,7 +377,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 		}
 		w.c, cache = &cc, c.docs
 	}
-	decodeFile(data, cache, wk.quick, w.document)
+	decodeFile(data, cache, wk.quick, func(doc document) {
+		w.document(doc)
+		mapped.consumed(doc.Src.End)
+	})
 	if c.warn != nil && w.visitErr == nil {
 		if e := bomLoss(data, w.docs); e != nil {
 			e.File = w.display
