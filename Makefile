@@ -33,7 +33,8 @@ FUZZMINIMIZE ?= 500x
 FUZZFLAGS ?=
 FUZZ_TARGETS := \
 	./encoding/fbcyaml:FuzzFastPath ./encoding/fbcyaml:FuzzDecode ./encoding/fbcyaml:FuzzSplitDocuments \
-	./encoding/value:FuzzParseJSON ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad ./registryv1:FuzzParse
+	./encoding/value:FuzzParseJSON ./encoding/value:FuzzAppendCanonical ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad \
+	./declcfg:FuzzQuickBundle ./declcfg:FuzzParsePropertyValue ./registryv1:FuzzParse
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
