@@ -2,7 +2,6 @@ package declcfg
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sync"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -223,24 +221,6 @@ feed:
 	}
 	problems.Sort()
 	return problems, nil
-}
-
-// largestFirst returns the indexes of files, the largest file first: the
-// workers start on the files that take longest, so that none is left
-// with a large file while the others have finished (a real catalog's
-// largest package can be a third of it). A file that cannot be stated
-// counts as empty; reading it reports the problem.
-func largestFirst(fsys fs.FS, files []string) []int {
-	order := make([]int, len(files))
-	sizes := make([]int64, len(files))
-	for i, name := range files {
-		order[i] = i
-		if st, err := fs.Stat(fsys, name); err == nil {
-			sizes[i] = st.Size()
-		}
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sizes[b], sizes[a]) })
-	return order
 }
 
 // LoadFS loads a whole catalog into memory (see WalkFS for how). Objects
