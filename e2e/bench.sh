@@ -91,7 +91,8 @@ lint_vs_validate() {
 }
 # serve_pair LABEL DIR: serve's time to healthy for ours and the other
 # binary, alternating, best of 3 (the other is given a bare port, as
-# upstream's -p takes one).
+# upstream's -p takes one, and its profiling endpoint, on by default at
+# localhost:6060 in upstream's, a free port).
 serve_pair() {
   local label=$1 dir=$2 best="" rss=0 obest="" orss=0 line t r
   for i in 1 2 3; do
@@ -99,7 +100,7 @@ serve_pair() {
     t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line"); r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
     if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
     [ "$r" -gt "$rss" ] && rss=$r
-    line=$("$healthy" "127.0.0.1:$port" "$other" serve "$dir" -p "$port" 2>/dev/null) || { echo "$label: the other binary failed"; return; }
+    line=$("$healthy" "127.0.0.1:$port" "$other" serve "$dir" -p "$port" --pprof-addr 127.0.0.1:0 2>/dev/null) || { echo "$label: the other binary failed"; return; }
     t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line"); r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
     if [ -z "$obest" ] || awk "BEGIN{exit !($t < $obest)}"; then obest=$t; fi
     [ "$r" -gt "$orss" ] && orss=$r
