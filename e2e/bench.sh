@@ -94,12 +94,15 @@ lint_vs_validate() {
 # upstream's -p takes one, and its profiling endpoint, on by default at
 # localhost:6060 in upstream's, a free port).
 serve_pair() {
-  local label=$1 dir=$2 best="" rss=0 obest="" orss=0 line t r
+  local label=$1 dir=$2 best="" rss=0 obest="" orss=0 line t r port
   for i in 1 2 3; do
+    # A fresh port each time: a server just stopped may still hold one.
+    port=$(free_port)
     line=$("$healthy" "127.0.0.1:$port" "$bin" serve "$dir" -p "127.0.0.1:$port" 2>/dev/null) || { echo "$label: failed"; return; }
     t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line"); r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
     if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
     [ "$r" -gt "$rss" ] && rss=$r
+    port=$(free_port)
     line=$("$healthy" "127.0.0.1:$port" "$other" serve "$dir" -p "$port" --pprof-addr 127.0.0.1:0 2>/dev/null) || { echo "$label: the other binary failed"; return; }
     t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line"); r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
     if [ -z "$obest" ] || awk "BEGIN{exit !($t < $obest)}"; then obest=$t; fi
