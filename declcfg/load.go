@@ -197,21 +197,22 @@ type loadWorker struct {
 	// buf is what the worker reads files into: nothing decoded from a
 	// file keeps its bytes, so the next file can reuse them.
 	buf []byte
-	// quick types bundles straight from JSON bytes; nil when a check
-	// needs every document's tree.
+	// quick types bundles straight from JSON bytes; nil when an object
+	// check needs every document's tree.
 	quick *quickDecoder
 }
 
 func newLoadWorker(c *loadConfig) *loadWorker {
 	wk := &loadWorker{}
+	var quick QuickCheck
 	if c.newCheck != nil {
-		wk.check = c.newCheck()
+		wk.check, quick = c.newCheck()
 	}
 	if c.newItemChk != nil {
 		wk.itemCheck = c.newItemChk()
 	}
-	if wk.check == nil && wk.itemCheck == nil && c.lines == nil && !c.noQuick {
-		wk.quick = &quickDecoder{dropBulk: c.dropBulk}
+	if (wk.check == nil || quick != nil) && !c.noQuick {
+		wk.quick = &quickDecoder{dropBulk: c.dropBulk, check: quick, withDoc: quick != nil || c.lines != nil}
 	}
 	return wk
 }
@@ -307,7 +308,7 @@ func (w *fileWalk) document(doc document) {
 		return
 	}
 	if doc.quick != nil {
-		w.passQuick(doc.quick, doc.Src)
+		w.passQuick(&doc)
 		return
 	}
 	errs, warned := len(w.errs), w.warned
@@ -353,16 +354,28 @@ func (w *fileWalk) document(doc document) {
 
 // passQuick passes a bundle typed straight from the bytes (see
 // quickBundle), with what document gives a bundle it decoded: its file,
-// its source and the warning for a missing package.
-func (w *fileWalk) passQuick(b *Bundle, src Source) {
+// its source, the warning for a missing package, the item check and its
+// JSON line (the bundle's compact JSON, doc.compact).
+func (w *fileWalk) passQuick(doc *document) {
+	b := doc.quick
 	b.Pos.File = w.display
-	b.Src = withPath(src, w.name)
+	b.Src = withPath(doc.Src, w.name)
 	it := Item{Bundle: b}
 	if w.c.warn != nil {
 		obj := Object{Pos: b.Pos, Schema: b.Schema, Package: b.Package, Name: b.Name}
 		if wn := noPackageWarning(&obj, it); wn != nil {
 			w.c.warn(*wn)
 		}
+	}
+	if w.itemCheck != nil {
+		for _, e := range w.itemCheck(it, false) {
+			w.report(e)
+		}
+	}
+	if w.c.lines != nil {
+		w.growLines()
+		w.lines.Data = append(append(w.lines.Data, doc.compact...), '\n')
+		w.endLine(b.Schema, b.Package, b.Name)
 	}
 	w.pass(it)
 }
@@ -425,11 +438,21 @@ func (w *fileWalk) typeObject(obj *Object, line int32, checked int, merged bool)
 
 // addLine appends obj to the file's JSON lines.
 func (w *fileWalk) addLine(obj *Object) {
+	w.growLines()
+	w.lines.Data = append(value.AppendCompact(w.lines.Data, obj.Value), '\n')
+	w.endLine(obj.Schema, obj.Package, obj.Name)
+}
+
+// growLines makes room for the file's JSON lines.
+func (w *fileWalk) growLines() {
 	if w.lines.Data == nil {
 		w.lines.Data = make([]byte, 0, len(w.data)+len(w.data)/8)
 	}
-	w.lines.Data = append(value.AppendCompact(w.lines.Data, obj.Value), '\n')
-	w.lines.Objects = append(w.lines.Objects, LineInfo{obj.Schema, obj.Package, obj.Name, len(w.lines.Data)})
+}
+
+// endLine names the object whose line was just appended.
+func (w *fileWalk) endLine(schema, pkg, name string) {
+	w.lines.Objects = append(w.lines.Objects, LineInfo{schema, pkg, name, len(w.lines.Data)})
 }
 
 // warnDuplicates warns of the keys doc repeats, and reports whether it is

@@ -19,14 +19,14 @@ type ItemCheck func(it Item, flagged bool) []*Error
 type loadConfig struct {
 	concurrency int
 	maxFileSize int64
-	newCheck    func() ObjectCheck
+	newCheck    func() (ObjectCheck, QuickCheck)
 	newItemChk  func() ItemCheck
 	rootName    string
 	dropBulk    bool
 	lines       func(file int, lines Lines)
 	warn        func(Warning)
 	docs        *DocumentCache
-	noQuick     bool // every document decoded into a tree (for tests)
+	noQuick     bool // every document decoded into a tree (WithTrees)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -52,7 +52,33 @@ func WithMaxFileSize(n int64) LoadOption {
 // concurrent use. Objects a check finds fault with are still loaded if they
 // can be; a typing error on such an object is not reported a second time.
 func WithObjectCheck(newCheck func() ObjectCheck) LoadOption {
-	return func(c *loadConfig) { c.newCheck = newCheck }
+	return func(c *loadConfig) {
+		c.newCheck = func() (ObjectCheck, QuickCheck) { return newCheck(), nil }
+	}
+}
+
+// QuickCheck tells, from a bundle's compact JSON (its tree as
+// value.AppendCompact writes it: members in the order of their keys, no
+// white space), whether the ObjectCheck of the same worker would find
+// nothing in the bundle. A bundle it passes is typed straight from its
+// bytes (see quickBundle) and not checked further; one it does not is
+// decoded into a tree and checked as any other document. It must never
+// pass a bundle the ObjectCheck finds fault with. doc is valid only
+// during the call.
+type QuickCheck func(doc []byte) bool
+
+// WithQuickObjectCheck is WithObjectCheck with a QuickCheck: newChecks is
+// called once per worker and returns both, so that they may share what
+// the worker's check learns.
+func WithQuickObjectCheck(newChecks func() (ObjectCheck, QuickCheck)) LoadOption {
+	return func(c *loadConfig) { c.newCheck = newChecks }
+}
+
+// WithTrees decodes every document into a tree, never typing a bundle
+// straight from its bytes (see quickBundle), which gives the same result
+// at a higher cost: for tests that compare the two.
+func WithTrees() LoadOption {
+	return func(c *loadConfig) { c.noQuick = true }
 }
 
 // WithItemCheck runs a check on every typed object; newCheck is called

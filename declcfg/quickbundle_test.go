@@ -1,6 +1,7 @@
 package declcfg
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -10,10 +11,12 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // withoutQuick decodes every document into a tree, as before quickBundle.
-func withoutQuick(c *loadConfig) { c.noQuick = true }
+var withoutQuick = WithTrees()
 
 // loadedWith is what loading gives: the catalog, the problems and the
 // warnings.
@@ -60,12 +63,22 @@ func sameQuickLoad(t *testing.T, name string, fsys fstest.MapFS) {
 	}
 }
 
-// quickCount counts the documents of data quickBundle types.
-func quickCount(data []byte) (quick, docs int) {
-	decodeFile(data, nil, &quickDecoder{}, func(d document) {
+// quickCount counts the documents of data quickBundle types, and checks
+// that the compact JSON it gives of each is what AppendCompact writes of
+// the document's tree.
+func quickCount(t testing.TB, data []byte) (quick, docs int) {
+	decodeFile(data, nil, &quickDecoder{withDoc: true}, func(d document) {
 		docs++
-		if d.quick != nil {
-			quick++
+		if d.quick == nil {
+			return
+		}
+		quick++
+		v, err := value.NewJSONParser(data[d.Src.Off:d.Src.End], 1).Next()
+		if err != nil {
+			t.Fatalf("a bundle quickBundle typed does not parse: %v", err)
+		}
+		if want := value.AppendCompact(nil, &v); !bytes.Equal(d.compact, want) {
+			t.Fatalf("quickBundle's compact JSON:\n%s\nAppendCompact:\n%s", d.compact, want)
 		}
 	})
 	return quick, docs
@@ -93,7 +106,7 @@ func TestQuickBundleOnRealCatalogs(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameQuickLoad(t, name, fstest.MapFS{"catalog.json": {Data: data}})
-			q, _ := quickCount(data)
+			q, _ := quickCount(t, data)
 			quick += q
 			bundles += strings.Count(string(data), `"schema": "olm.bundle"`) // as opm and json.dump write it
 		}
@@ -239,7 +252,7 @@ func TestQuickBundleEdits(t *testing.T) {
 			t.Fatalf("%s: the edit changes nothing", e.name)
 		}
 		data := []byte(pkg + doc + pkg)
-		if q, _ := quickCount(data); (q == 1) != e.taken {
+		if q, _ := quickCount(t, data); (q == 1) != e.taken {
 			t.Errorf("%s: quickBundle took %d documents, want taken=%v:\n%s", e.name, q, e.taken, doc)
 		}
 		sameQuickLoad(t, e.name, fstest.MapFS{"a/catalog.json": {Data: data}})
@@ -259,5 +272,6 @@ func FuzzQuickBundle(f *testing.F) {
 			return
 		}
 		sameQuickLoad(t, "fuzzed", fstest.MapFS{"catalog.json": {Data: data}})
+		quickCount(t, data)
 	})
 }
