@@ -77,19 +77,7 @@ func TestQuickCheckSameAsTrees(t *testing.T) {
 // TestQuickCheckSameOnRealCatalogs compares on the JSON catalogs of the
 // test data, each twice in one file, and on $OPM_BENCH_CATALOG.
 func TestQuickCheckSameOnRealCatalogs(t *testing.T) {
-	var names []string
-	for _, pattern := range []string{"../testdata/bundles.golden*/*.json", "../testdata/serve/catalog/*/*.json"} {
-		n, _ := filepath.Glob(pattern)
-		names = append(names, n...)
-	}
-	if len(names) == 0 {
-		t.Fatal("no test data")
-	}
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, data := range jsonTestData(t) {
 		sameWithTrees(t, name, map[string][]byte{"a/catalog.json": data, "b/catalog.json": data})
 	}
 	dir := os.Getenv(declcfgtest.RealCatalogEnv)

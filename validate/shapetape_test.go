@@ -80,20 +80,29 @@ func sameTapeKeys(t *testing.T, data []byte) {
 	}
 }
 
-func TestTapeKeyOnTestData(t *testing.T) {
-	var names []string
+// jsonTestData is the contents of the JSON catalogs of the test data,
+// by file name.
+func jsonTestData(t *testing.T) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
 	for _, pattern := range []string{"../testdata/bundles.golden*/*.json", "../testdata/serve/catalog/*/*.json"} {
-		n, _ := filepath.Glob(pattern)
-		names = append(names, n...)
+		names, _ := filepath.Glob(pattern)
+		for _, name := range names {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = data
+		}
 	}
-	if len(names) == 0 {
+	if len(files) == 0 {
 		t.Fatal("no test data")
 	}
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	return files
+}
+
+func TestTapeKeyOnTestData(t *testing.T) {
+	for _, data := range jsonTestData(t) {
 		p := value.NewJSONParser(data, 1)
 		for !p.AtEOF() {
 			start := p.Offset()
