@@ -33,7 +33,8 @@ FUZZMINIMIZE ?= 500x
 FUZZFLAGS ?=
 FUZZ_TARGETS := \
 	./encoding/fbcyaml:FuzzFastPath ./encoding/fbcyaml:FuzzDecode ./encoding/fbcyaml:FuzzSplitDocuments \
-	./encoding/value:FuzzParseJSON ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad ./registryv1:FuzzParse
+	./encoding/value:FuzzParseJSON ./encoding/value:FuzzAppendCanonical ./declcfg:FuzzLoadFS ./declcfg:FuzzLoad \
+	./declcfg:FuzzQuickBundle ./declcfg:FuzzParsePropertyValue ./registryv1:FuzzParse
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
@@ -46,9 +47,13 @@ e2e: build
 
 # Go benchmarks, then the binary on the large synthetic catalog (wall time
 # and peak memory from /usr/bin/time).
+# OPM_BENCH_COP=DIR adds the catalogs of a community-operators-prod
+# checkout (see e2e/bench.sh); BENCH_OTHER=OPM measures a second binary
+# beside ours (upstream's, say), runs alternating.
+BENCH_OTHER ?=
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./declcfg ./validate ./render ./serve ./alpha/filter ./alpha/diff ./alpha/graph ./alpha/template ./author/... ./lint
-	./e2e/bench.sh $(BIN) $(BENCHDIR)
+	./e2e/bench.sh $(BIN) $(BENCHDIR) $(BENCH_OTHER)
 
 # go vet, gofmt and staticcheck (pinned in hack/lint.sh, installed into
 # bin/tools).

@@ -28,8 +28,10 @@ type document struct {
 	key    docKey
 	cached *cachedDoc
 	// A bundle typed straight from the bytes (then Value is not
-	// decoded; see quickBundle).
-	quick *Bundle
+	// decoded; see quickBundle), and its compact JSON if asked for
+	// (valid during emit only).
+	quick   *Bundle
+	compact []byte
 }
 
 // decodeFile splits a catalog file into documents the way upstream's
@@ -58,7 +60,7 @@ func decodeJSONStream(data []byte, q *quickDecoder, emit func(document)) {
 			c := p.Cursor()
 			if b, ok := q.bundle(&c); ok {
 				p.Resume(c)
-				emit(document{Line: int32(b.Pos.Line), Src: Source{Off: off, End: p.Offset(), Line: line}, quick: b})
+				emit(document{Line: int32(b.Pos.Line), Src: Source{Off: off, End: p.Offset(), Line: line}, quick: b, compact: q.doc})
 				count++
 				rewind, rewindLine = p.Offset(), p.Line()
 				continue

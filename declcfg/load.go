@@ -16,111 +16,6 @@ import (
 	"github.com/fbcat/opm/internal/fserr"
 )
 
-// DefaultMaxFileSize is the largest catalog file the loader reads by
-// default.
-const DefaultMaxFileSize = 1 << 30
-
-// ObjectCheck inspects a decoded object before it becomes a typed object
-// and returns the problems it finds. It runs on the loader's workers.
-type ObjectCheck func(obj *Object) []*Error
-
-// ItemCheck inspects an object once it is typed and returns the problems it
-// finds; flagged tells whether the ObjectCheck found problems with it. It
-// runs on the loader's workers, for checks that need one object only.
-type ItemCheck func(it Item, flagged bool) []*Error
-
-type loadConfig struct {
-	concurrency int
-	maxFileSize int64
-	newCheck    func() ObjectCheck
-	newItemChk  func() ItemCheck
-	rootName    string
-	dropBulk    bool
-	lines       func(file int, lines Lines)
-	warn        func(Warning)
-	docs        *DocumentCache
-	noQuick     bool // every document decoded into a tree (for tests)
-}
-
-// LoadOption configures LoadFS and WalkFS.
-type LoadOption func(*loadConfig)
-
-// WithConcurrency sets how many files are decoded at once (default: the
-// number of CPUs).
-func WithConcurrency(n int) LoadOption {
-	return func(c *loadConfig) {
-		if n > 0 {
-			c.concurrency = n
-		}
-	}
-}
-
-// WithMaxFileSize refuses files larger than n bytes (0: no limit).
-func WithMaxFileSize(n int64) LoadOption {
-	return func(c *loadConfig) { c.maxFileSize = n }
-}
-
-// WithObjectCheck runs a check on every decoded object. newCheck is called
-// once per worker, so a check may keep state that is not safe for
-// concurrent use. Objects a check finds fault with are still loaded if they
-// can be; a typing error on such an object is not reported a second time.
-func WithObjectCheck(newCheck func() ObjectCheck) LoadOption {
-	return func(c *loadConfig) { c.newCheck = newCheck }
-}
-
-// WithItemCheck runs a check on every typed object; newCheck is called
-// once per worker, as for WithObjectCheck. Problems it returns are at
-// the object's file.
-func WithItemCheck(newCheck func() ItemCheck) LoadOption {
-	return func(c *loadConfig) { c.newItemChk = newCheck }
-}
-
-// WithRootName prefixes every file name in positions and errors with name,
-// typically the directory the user named, so that messages point at files
-// the user can open.
-func WithRootName(name string) LoadOption {
-	return func(c *loadConfig) { c.rootName = name }
-}
-
-// WithoutBulkValues drops the values of olm.bundle.object and
-// olm.csv.metadata properties after checking them, for callers (such as
-// validation) that need only the catalog's graph.
-func WithoutBulkValues() LoadOption {
-	return func(c *loadConfig) { c.dropBulk = true }
-}
-
-// WithWarnings passes to warn every place where data does not survive
-// loading (see Loss): the catalog loads as upstream loads it, but not as
-// it is written. warn is called on the loader's workers: it must be safe
-// for concurrent use.
-func WithWarnings(warn func(Warning)) LoadOption {
-	return func(c *loadConfig) { c.warn = warn }
-}
-
-// Lines is the objects of one catalog file as JSON lines: each object in
-// upstream's normalised form (compact JSON, keys sorted) followed by "\n",
-// the way catalogd stores and serves catalogs.
-type Lines struct {
-	Data    []byte
-	Objects []LineInfo // in file order
-}
-
-// LineInfo names the object of a line, as its blob declares it, and where
-// its line ends in Lines.Data.
-type LineInfo struct {
-	Schema, Package, Name string
-	End                   int
-}
-
-// WithLines passes every object the loader types, whatever its schema, to
-// collect as JSON lines. collect is called once for every catalog file
-// (index in walk order) with the lines of its objects in file order (none
-// for a file that holds none or cannot be read), on the loader's workers:
-// it must be safe for concurrent use.
-func WithLines(collect func(file int, lines Lines)) LoadOption {
-	return func(c *loadConfig) { c.lines = collect }
-}
-
 // Seq is an object's place in load order: the index of its file in walk
 // order and its index among the objects of that file.
 type Seq struct {
@@ -207,7 +102,7 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 		}()
 	}
 feed:
-	for i := range files {
+	for _, i := range largestFirst(fsys, files) {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -302,21 +197,22 @@ type loadWorker struct {
 	// buf is what the worker reads files into: nothing decoded from a
 	// file keeps its bytes, so the next file can reuse them.
 	buf []byte
-	// quick types bundles straight from JSON bytes; nil when a check
-	// needs every document's tree.
+	// quick types bundles straight from JSON bytes; nil when an object
+	// check needs every document's tree.
 	quick *quickDecoder
 }
 
 func newLoadWorker(c *loadConfig) *loadWorker {
 	wk := &loadWorker{}
+	var quick QuickCheck
 	if c.newCheck != nil {
-		wk.check = c.newCheck()
+		wk.check, quick = c.newCheck()
 	}
 	if c.newItemChk != nil {
 		wk.itemCheck = c.newItemChk()
 	}
-	if wk.check == nil && wk.itemCheck == nil && c.lines == nil && !c.noQuick {
-		wk.quick = &quickDecoder{dropBulk: c.dropBulk}
+	if (wk.check == nil || quick != nil) && !c.noQuick {
+		wk.quick = &quickDecoder{dropBulk: c.dropBulk, check: quick, withDoc: quick != nil || c.lines != nil}
 	}
 	return wk
 }
@@ -329,10 +225,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, borrowed, unmap, err := readFile(fsys, name, c.maxFileSize, wk.buf)
+	data, borrowed, mapped, err := readFile(fsys, name, c.maxFileSize, wk.buf)
 	switch {
-	case unmap != nil:
-		defer unmap()
+	case mapped != nil:
+		defer mapped.close()
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() {
 			if w.faulted(recover(), data) {
@@ -357,7 +253,10 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 		}
 		w.c, cache = &cc, c.docs
 	}
-	decodeFile(data, cache, wk.quick, w.document)
+	decodeFile(data, cache, wk.quick, func(doc document) {
+		w.document(doc)
+		mapped.consumed(doc.Src.End)
+	})
 	if c.warn != nil && w.visitErr == nil {
 		if e := bomLoss(data, w.docs); e != nil {
 			e.File = w.display
@@ -409,7 +308,7 @@ func (w *fileWalk) document(doc document) {
 		return
 	}
 	if doc.quick != nil {
-		w.passQuick(doc.quick, doc.Src)
+		w.passQuick(&doc)
 		return
 	}
 	errs, warned := len(w.errs), w.warned
@@ -455,16 +354,28 @@ func (w *fileWalk) document(doc document) {
 
 // passQuick passes a bundle typed straight from the bytes (see
 // quickBundle), with what document gives a bundle it decoded: its file,
-// its source and the warning for a missing package.
-func (w *fileWalk) passQuick(b *Bundle, src Source) {
+// its source, the warning for a missing package, the item check and its
+// JSON line (the bundle's compact JSON, doc.compact).
+func (w *fileWalk) passQuick(doc *document) {
+	b := doc.quick
 	b.Pos.File = w.display
-	b.Src = withPath(src, w.name)
+	b.Src = withPath(doc.Src, w.name)
 	it := Item{Bundle: b}
 	if w.c.warn != nil {
 		obj := Object{Pos: b.Pos, Schema: b.Schema, Package: b.Package, Name: b.Name}
 		if wn := noPackageWarning(&obj, it); wn != nil {
 			w.c.warn(*wn)
 		}
+	}
+	if w.itemCheck != nil {
+		for _, e := range w.itemCheck(it, false) {
+			w.report(e)
+		}
+	}
+	if w.c.lines != nil {
+		w.growLines()
+		w.lines.Data = append(append(w.lines.Data, doc.compact...), '\n')
+		w.endLine(b.Schema, b.Package, b.Name)
 	}
 	w.pass(it)
 }
@@ -527,11 +438,21 @@ func (w *fileWalk) typeObject(obj *Object, line int32, checked int, merged bool)
 
 // addLine appends obj to the file's JSON lines.
 func (w *fileWalk) addLine(obj *Object) {
+	w.growLines()
+	w.lines.Data = append(value.AppendCompact(w.lines.Data, obj.Value), '\n')
+	w.endLine(obj.Schema, obj.Package, obj.Name)
+}
+
+// growLines makes room for the file's JSON lines.
+func (w *fileWalk) growLines() {
 	if w.lines.Data == nil {
 		w.lines.Data = make([]byte, 0, len(w.data)+len(w.data)/8)
 	}
-	w.lines.Data = append(value.AppendCompact(w.lines.Data, obj.Value), '\n')
-	w.lines.Objects = append(w.lines.Objects, LineInfo{obj.Schema, obj.Package, obj.Name, len(w.lines.Data)})
+}
+
+// endLine names the object whose line was just appended.
+func (w *fileWalk) endLine(schema, pkg, name string) {
+	w.lines.Objects = append(w.lines.Objects, LineInfo{schema, pkg, name, len(w.lines.Data)})
 }
 
 // warnDuplicates warns of the keys doc repeats, and reports whether it is

@@ -24,35 +24,74 @@ func largeCatalog(n int) []byte {
 }
 
 // TestLoadMappedFile checks that a file large enough to be mapped loads
-// as one that is read does.
+// as one that is read does: populated at once, and (over mapWindow)
+// populated and given back as it is decoded.
 func TestLoadMappedFile(t *testing.T) {
-	data := largeCatalog(300)
-	if len(data) < mapMin {
-		t.Fatalf("the catalog is %d bytes, not over %d", len(data), mapMin)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "catalog.json"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	mapped, err := LoadFS(context.Background(), os.DirFS(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := NewMemFS(map[string][]byte{"catalog.json": data})
-	if err != nil {
-		t.Fatal(err)
-	}
-	read, err := LoadFS(context.Background(), mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(mapped.Bundles) != 300 || len(read.Bundles) != 300 {
-		t.Fatalf("%d bundles mapped, %d read, want 300", len(mapped.Bundles), len(read.Bundles))
-	}
-	for i := range mapped.Bundles {
-		if m, r := mapped.Bundles[i], read.Bundles[i]; m.Name != r.Name || string(m.Properties[1].Value) != string(r.Properties[1].Value) {
-			t.Fatalf("bundle %d: mapped %s, read %s", i, m.Name, r.Name)
+	for _, n := range []int{300, 8000} {
+		data := largeCatalog(n)
+		if len(data) < mapMin || n > 300 && len(data) < 2*mapWindow {
+			t.Fatalf("the catalog of %d bundles is %d bytes, too small", n, len(data))
 		}
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "catalog.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mapped, err := LoadFS(context.Background(), os.DirFS(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem, err := NewMemFS(map[string][]byte{"catalog.json": data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, err := LoadFS(context.Background(), mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(mapped.Bundles) != n || len(read.Bundles) != n {
+			t.Fatalf("%d bundles mapped, %d read, want %d", len(mapped.Bundles), len(read.Bundles), n)
+		}
+		for i := range mapped.Bundles {
+			if m, r := mapped.Bundles[i], read.Bundles[i]; m.Name != r.Name || string(m.Properties[1].Value) != string(r.Properties[1].Value) {
+				t.Fatalf("bundle %d: mapped %s, read %s", i, m.Name, r.Name)
+			}
+		}
+	}
+}
+
+// TestMappingConsumed checks the window of a large mapped file: pages
+// asked for ahead of the decoder, given back behind it, and read again
+// from the file when they are read after all.
+func TestMappingConsumed(t *testing.T) {
+	data := largeCatalog(8000)
+	name := filepath.Join(t.TempDir(), "catalog.json")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, ok := mapFile(f, int64(len(data)))
+	if !ok {
+		t.Fatal("not mapped")
+	}
+	defer m.close()
+	if m.released != 0 || m.populated < mapWindow || m.populated >= len(data) {
+		t.Fatalf("at the start: released %d, populated %d of %d", m.released, m.populated, len(data))
+	}
+	off := 3*mapRelease + 17
+	m.consumed(off)
+	if m.released == 0 || m.released > off || m.released%os.Getpagesize() != 0 || m.populated < off+mapWindow/2 {
+		t.Fatalf("at %d: released %d, populated %d", off, m.released, m.populated)
+	}
+	m.consumed(len(data))
+	if m.populated != len(data) {
+		t.Fatalf("at the end: populated %d of %d", m.populated, len(data))
+	}
+	if string(m.data) != string(data) {
+		t.Fatal("the pages given back read otherwise than the file")
 	}
 }
 

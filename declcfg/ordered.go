@@ -109,15 +109,25 @@ type OrderedWriter struct {
 	memUsed int
 	spill   spill
 	err     error
+	// encoded holds the buffers objects are encoded into before they are
+	// filed.
+	encoded *buffers
 }
 
 // NewOrderedWriter returns a writer for format f. Close releases its
 // temporary file.
 func NewOrderedWriter(f Format) *OrderedWriter {
-	return &OrderedWriter{format: f}
+	return &OrderedWriter{format: f, encoded: newBuffers(encodeBuffers, 64<<10, encodeBufferMax)}
 }
 
-var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+// Up to encodeBuffers buffers of at most encodeBufferMax bytes are kept
+// for encoding objects: enough for the goroutines that add at once, and
+// for the largest objects of a real catalog (a bundle's CSV metadata of
+// over a megabyte).
+const (
+	encodeBuffers   = 8
+	encodeBufferMax = 8 << 20
+)
 
 // Add encodes obj and files it at order. It is safe for concurrent use.
 func (w *OrderedWriter) Add(obj Encodable, order Order) error {
@@ -125,8 +135,8 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	if key.drop {
 		return nil
 	}
-	bp := encodeBufs.Get().(*[]byte)
-	defer encodeBufs.Put(bp)
+	bp := w.encoded.get()
+	defer w.encoded.put(bp)
 	buf := (*bp)[:0]
 	var err error
 	if w.format == FormatYAML {
@@ -147,12 +157,16 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	e := orderedEntry{key: key, order: order, len: len(buf), chunk: -1}
 	if w.memUsed+len(buf) > memBudget && w.spill.open() {
 		e.onDisk = true
-		var batch spillBatch
-		e.off, batch = w.spill.add(buf)
+		var full, large spillBatch
+		e.off, full, large = w.spill.add(buf)
 		w.entries = append(w.entries, e)
 		w.mu.Unlock()
-		// The batch is written without holding the lock.
-		if err := batch.write(); err != nil {
+		// The batches are written without holding the lock.
+		err := full.write()
+		if err == nil {
+			err = large.write()
+		}
+		if err != nil {
 			w.mu.Lock()
 			w.err = err
 			w.mu.Unlock()

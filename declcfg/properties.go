@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
@@ -39,8 +40,95 @@ func ParsePropertyValue[T any](raw json.RawMessage) (T, error) {
 	if len(raw) == 0 {
 		return v, nil
 	}
+	// The values of the properties every bundle has (tens of thousands of
+	// olm.gvk in a real catalog) are compact objects of plain strings,
+	// which are read without reflection; anything else, as encoding/json
+	// reads it.
+	switch p := any(&v).(type) {
+	case *GVKProperty:
+		if plainStringFields(raw, gvkFields, &p.Group, &p.Kind, &p.Version) {
+			return v, nil
+		}
+	case *PackageProperty:
+		if plainStringFields(raw, packageFields, &p.PackageName, &p.Version, &p.Release) {
+			return v, nil
+		}
+	case *PackageRequiredProperty:
+		if plainStringFields(raw, packageRequiredFields, &p.PackageName, &p.VersionRange) {
+			return v, nil
+		}
+	}
 	err := json.Unmarshal(raw, &v)
 	return v, err
+}
+
+// The JSON names of the fields of GVKProperty, PackageProperty and
+// PackageRequiredProperty, in the order plainStringFields is given them.
+var (
+	gvkFields             = []string{"group", "kind", "version"}
+	packageFields         = []string{"packageName", "version", "release"}
+	packageRequiredFields = []string{"packageName", "versionRange"}
+)
+
+// plainStringFields reads raw into dst when encoding/json would read it
+// so trivially that its result is certain: a compact object (no white
+// space) whose keys are among names, spelled exactly so and each at most
+// once, and whose values are strings without escapes, of valid UTF-8
+// without control characters. The string of names[i] goes to dst[i]. It
+// reports false, and may have written to dst, for anything else.
+func plainStringFields(raw []byte, names []string, dst ...*string) bool {
+	if len(raw) < 2 || raw[0] != '{' || raw[len(raw)-1] != '}' {
+		return false
+	}
+	rest, seen := raw[1:len(raw)-1], 0
+	for len(rest) > 0 {
+		key, after, ok := plainJSONString(rest)
+		if !ok || len(after) == 0 || after[0] != ':' {
+			return false
+		}
+		i := 0
+		for i < len(names) && names[i] != string(key) {
+			i++
+		}
+		if i == len(names) || seen&(1<<i) != 0 {
+			return false
+		}
+		seen |= 1 << i
+		val, after, ok := plainJSONString(after[1:])
+		if !ok {
+			return false
+		}
+		*dst[i] = string(val)
+		switch {
+		case len(after) == 0:
+			rest = after
+		case after[0] == ',' && len(after) > 1:
+			rest = after[1:]
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// plainJSONString reads the string at the start of s, if it has no
+// escapes and is valid UTF-8 without control characters: its text and
+// what follows it.
+func plainJSONString(s []byte) (text, rest []byte, ok bool) {
+	if len(s) < 2 || s[0] != '"' {
+		return nil, nil, false
+	}
+	end := bytes.IndexByte(s[1:], '"') + 1
+	if end == 0 {
+		return nil, nil, false
+	}
+	text = s[1:end]
+	for _, b := range text {
+		if b < 0x20 || b == '\\' {
+			return nil, nil, false
+		}
+	}
+	return text, s[end+1:], utf8.Valid(text)
 }
 
 // BundleObjectData returns the JSON of the Kubernetes object an

@@ -1,8 +1,6 @@
 package declcfg
 
 import (
-	"bytes"
-
 	"github.com/fbcat/opm/encoding/value"
 )
 
@@ -23,9 +21,19 @@ const quickDepth = value.MaxDepth - 3
 // quickDecoder is one worker's state for quickBundle.
 type quickDecoder struct {
 	dropBulk bool
-	vals     []byte // the current bundle's compacted property values
-	ends     []int  // where each property's value ends in vals
-	props    []Property
+	// check, if set, must pass a bundle's compact JSON for it to be
+	// taken (see QuickCheck).
+	check QuickCheck
+	// withDoc asks for every bundle's compact JSON in doc (for check, or
+	// for the loader's JSON lines).
+	withDoc bool
+	doc     []byte
+	vals    []byte // the current bundle's compacted property values
+	ends    []int  // where each property's value ends in vals
+	props   []Property
+	// related holds, for each related image, which of its fields are
+	// there (1: name, 2: image).
+	related []uint8
 }
 
 // Top-level fields of a bundle, as bits.
@@ -40,13 +48,14 @@ const (
 
 // bundle types the JSON document at c if it is an olm.bundle blob in
 // canonical form (see the comment above) whose olm.bundle.object data
-// loads, and moves c past it. Pos.File and Src are left for the caller.
+// loads, and that q.check passes, and moves c past it. Pos.File and Src
+// are left for the caller.
 func (q *quickDecoder) bundle(c *value.Cursor) (*Bundle, bool) {
 	if !c.Byte('{') {
 		return nil, false
 	}
 	b := &Bundle{Pos: Pos{Line: int(c.Line)}}
-	q.vals, q.ends, q.props = q.vals[:0], q.ends[:0], q.props[:0]
+	q.vals, q.ends, q.props, q.related = q.vals[:0], q.ends[:0], q.props[:0], q.related[:0]
 	seen := 0
 	var schema []byte
 	for i := 0; ; i++ {
@@ -82,7 +91,7 @@ func (q *quickDecoder) bundle(c *value.Cursor) (*Bundle, bool) {
 			ok = q.properties(c)
 		case "relatedImages":
 			bit = qRelatedImages
-			b.RelatedImages, ok = relatedImages(c)
+			b.RelatedImages, ok = q.relatedImages(c)
 		}
 		if !ok || bit == 0 || seen&bit != 0 {
 			return nil, false
@@ -93,6 +102,12 @@ func (q *quickDecoder) bundle(c *value.Cursor) (*Bundle, bool) {
 		return nil, false
 	}
 	b.Schema = SchemaBundle
+	if q.withDoc {
+		q.doc = q.appendDoc(q.doc[:0], b, seen)
+	}
+	if q.check != nil && !q.check(q.doc) {
+		return nil, false
+	}
 	if seen&qProperties != 0 {
 		b.Properties = q.finishProperties()
 	}
@@ -168,9 +183,6 @@ func (q *quickDecoder) property(c *value.Cursor) bool {
 			return false
 		}
 	}
-	if q.dropBulk && (p.Type == PropertyBundleObject || p.Type == PropertyCSVMetadata) {
-		q.vals = q.vals[:start]
-	}
 	q.props = append(q.props, p)
 	q.ends = append(q.ends, len(q.vals))
 	return true
@@ -178,19 +190,99 @@ func (q *quickDecoder) property(c *value.Cursor) bool {
 
 // finishProperties returns the properties read, their values in one
 // allocation: each is a slice of it whose capacity ends with the value.
+// Without bulk values, those of olm.bundle.object and olm.csv.metadata
+// properties are left out.
 func (q *quickDecoder) finishProperties() []Property {
-	vals := bytes.Clone(q.vals)
+	size, start := 0, 0
+	for i := range q.props {
+		if !q.dropped(i) {
+			size += q.ends[i] - start
+		}
+		start = q.ends[i]
+	}
+	vals := make([]byte, 0, size)
 	props := make([]Property, len(q.props))
-	start := 0
+	start = 0
 	for i, p := range q.props {
 		end := q.ends[i]
-		if end > start {
-			p.Value = vals[start:end:end]
+		if end > start && !q.dropped(i) {
+			at := len(vals)
+			vals = append(vals, q.vals[start:end]...)
+			p.Value = vals[at:len(vals):len(vals)]
 		}
 		props[i] = p
 		start = end
 	}
 	return props
+}
+
+// dropped reports whether the value of property i is left out.
+func (q *quickDecoder) dropped(i int) bool {
+	t := q.props[i].Type
+	return q.dropBulk && (t == PropertyBundleObject || t == PropertyCSVMetadata)
+}
+
+// appendDoc appends the bundle read, whose top-level fields seen tells,
+// as value.AppendCompact writes its tree: members in the order of their
+// keys, no white space. Its strings but property values' are plain (see
+// value.Cursor.Plain), which AppendCompact writes as they are.
+func (q *quickDecoder) appendDoc(dst []byte, b *Bundle, seen int) []byte {
+	dst = append(dst, '{')
+	if seen&qImage != 0 {
+		dst = appendMember(dst, "image", b.Image)
+	}
+	if seen&qName != 0 {
+		dst = appendMember(dst, "name", b.Name)
+	}
+	if seen&qPackage != 0 {
+		dst = appendMember(dst, "package", b.Package)
+	}
+	if seen&qProperties != 0 {
+		dst = append(dst, `"properties":[`...)
+		start := 0
+		for i, p := range q.props {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendMember(append(dst, '{'), "type", p.Type)
+			dst = append(append(dst, `"value":`...), q.vals[start:q.ends[i]]...)
+			dst = append(dst, '}')
+			start = q.ends[i]
+		}
+		dst = append(dst, "],"...)
+	}
+	if seen&qRelatedImages != 0 {
+		dst = append(dst, `"relatedImages":[`...)
+		for i, r := range b.RelatedImages {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, '{')
+			if q.related[i]&2 != 0 {
+				dst = appendMember(dst, "image", r.Image)
+			}
+			if q.related[i]&1 != 0 {
+				dst = appendMember(dst, "name", r.Name)
+			}
+			dst = append(trimComma(dst), '}')
+		}
+		dst = append(dst, "],"...)
+	}
+	return append(trimComma(appendMember(dst, "schema", b.Schema)), '}')
+}
+
+// appendMember appends "key":"text", (text is plain) and a comma.
+func appendMember(dst []byte, key, text string) []byte {
+	dst = append(append(append(dst, '"'), key...), `":"`...)
+	return append(append(dst, text...), `",`...)
+}
+
+// trimComma drops a comma that ends dst.
+func trimComma(dst []byte) []byte {
+	if n := len(dst); n > 0 && dst[n-1] == ',' {
+		return dst[:n-1]
+	}
+	return dst
 }
 
 // propertyType returns the type named by typ, without a copy for the
@@ -218,8 +310,8 @@ func propertyType(typ []byte) string {
 }
 
 // relatedImages reads a list of related images, objects of a name and an
-// image, nothing else.
-func relatedImages(c *value.Cursor) ([]RelatedImage, bool) {
+// image, nothing else, noting in q.related which fields each has.
+func (q *quickDecoder) relatedImages(c *value.Cursor) ([]RelatedImage, bool) {
 	if !c.Byte('[') {
 		return nil, false
 	}
@@ -230,23 +322,26 @@ func relatedImages(c *value.Cursor) ([]RelatedImage, bool) {
 			return out, ok
 		}
 		var r RelatedImage
-		if !relatedImage(c, &r) {
+		seen, ok := relatedImage(c, &r)
+		if !ok {
 			return nil, false
 		}
 		out = append(out, r)
+		q.related = append(q.related, seen)
 	}
 }
 
-// relatedImage reads one related image into r.
-func relatedImage(c *value.Cursor, r *RelatedImage) bool {
+// relatedImage reads one related image into r, and tells which fields it
+// has (1: name, 2: image).
+func relatedImage(c *value.Cursor, r *RelatedImage) (uint8, bool) {
 	if !c.Byte('{') {
-		return false
+		return 0, false
 	}
-	seen := 0
+	var seen uint8
 	for i := 0; ; i++ {
 		more, ok := c.Next('}', i)
 		if !ok || !more {
-			return ok
+			return seen, ok
 		}
 		key, ok := c.Key()
 		switch {
@@ -261,7 +356,7 @@ func relatedImage(c *value.Cursor, r *RelatedImage) bool {
 			ok = false
 		}
 		if !ok {
-			return false
+			return 0, false
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package declcfg
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -10,10 +11,12 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/fbcat/opm/encoding/value"
 )
 
 // withoutQuick decodes every document into a tree, as before quickBundle.
-func withoutQuick(c *loadConfig) { c.noQuick = true }
+var withoutQuick = WithTrees()
 
 // loadedWith is what loading gives: the catalog, the problems and the
 // warnings.
@@ -60,12 +63,22 @@ func sameQuickLoad(t *testing.T, name string, fsys fstest.MapFS) {
 	}
 }
 
-// quickCount counts the documents of data quickBundle types.
-func quickCount(data []byte) (quick, docs int) {
-	decodeFile(data, nil, &quickDecoder{}, func(d document) {
+// quickCount counts the documents of data quickBundle types, and checks
+// that the compact JSON it gives of each is what AppendCompact writes of
+// the document's tree.
+func quickCount(t testing.TB, data []byte) (quick, docs int) {
+	decodeFile(data, nil, &quickDecoder{withDoc: true}, func(d document) {
 		docs++
-		if d.quick != nil {
-			quick++
+		if d.quick == nil {
+			return
+		}
+		quick++
+		v, err := value.NewJSONParser(data[d.Src.Off:d.Src.End], 1).Next()
+		if err != nil {
+			t.Fatalf("a bundle quickBundle typed does not parse: %v", err)
+		}
+		if want := value.AppendCompact(nil, &v); !bytes.Equal(d.compact, want) {
+			t.Fatalf("quickBundle's compact JSON:\n%s\nAppendCompact:\n%s", d.compact, want)
 		}
 	})
 	return quick, docs
@@ -79,6 +92,11 @@ func TestQuickBundleOnRealCatalogs(t *testing.T) {
 	if !testing.Short() {
 		patterns = append(patterns, "../../shared/conformance/*.json", "../../shared/conformance/bundles.golden*/*.json")
 	}
+	// A catalog of real data, as the benchmarks take it (one file per
+	// package; see declcfgtest.RealCatalogEnv).
+	if dir := os.Getenv("OPM_BENCH_CATALOG"); dir != "" {
+		patterns = append(patterns, filepath.Join(dir, "*", "*.json"))
+	}
 	quick, bundles := 0, 0
 	for _, pattern := range patterns {
 		names, _ := filepath.Glob(pattern)
@@ -88,11 +106,12 @@ func TestQuickBundleOnRealCatalogs(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameQuickLoad(t, name, fstest.MapFS{"catalog.json": {Data: data}})
-			q, _ := quickCount(data)
+			q, _ := quickCount(t, data)
 			quick += q
-			bundles += strings.Count(string(data), `"schema": "olm.bundle"`)
+			bundles += strings.Count(string(data), `"schema": "olm.bundle"`) // as opm and json.dump write it
 		}
 	}
+	t.Logf("quickBundle typed %d of %d bundles", quick, bundles)
 	if bundles == 0 || quick < bundles*9/10 {
 		t.Fatalf("quickBundle typed %d of %d bundles of the test data", quick, bundles)
 	}
@@ -202,8 +221,18 @@ var quickEdits = []struct {
 	{"rounded number", replace(`"capabilities": 3`, `"capabilities": 123456789012345678901`), false},
 	{"keys out of order", replace(`"group": "x.io",`, `"zz": {"b": 1, "a": [{"d": 1, "c": 2}]}, "group": "x.io",`), true},
 	{"repeated key", replace(`"group": "x.io",`, `"kind": "X", "group": "x.io",`), false},
-	{"escape written otherwise", replace(`é <`, `\u00e9 <`), false},
-	{"HTML escape", replace(`é <`, `é \u003c`), false},
+	{"escape written otherwise", replace(`é <`, `\u00e9 <`), true},
+	{"HTML escape", replace(`é <`, `é \u003c`), true},
+	{"escaped solidus and upper-case hex", replace(`é <`, `\/ \u00E9 \u2028`), true},
+	{"surrogate pair", replace(`é <`, `\ud83d\ude00 <`), true},
+	{"lone surrogate half", replace(`é <`, `\ud83d <`), false},
+	{"invalid UTF-8", replace(`é <`, "\xe9 \\u00e9"), false},
+	{"as json.dump writes it", func() string {
+		// Python's json.dump(obj, f, indent=2): two spaces, non-ASCII as
+		// \u escapes, <, > and & as they are.
+		doc := strings.ReplaceAll(quickBase, "    ", "  ")
+		return strings.ReplaceAll(doc, `é <`, `\u00e9 <b>&amp;</b>`)
+	}, true},
 	{"bad base64", replace(`"data": "`, `"data": "!!`), false},
 	{"bundle object of two keys", replace(`"data": "`, `"dat": 1, "data": "`), false},
 	{"bundle object data not a string", replace(`"data": "`, `"data": 5, "x": "`), false},
@@ -223,7 +252,7 @@ func TestQuickBundleEdits(t *testing.T) {
 			t.Fatalf("%s: the edit changes nothing", e.name)
 		}
 		data := []byte(pkg + doc + pkg)
-		if q, _ := quickCount(data); (q == 1) != e.taken {
+		if q, _ := quickCount(t, data); (q == 1) != e.taken {
 			t.Errorf("%s: quickBundle took %d documents, want taken=%v:\n%s", e.name, q, e.taken, doc)
 		}
 		sameQuickLoad(t, e.name, fstest.MapFS{"a/catalog.json": {Data: data}})
@@ -243,5 +272,6 @@ func FuzzQuickBundle(f *testing.F) {
 			return
 		}
 		sameQuickLoad(t, "fuzzed", fstest.MapFS{"catalog.json": {Data: data}})
+		quickCount(t, data)
 	})
 }

@@ -14,10 +14,10 @@ import (
 // that is text, not binary. Binary files are told by their first bytes,
 // before the rest is read. The data of a MemFS file is not copied: it is
 // borrowed, and must not be written to. Nor is a large file's (see
-// mapFile): then unmap is set, the data must not be written to and is
-// gone once unmap is called, and reading it may fault if the file is made
-// shorter meanwhile (see faulted).
-func readFile(fsys fs.FS, name string, limit int64, buf []byte) (data []byte, borrowed bool, unmap func(), err error) {
+// mapFile): then m is set, the data must not be written to and is gone
+// once m is closed, and reading it may fault if the file is made shorter
+// meanwhile (see faulted).
+func readFile(fsys fs.FS, name string, limit int64, buf []byte) (data []byte, borrowed bool, m *mapping, err error) {
 	f, st, err := openRegular(fsys, name, limit, catalogFile)
 	if err != nil {
 		return nil, false, nil, err
@@ -53,7 +53,7 @@ func (w *fileWalk) faulted(r any, data []byte) bool {
 var errBinary = fmt.Errorf("this is a binary file, not catalog data (JSON or YAML); list it in %s if it belongs in the directory", IndexIgnoreFile)
 
 // readOpened is readFile of a file opened.
-func readOpened(f fs.File, st fs.FileInfo, limit int64, buf []byte) (data []byte, borrowed bool, unmap func(), err error) {
+func readOpened(f fs.File, st fs.FileInfo, limit int64, buf []byte) (data []byte, borrowed bool, m *mapping, err error) {
 	defer f.Close()
 	hp := sniffBufs.Get().(*[binarySniffLen]byte)
 	defer sniffBufs.Put(hp)
@@ -68,8 +68,8 @@ func readOpened(f fs.File, st fs.FileInfo, limit int64, buf []byte) (data []byte
 	if n < len(hp) {
 		return append(buf[:0], hp[:n]...), false, nil, nil
 	}
-	if data, unmap, ok := mapFile(f, st.Size()); ok {
-		return data, false, unmap, nil
+	if m, ok := mapFile(f, st.Size()); ok {
+		return m.data, false, m, nil
 	}
 	if int64(cap(buf)) < st.Size()+1 {
 		buf = make([]byte, 0, max(st.Size()+1, int64(n)+1))

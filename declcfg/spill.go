@@ -31,15 +31,17 @@ type spill struct {
 	// free holds the buffers of batches written, for the next ones: kept
 	// for the writer's life (a sync.Pool would drop them at every garbage
 	// collection, and the new ones would make the heap grow).
-	free chan *[]byte
+	free *buffers
 }
 
-// spillBatch is a full batch to write at off, or nothing.
+// spillBatch is a full batch to write at off, or nothing. Its buffer goes
+// back to free once written, unless free is nil (an object written as it
+// is).
 type spillBatch struct {
 	file *os.File
 	buf  *[]byte
 	off  int64
-	free chan *[]byte
+	free *buffers
 }
 
 // open makes the temporary file if there is none yet and reports whether
@@ -65,28 +67,28 @@ func (s *spill) open() bool {
 }
 
 // add appends data to the batch and returns its offset in the file, with
-// the batch to write if data did not fit in it: a batch is not grown (an
-// object larger than a batch makes a batch of its own).
-func (s *spill) add(data []byte) (int64, spillBatch) {
+// the batch to write if data did not fit in it: a batch is not grown. An
+// object larger than a batch is not copied: it is the second batch to
+// write, straight from data, which must stay unchanged until then.
+func (s *spill) add(data []byte) (off int64, full, large spillBatch) {
 	if s.free == nil {
-		s.free = make(chan *[]byte, spillBuffers)
+		s.free = newBuffers(spillBuffers, spillBatchSize, spillBatchSize)
 	}
-	var full spillBatch
 	if s.batch != nil && len(*s.batch)+len(data) > cap(*s.batch) {
 		full = s.take()
 	}
-	if s.batch == nil {
-		select {
-		case s.batch = <-s.free:
-		default:
-			b := make([]byte, 0, spillBatchSize)
-			s.batch = &b
-		}
+	if len(data) > spillBatchSize {
+		off = s.size
+		s.size += int64(len(data))
+		return off, full, spillBatch{file: s.file, buf: &data, off: off}
 	}
-	off := s.size
+	if s.batch == nil {
+		s.batch = s.free.get()
+	}
+	off = s.size
 	*s.batch = append(*s.batch, data...)
 	s.size += int64(len(data))
-	return off, full
+	return off, full, spillBatch{}
 }
 
 // take takes the batch being filled, to write.
@@ -102,10 +104,8 @@ func (b spillBatch) write() error {
 		return nil
 	}
 	_, err := b.file.WriteAt(*b.buf, b.off)
-	*b.buf = (*b.buf)[:0]
-	select {
-	case b.free <- b.buf:
-	default: // enough kept
+	if b.free != nil {
+		b.free.put(b.buf)
 	}
 	if err != nil {
 		return fmt.Errorf("writing temporary file: %w", err)

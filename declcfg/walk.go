@@ -1,9 +1,11 @@
 package declcfg
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -88,4 +90,22 @@ func readIgnoreFile(fsys fs.FS, p string, limit int64) ([]gitignore.Pattern, err
 		ps = append(ps, gitignore.ParsePattern(line, domain))
 	}
 	return ps, nil
+}
+
+// largestFirst returns the indexes of files, the largest file first: the
+// workers start on the files that take longest, so that none is left
+// with a large file while the others have finished (a real catalog's
+// largest package can be a third of it). A file that cannot be stated
+// counts as empty; reading it reports the problem.
+func largestFirst(fsys fs.FS, files []string) []int {
+	order := make([]int, len(files))
+	sizes := make([]int64, len(files))
+	for i, name := range files {
+		order[i] = i
+		if st, err := fs.Stat(fsys, name); err == nil {
+			sizes[i] = st.Size()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sizes[b], sizes[a]) })
+	return order
 }

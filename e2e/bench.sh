@@ -15,7 +15,20 @@
 # With a second opm binary (a previous build, or another implementation),
 # validate and render are measured for both, runs alternating, and the
 # ratio of ours to the other's is printed.
-# Usage: e2e/bench.sh bin/opm [workdir [other-opm]]
+#
+# On real data first, when OPM_BENCH_COP names a checkout of
+# redhat-openshift-ecosystem/community-operators-prod (git clone --depth 1
+# https://github.com/redhat-openshift-ecosystem/community-operators-prod;
+# never committed here): the big catalog made from every bundle directory
+# of its operators/ (bench/cmd/realcatalog: CSV metadata, one
+# catalog.json per package as opm render writes it), the same catalog as a
+# script writes it (bench/scripts/jsondump.py: Python's json.dump), and
+# its committed YAML catalogs of one OpenShift version (catalogs/$OCP,
+# v4.20 unless OPM_BENCH_OCP says otherwise), each measured with validate,
+# render -o json and -o yaml (with the other binary: alternating, and the
+# outputs compared byte for byte) and serve's time to healthy. The
+# synthetic catalog comes after them.
+# Usage: [OPM_BENCH_COP=DIR] e2e/bench.sh bin/opm [workdir [other-opm]]
 set -euo pipefail
 bin=$(realpath "$1")
 work=${2:-$(mktemp -d)}
@@ -76,14 +89,45 @@ lint_vs_validate() {
   printf '%-42s %6.2f s  %5d MB  (validate %.2f s %d MB; lint/validate %.2fx wall)\n' "alpha lint (all rules)" \
     "$lbest" $((lrss / 1024)) "$vbest" $((vrss / 1024)) "$(awk "BEGIN{print $lbest / ($vbest > 0 ? $vbest : 0.01)}")"
 }
-catalogs=()
-[ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
-catalogs+=("$large")
+# serve_pair LABEL DIR: serve's time to healthy for ours and the other
+# binary, alternating, best of 3 (the other is given a bare port, as
+# upstream's -p takes one, and its profiling endpoint, on by default at
+# localhost:6060 in upstream's, a free port).
+serve_pair() {
+  local label=$1 dir=$2 best="" rss=0 obest="" orss=0 line t r port
+  for i in 1 2 3; do
+    # A fresh port each time: a server just stopped may still hold one.
+    port=$(free_port)
+    line=$("$healthy" "127.0.0.1:$port" "$bin" serve "$dir" -p "127.0.0.1:$port" 2>/dev/null) || { echo "$label: failed"; return; }
+    t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line"); r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+    [ "$r" -gt "$rss" ] && rss=$r
+    port=$(free_port)
+    line=$("$healthy" "127.0.0.1:$port" "$other" serve "$dir" -p "$port" --pprof-addr 127.0.0.1:0 2>/dev/null) || { echo "$label: the other binary failed"; return; }
+    t=$(sed -n 's/^healthy after \([0-9.]*\) s.*/\1/p' <<<"$line"); r=$(sed -n 's/.*peak RSS \([0-9]*\) MB.*/\1/p' <<<"$line")
+    if [ -z "$obest" ] || awk "BEGIN{exit !($t < $obest)}"; then obest=$t; fi
+    [ "$r" -gt "$orss" ] && orss=$r
+  done
+  printf '%-24s %6.2f s %5d MB | other %6.2f s %5d MB | ratio %5.3f wall, %5.3f memory\n' "$label" \
+    "$best" "$rss" "$obest" "$orss" "$(awk "BEGIN{print $best / $obest}")" "$(awk "BEGIN{print $rss / $orss}")"
+}
+# same_output DIR FORMAT: whether render's output is the other binary's,
+# byte for byte.
+same_output() {
+  "$bin" render "$1" -o "$2" > "$work/ours.out" 2>/dev/null || true
+  "$other" render "$1" -o "$2" > "$work/other.out" 2>/dev/null || true
+  if cmp -s "$work/ours.out" "$work/other.out"; then echo "render -o $2: output identical"; else echo "render -o $2: OUTPUT DIFFERS"; fi
+  rm -f "$work/ours.out" "$work/other.out"
+}
 healthy=$work/healthy
 (cd "$here" && go build -o "$healthy" ./bench/cmd/healthy)
 free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
 port=$(free_port)
 httpport=$(free_port)
+
+catalogs=()
+[ -d "$here/../shared/conformance/catalogs" ] && catalogs+=("$here/../shared/conformance/catalogs")
+catalogs+=("$large")
 # serve_healthy LABEL ARGS...: time from start until gRPC health answers
 # SERVING (best of 3) and peak RSS, as bench/cmd/healthy measures them.
 serve_healthy() {
@@ -98,6 +142,40 @@ serve_healthy() {
   done
   printf '%-42s %6.2f s  %5d MB\n' "$label" "$best" "$rss"
 }
+# The catalogs users have (see the top of this file).
+if [ -n "${OPM_BENCH_COP:-}" ]; then
+  cop=$(realpath "$OPM_BENCH_COP")
+  key=$( (ls "$cop/operators"; cat "$here/bench/cmd/realcatalog/main.go" "$here/bench/scripts/jsondump.py") | cksum | cut -d' ' -f1)
+  real=$work/real-$key
+  if [ ! -d "$real" ]; then
+    echo "writing the catalog of every bundle directory of $cop/operators to $real ..."
+    rm -rf "$real.tmp" && mkdir -p "$real.tmp"
+    (cd "$here" && go run ./bench/cmd/realcatalog "$cop/operators" "$real.tmp/opm")
+    python3 "$here/bench/scripts/jsondump.py" "$real.tmp/opm" "$real.tmp/script"
+    mv "$real.tmp" "$real"
+  fi
+  ocp=${OPM_BENCH_OCP:-v4.20}
+  for shape in "$real/opm|as opm render writes it" "$real/script|as a script (json.dump) writes it" "$cop/catalogs/$ocp|committed YAML catalogs/$ocp"; do
+    c=${shape%%|*}
+    echo "== real data, $(find -L "$c" -type f | wc -l) files, $(du -smL "$c" | cut -f1) MB, ${shape#*|} ($c); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    if [ -n "$other" ]; then
+      compare "validate" validate "$c"
+      compare "render -o json" render "$c" -o json
+      compare "render -o yaml" render "$c" -o yaml
+      same_output "$c" json
+      same_output "$c" yaml
+      serve_pair "serve: time to healthy" "$c"
+    else
+      measure "validate" "$bin" validate "$c"
+      measure "render -o json" "$bin" render "$c" -o json
+      measure "render -o yaml" "$bin" render "$c" -o yaml
+      serve_healthy "serve: time to healthy" "$c"
+    fi
+  done
+else
+  echo "(no real data: set OPM_BENCH_COP to a checkout of redhat-openshift-ecosystem/community-operators-prod)"
+fi
+
 # ImageSetConfigurations for alpha filter: every channel head, everything.
 printf 'apiVersion: mirror.openshift.io/v2alpha1\nkind: ImageSetConfiguration\nmirror:\n  operators:\n  - catalog: any\n' > "$work/heads.yaml"
 printf 'apiVersion: mirror.openshift.io/v2alpha1\nkind: ImageSetConfiguration\nmirror:\n  operators:\n  - catalog: any\n    full: true\n' > "$work/full.yaml"

@@ -88,6 +88,15 @@ func BenchmarkRenderLargeYAML(b *testing.B) {
 	benchmarkRender(b, declcfgtest.BenchmarkLargeCatalog(b), declcfg.FormatYAML)
 }
 
+// BenchmarkRenderReal* render the catalog $OPM_BENCH_CATALOG names.
+func BenchmarkRenderRealJSON(b *testing.B) {
+	benchmarkRender(b, declcfgtest.RealCatalog(b), declcfg.FormatJSON)
+}
+
+func BenchmarkRenderRealYAML(b *testing.B) {
+	benchmarkRender(b, declcfgtest.RealCatalog(b), declcfg.FormatYAML)
+}
+
 func benchmarkRender(b *testing.B, dir string, f declcfg.Format) {
 	for b.Loop() {
 		w := declcfg.NewOrderedWriter(f)

@@ -18,6 +18,9 @@ func BenchmarkValidate(b *testing.B) { benchmarkValidate(b, declcfgtest.Benchmar
 // BenchmarkValidateLarge validates the large synthetic catalog.
 func BenchmarkValidateLarge(b *testing.B) { benchmarkValidate(b, declcfgtest.BenchmarkLargeCatalog(b)) }
 
+// BenchmarkValidateReal validates the catalog $OPM_BENCH_CATALOG names.
+func BenchmarkValidateReal(b *testing.B) { benchmarkValidate(b, declcfgtest.RealCatalog(b)) }
+
 func benchmarkValidate(b *testing.B, dir string) {
 	fsys := os.DirFS(dir)
 	for b.Loop() {

@@ -40,6 +40,35 @@ func (s *schemas) check(obj *declcfg.Object) []*declcfg.Error {
 	return errs
 }
 
+// quick tells, from a bundle's compact JSON (see declcfg.QuickCheck),
+// whether check would find nothing in it: no property value is null and
+// the bundle's shape passed every definition of its schema before.
+func (s *schemas) quick(doc []byte) bool {
+	t := &s.tape
+	if !t.Parse(doc) || t.Nodes[0].Kind != value.Object || nullPropertyValue(t) {
+		return false
+	}
+	kind := kindFor(declcfg.SchemaBundle)
+	if !s.known(s.builtin[declcfg.SchemaBundle], t, kind) {
+		return false
+	}
+	for _, ud := range s.user[declcfg.SchemaBundle] {
+		if !s.known(ud, t, kind) {
+			return false
+		}
+	}
+	return true
+}
+
+// known reports whether the shape of the blob t holds passed def before.
+func (s *schemas) known(def *definition, t *value.Tape, kind string) bool {
+	if def == nil || !def.conv.cache {
+		return false
+	}
+	key, ok := def.conv.tapeKey(t, kind)
+	return ok && def.conv.valid[key]
+}
+
 func unknownSchemaMessage(schema string) string {
 	if schema == "olm.catalog.deprecation" {
 		return `unknown schema "olm.catalog.deprecation": it was replaced by "olm.deprecations"; schemas starting with "olm." are reserved for OLM`

@@ -88,8 +88,9 @@ func childKind(parent, field string) string {
 
 // member is a field of an object as it is handed to CUE.
 type member struct {
-	key  string       // as written
-	node *value.Value // its value
+	index int          // its index among the object's fields
+	key   string       // as written
+	node  *value.Value // its value (nil when read from a Tape)
 	// cueKey is the field's name for CUE: the canonical spelling of a
 	// known field, or for the value of a property of a type in slotKeys,
 	// its slot. It is empty for a field CUE does not see: a null one, or
@@ -106,41 +107,91 @@ type member struct {
 // one after another.
 func members(v *value.Value, kind string) iter.Seq[member] {
 	return func(yield func(member) bool) {
-		names := fieldNames[kind]
-		var last [8]int // the index of the winning spelling of each name (no table has more)
-		for i := range v.Fields {
-			if n := nameIndex(names, v.Fields[i].Key); n >= 0 {
-				last[n] = i
-			}
+		eachMember(treeFields{v}, kind, func(m member) bool {
+			m.node = &v.Fields[m.index].Value
+			return yield(m)
+		})
+	}
+}
+
+// fieldList is an object's fields as eachMember reads them: a tree's
+// (treeFields) or a Tape's (tapeFields).
+type fieldList interface {
+	count() int
+	key(i int) string
+	null(i int) bool
+	// text is the value of field i if it is a string.
+	text(i int) (string, bool)
+}
+
+// eachMember is members for any fieldList, with the fields' values left
+// to the caller (member.index).
+func eachMember[F fieldList](f F, kind string, yield func(member) bool) {
+	names := fieldNames[kind]
+	var last [8]int // the index of the winning spelling of each name (no table has more)
+	n := f.count()
+	val, typ := -1, -1 // the fields lookup finds as "value" and "type"
+	for i := range n {
+		key := f.key(i)
+		if k := nameIndex(names, key); k >= 0 {
+			last[k] = i
 		}
-		slot := ""
 		if kind == "property" {
-			if val := lookup(v, "value"); val != nil && val.Kind != value.Null {
-				slot = slotKeys[propertyType(v)]
-			}
-		}
-		for i := range v.Fields {
-			f := &v.Fields[i]
-			m := member{key: f.Key, node: &f.Value, cueKey: f.Key}
-			n := nameIndex(names, f.Key)
-			if n >= 0 {
-				m.cueKey = names[n]
-			}
 			switch {
-			case n >= 0 && last[n] != i, slot != "" && f.Key == slot:
-				m.cueKey = ""
-			case f.Value.Kind == value.Null && !(kind == "property" && m.cueKey == "value"):
-				m.cueKey, m.null = "", true
-			case slot != "" && m.cueKey == "value":
-				m.cueKey, m.kind, m.slot = slot, "prop:"+slot[1:], true
-			default:
-				m.kind = childKind(kind, m.cueKey)
-			}
-			if !yield(m) {
-				return
+			case strings.EqualFold(key, "value"):
+				val = i
+			case strings.EqualFold(key, "type"):
+				typ = i
 			}
 		}
 	}
+	slot := ""
+	if val >= 0 && !f.null(val) {
+		if t, ok := fieldText(f, typ); ok {
+			slot = slotKeys[t]
+		}
+	}
+	for i := range n {
+		key := f.key(i)
+		m := member{index: i, key: key, cueKey: key}
+		k := nameIndex(names, key)
+		if k >= 0 {
+			m.cueKey = names[k]
+		}
+		switch {
+		case k >= 0 && last[k] != i, slot != "" && key == slot:
+			m.cueKey = ""
+		case f.null(i) && !(kind == "property" && m.cueKey == "value"):
+			m.cueKey, m.null = "", true
+		case slot != "" && m.cueKey == "value":
+			m.cueKey, m.kind, m.slot = slot, "prop:"+slot[1:], true
+		default:
+			m.kind = childKind(kind, m.cueKey)
+		}
+		if !yield(m) {
+			return
+		}
+	}
+}
+
+// fieldText is the text of field i of f, if there is one and it is a
+// string.
+func fieldText[F fieldList](f F, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	return f.text(i)
+}
+
+// treeFields are the fields of an object of a tree.
+type treeFields struct{ v *value.Value }
+
+func (f treeFields) count() int       { return len(f.v.Fields) }
+func (f treeFields) key(i int) string { return f.v.Fields[i].Key }
+func (f treeFields) null(i int) bool  { return f.v.Fields[i].Value.Kind == value.Null }
+func (f treeFields) text(i int) (string, bool) {
+	v := &f.v.Fields[i].Value
+	return v.Str, v.Kind == value.String
 }
 
 // nameIndex is the index in names of the name key matches ignoring case,

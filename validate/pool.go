@@ -84,25 +84,25 @@ func lend(pool *SchemaPool, user *UserSchemas) (*lent, error) {
 	return &lent{pool: pool, user: user, spare: s, used: []*schemas{s}}, nil
 }
 
-// check gives a worker its schemas' check (declcfg.WithObjectCheck); a
-// failure to compile is kept in l.err and the worker checks nothing.
-func (l *lent) check() declcfg.ObjectCheck {
+// checks gives a worker its schemas' checks (declcfg.WithQuickObjectCheck);
+// a failure to compile is kept in l.err and the worker checks nothing.
+func (l *lent) checks() (declcfg.ObjectCheck, declcfg.QuickCheck) {
 	l.mu.Lock()
 	s := l.spare
 	l.spare = nil
 	l.mu.Unlock()
 	if s != nil {
-		return s.check
+		return s.check, s.quick
 	}
 	s, err := l.pool.take(l.user)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if err != nil {
 		l.err = cmp.Or(l.err, err)
-		return func(*declcfg.Object) []*declcfg.Error { return nil }
+		return func(*declcfg.Object) []*declcfg.Error { return nil }, nil
 	}
 	l.used = append(l.used, s)
-	return s.check
+	return s.check, s.quick
 }
 
 // giveBack puts the schemas into the pool once the workers are done.

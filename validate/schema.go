@@ -11,6 +11,7 @@ import (
 	"cuelang.org/go/cue/parser"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/encoding/value"
 )
 
 //go:embed schema/fbc.cue
@@ -55,6 +56,7 @@ type schemas struct {
 	builtin map[string]*definition
 	meta    *definition
 	user    map[string][]*definition
+	tape    value.Tape // for quick
 }
 
 // definition is a compiled CUE definition with its worker's converter.

@@ -32,6 +32,10 @@ type converter struct {
 	records []record // the parts of the blob at hand, in pre-order
 	parent  int32    // while hashing: the record of the enclosing part
 	next    int32    // while converting: the record of the next part
+	// Room for tapeKey: the shapes of the elements of the lists and the
+	// members of the objects being hashed, innermost last.
+	shapes []uint64
+	kids   []int32
 }
 
 // record is one part of a blob: an object or list at a position with a

@@ -174,6 +174,11 @@ func TestShapeCacheIsSound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			exact, err := compileWith(cs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uncached(exact)
 			for round := 0; round < 400; round++ {
 				obj := objs[r.IntN(len(objs))]
 				mutated := *obj
@@ -187,8 +192,55 @@ func TestShapeCacheIsSound(t *testing.T) {
 				if !slices.Equal(a, b) {
 					t.Fatalf("round %d: cached check %v, fresh check %v\nobject: %s", round, a, b, value.AppendCompact(nil, &v))
 				}
+				if e := messages(exact.check(&mutated)); !slices.Equal(a, e) {
+					t.Fatalf("round %d: cached check %v, without the cache %v\nobject: %s", round, a, e, value.AppendCompact(nil, &v))
+				}
 			}
 		})
+	}
+}
+
+// TestShapeCacheRepeatedParts checks a blob whose parts repeat shapes,
+// which CUE sees once each: the problems of every copy are reported, as
+// without the cache.
+func TestShapeCacheRepeatedParts(t *testing.T) {
+	const good = `{"type":"olm.gvk","value":{"group":"x.io","kind":"X","version":"v1"}}`
+	const bad = `{"type":"olm.gvk","value":{"group":1,"kind":"X","version":"v1"}}`
+	const missing = `{"type":"olm.gvk"}`
+	for _, props := range [][]string{
+		{good, good, good},
+		{good, bad, good, bad, bad},
+		{bad, bad},
+		{missing, good, missing},
+		{bad, missing, bad, missing},
+	} {
+		b := `{"schema":"olm.bundle","name":"a","package":"p","properties":[` + strings.Join(props, ",") + `]}`
+		v, err := value.ParseJSON([]byte(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj := &declcfg.Object{Schema: declcfg.SchemaBundle, Value: &v}
+		cached, err := compile(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact, _ := compile(nil)
+		uncached(exact)
+		got, want := messages(cached.check(obj)), messages(exact.check(obj))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: cached check %q, without the cache %q", b, got, want)
+		}
+		if n := strings.Count(b, `"group":1`) + strings.Count(b, missing); len(want) != n {
+			t.Errorf("%s: %d problems %q, want %d", b, len(want), want, n)
+		}
+	}
+}
+
+// uncached makes every definition of s check blobs in full, every time.
+func uncached(s *schemas) {
+	s.meta.conv = newConverter(nil)
+	for _, d := range s.builtin {
+		d.conv = newConverter(nil)
 	}
 }
 

@@ -47,6 +47,10 @@ type Options struct {
 	// Pool, if set, keeps the compiled schemas for the validations that
 	// share it (see SchemaPool).
 	Pool *SchemaPool
+
+	// trees decodes every document into a tree (declcfg.WithTrees), for
+	// tests that compare.
+	trees bool
 }
 
 // Result is the outcome of a validation.
@@ -118,7 +122,7 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	defer lent.giveBack()
 	var mu sync.Mutex
 	loadOpts := []declcfg.LoadOption{
-		declcfg.WithObjectCheck(lent.check),
+		declcfg.WithQuickObjectCheck(lent.checks),
 		declcfg.WithItemCheck(func() declcfg.ItemCheck { return objectRules }),
 		declcfg.WithRootName(opts.RootName),
 	}
@@ -133,6 +137,9 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Result, error) {
 	}
 	if opts.Concurrency > 0 {
 		loadOpts = append(loadOpts, declcfg.WithConcurrency(opts.Concurrency))
+	}
+	if opts.trees {
+		loadOpts = append(loadOpts, declcfg.WithTrees())
 	}
 	var warnings []declcfg.Warning
 	var hidden declcfg.ErrorList

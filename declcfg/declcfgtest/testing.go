@@ -53,3 +53,19 @@ func BenchmarkCatalog(b *testing.B) string { return medium.get(b, Medium) }
 // BenchmarkLargeCatalog writes the Large catalog once per test binary and
 // returns its directory.
 func BenchmarkLargeCatalog(b *testing.B) string { return large.get(b, Large) }
+
+// RealCatalogEnv names the environment variable that gives benchmarks a
+// catalog of real data: a directory, as bench/cmd/realcatalog writes one
+// from community-operators-prod (see docs/performance.md).
+const RealCatalogEnv = "OPM_BENCH_CATALOG"
+
+// RealCatalog returns the directory $OPM_BENCH_CATALOG names, and skips
+// the benchmark when it names none.
+func RealCatalog(b *testing.B) string {
+	b.Helper()
+	dir := os.Getenv(RealCatalogEnv)
+	if dir == "" {
+		b.Skip(RealCatalogEnv + " names no catalog of real data")
+	}
+	return dir
+}

@@ -12,7 +12,9 @@ package value
 import (
 	"bytes"
 	"slices"
+	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Cursor is a position in JSON text, with the line it is on, for reading
@@ -30,6 +32,8 @@ type Cursor struct {
 	// to reorder them (see sortMembers).
 	members []member
 	scratch []byte
+	// text holds a string's decoded text (see transcodeString).
+	text []byte
 }
 
 // member is an object member AppendCanonical wrote: its key, and where
@@ -97,12 +101,19 @@ func (c *Cursor) Next(end byte, i int) (more, ok bool) {
 // follows to dst as AppendCompact writes the tree the parser builds of
 // it, when that is its bytes without white space, each object's members
 // in the order of their keys: keys without escapes and none repeated;
-// strings with only the escapes encoding/json writes (\" \\ \b \f \n
-// \r \t, \u00xx for other control characters, \u2028 and \u2029) and
-// otherwise valid UTF-8 other than U+2028 and U+2029; numbers integers of
-// at most 15 digits (which a float64 holds exactly, written the same);
-// nesting at most maxDepth arrays and objects. Anything else, a syntax
-// error included, reports false.
+// strings of valid UTF-8 (see below); numbers integers of at most 15
+// digits (which a float64 holds exactly, written the same); nesting at
+// most maxDepth arrays and objects. Anything else, a syntax error
+// included, reports false.
+//
+// A string with only the escapes encoding/json writes (\" \\ \b \f \n
+// \r \t, \u00xx for other control characters, \u2028 and \u2029) is
+// copied as it is. Other writers escape otherwise (Python's json.dump
+// writes \u00e9 for é and pairs of \u escapes for characters beyond
+// U+FFFF, some write \/ or \u003c); such a string is decoded and
+// written again as encoding/json writes it (see transcodeString), as
+// long as it is valid UTF-8 without raw control characters and its \u
+// escapes of surrogate halves come in pairs.
 func (c *Cursor) AppendCanonical(dst []byte, maxDepth int) ([]byte, bool) {
 	c.Space()
 	return c.canonical(dst, maxDepth)
@@ -117,7 +128,7 @@ func (c *Cursor) canonical(dst []byte, depth int) ([]byte, bool) {
 	case b == '"':
 		end, ok := c.canonicalString(true)
 		if !ok {
-			return dst, false
+			return c.transcodeString(dst)
 		}
 		dst = append(dst, d[c.Pos:end]...)
 		c.Pos = end
@@ -136,6 +147,81 @@ func (c *Cursor) canonical(dst []byte, depth int) ([]byte, bool) {
 		return c.word(dst, "null")
 	}
 	return dst, false
+}
+
+// transcodeString appends the string at Pos as AppendCompact writes the
+// text the parser decodes it to, for a string canonicalString refused: it
+// reports false unless every escape is well formed (a \u escape of half
+// a surrogate pair followed by the other half), every other byte is
+// valid UTF-8 and no control character is raw, so that decoding replaces
+// nothing.
+func (c *Cursor) transcodeString(dst []byte) ([]byte, bool) {
+	d := c.Data
+	i := c.Pos + 1
+	for {
+		i = skipPlain(d, i)
+		if i >= len(d) {
+			return dst, false
+		}
+		b := d[i]
+		if b == '"' {
+			break
+		}
+		n := 1
+		switch {
+		case b == '\\':
+			n = escapeLen(d[i:])
+		case b < 0x20:
+			n = 0
+		case b >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				n = 0
+			} else {
+				n = size
+			}
+		}
+		if n == 0 {
+			return dst, false
+		}
+		i += n
+	}
+	end := i + 1
+	text, ok := AppendRawString(c.text[:0], d[c.Pos:end])
+	if !ok {
+		return dst, false
+	}
+	c.text, c.Pos = text, end
+	// text is not written to while appendString reads it.
+	return appendString(dst, unsafe.String(unsafe.SliceData(text), len(text)), false), true
+}
+
+// escapeLen returns the length of the well-formed escape at the start of
+// s (a surrogate pair's two \u escapes counting as one), else 0.
+func escapeLen(s []byte) int {
+	if len(s) < 2 {
+		return 0
+	}
+	if s[1] != 'u' {
+		if shortEscape[s[1]] == 0 {
+			return 0
+		}
+		return 2
+	}
+	r, ok := hex4(s, 2)
+	switch {
+	case !ok:
+		return 0
+	case !utf16.IsSurrogate(r):
+		return 6
+	}
+	if len(s) < 12 || s[6] != '\\' || s[7] != 'u' {
+		return 0
+	}
+	if r2, ok := hex4(s, 8); !ok || utf16.DecodeRune(r, r2) == utf8.RuneError {
+		return 0
+	}
+	return 12
 }
 
 func (c *Cursor) word(dst []byte, w string) ([]byte, bool) {

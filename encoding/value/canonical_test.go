@@ -23,6 +23,10 @@ var canonicalSamples = []string{
 	`{"data":"` + strings.Repeat("QUJD", 100) + `"}`,
 	`[[[[[[1]]]]]]`,
 	`{"alm-examples":"[\n  {\n    \"kind\": \"X\"\n  }\n]"}`,
+	// escapes encoding/json writes otherwise: decoded and written again
+	`"\/ \u003c\u003E \u0026 \u0041 \u00e9 \u00E9 \u65e5 \ud83d\ude00 \u001F \u0008 \u000a \ufffd"`,
+	`{"description":"caf\u00e9 <b>&amp;</b> \u2019quoted\u2019","b":"\u2028` + "\xe2\x80\xa8" + `"}`,
+	"\"\xe2\x80\xa8 \xe2\x80\xa9\"", // raw U+2028 and U+2029, which encoding/json escapes
 }
 
 func TestAppendCanonicalMatchesCompact(t *testing.T) {
@@ -55,8 +59,8 @@ func TestAppendCanonicalMatchesCompact(t *testing.T) {
 func TestAppendCanonicalRefuses(t *testing.T) {
 	for _, s := range []string{
 		`{"a":1,"a":2}`, `{"a":1,"b":2,"a":3}`, `{"b":1,"a":2,"b":3}`, `{"\u0061":1}`, `{"a\"":1}`, // repeated and escaped keys
-		`"\/"`, `"\u003c"`, `"\u0041"`, `"\u001F"`, `"\u0008"`, `"\u000a"`, `"\ufffd"`, `"\x"`, `"\u12"`, // escapes written otherwise
-		"\"\x80\"", "\"\xe2\x80\xa8\"", "\"\xe2\x80\xa9\"", "\"a\tb\"", "\"a\nb\"", // invalid UTF-8, U+2028/9, control characters
+		`"\x"`, `"\u12"`, `"\u12g4"`, `"\ud83d"`, `"\ud83d\u0041"`, `"\ude00\ud83d"`, `"\ud83d\ud83d"`, `"\ud83d\x"`, // malformed escapes, lone surrogate halves
+		"\"\x80\"", "\"\xe9 \\u00e9\"", "\"\xed\xa0\x80\"", "\"a\tb\"", "\"a\nb\"", "\"\\u00e9\nb\"", // invalid UTF-8, control characters
 		`1.0`, `1e2`, `1E2`, `-0`, `01`, `1234567890123456`, `-`, `+1`, // numbers
 		`tru`, `nul`, `True`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `{"a":1`, `"abc`, ``, `}`, `{1:2}`, // syntax
 	} {
