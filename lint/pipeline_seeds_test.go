@@ -3,6 +3,7 @@ package lint
 import (
 	"encoding/base64"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -46,7 +47,7 @@ func olderBundle(r *replay, csvName, replaces string) {
 
 // pipelineSeeds are the merged releases and the seeded changes, with the
 // pipeline's verdicts.
-func pipelineSeeds() []seed { return append(fbcSeeds(), notFBCSeeds()...) }
+func pipelineSeeds() []seed { return slices.Concat(fbcSeeds(), releaseConfigSeeds(), notFBCSeeds()) }
 
 // fbcSeeds are the merged releases and the seeded changes of operators
 // using FBC.
@@ -67,29 +68,6 @@ func fbcSeeds() []seed {
 			after: func(r *replay) {
 				r.edit(r.dir+"/metadata/annotations.yaml", "package.v1: aws-neuron-operator", "package.v1: aws-neuron")
 			}},
-		{name: "release-config-template", release: awsNeuron, checks: []string{"check_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "1.1.4/release-config.yaml:8",
-			after: func(r *replay) { r.edit(r.dir+"/release-config.yaml", "v4.21.yaml", "v4.22.yaml") }},
-		// (the pipeline fails this replay with check_operator_name too, as
-		// it fails the merged release's)
-		{name: "release-config-semver", release: konflux, checks: []string{"check_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "0.1.9/release-config.yaml:4",
-			after: func(r *replay) { r.edit(r.dir+"/release-config.yaml", "[Stable]", "[alpha]") }},
-		{name: "release-config-schema", release: awsNeuron, checks: []string{"check_validate_schema_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "1.1.4/release-config.yaml:1",
-			after: func(r *replay) {
-				r.edit(r.dir+"/release-config.yaml", "catalog_templates:", "automerge: true\ncatalog_templates:")
-			}},
-		// release-config.yaml's slips that release refuses or warns of and
-		// the pipeline lets pass: a channel with two letters swapped, an
-		// unknown key in an entry (replace for replaces: the bot would
-		// render no replaces), a template name with two digits swapped
-		// (which the pipeline's check of ci.yaml fails too: one finding)
-		{name: "release-config-channel-swap", release: layer7, own: []string{ruleReleaseCheck}, at: "1.2.2/release-config.yaml:4",
-			after: func(r *replay) { r.edit(layer7RC, "channels: [preview]", "channels: [perview]") }},
-		{name: "release-config-replace", release: layer7, warns: "1.2.2/release-config.yaml:5",
-			after: func(r *replay) { r.edit(layer7RC, "    replaces: layer7", "    replace: layer7") }},
-		{name: "release-config-entry-key", release: layer7, warns: "1.2.2/release-config.yaml:4",
-			after: func(r *replay) { r.edit(layer7RC, "    channels: [preview]\n", "    default_channel: preview\n    channels: [preview]\n") }},
-		{name: "release-config-template-swap", release: layer7, checks: []string{"check_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "1.2.2/release-config.yaml:3",
-			after: func(r *replay) { r.edit(layer7RC, "template_name: v4.16.yaml", "template_name: v4.61.yaml") }},
 		// operator-sdk refuses a NetworkPolicy too: it is not a kind the
 		// registry+v1 format allows (operator-framework/api's bundle
 		// validator), in both suites.
@@ -134,6 +112,38 @@ func fbcSeeds() []seed {
 				obj := base64.StdEncoding.EncodeToString([]byte(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zz"}}`))
 				r.edit("catalogs/v4.20/aws-neuron-operator/catalog.yaml", "properties:\n", "properties:\n- type: olm.bundle.object\n  value:\n    data: "+obj+"\n")
 			}},
+	}
+}
+
+// releaseConfigSeeds are the seeded mistakes of a new bundle's
+// release-config.yaml.
+func releaseConfigSeeds() []seed {
+	return []seed{
+		{name: "release-config-template", release: awsNeuron, checks: []string{"check_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "1.1.4/release-config.yaml:8",
+			after: func(r *replay) { r.edit(r.dir+"/release-config.yaml", "v4.21.yaml", "v4.22.yaml") }},
+		// (the pipeline fails this replay with check_operator_name too, as
+		// it fails the merged release's)
+		{name: "release-config-semver", release: konflux, checks: []string{"check_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "0.1.9/release-config.yaml:4",
+			after: func(r *replay) { r.edit(r.dir+"/release-config.yaml", "[Stable]", "[alpha]") }},
+		{name: "release-config-schema", release: awsNeuron, checks: []string{"check_validate_schema_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "1.1.4/release-config.yaml:1",
+			after: func(r *replay) {
+				r.edit(r.dir+"/release-config.yaml", "catalog_templates:", "automerge: true\ncatalog_templates:")
+			}},
+		// release-config.yaml's slips that release refuses or warns of and
+		// the pipeline lets pass: a channel with two letters swapped, an
+		// unknown key in an entry (replace for replaces: the bot would
+		// render no replaces), a template name with two digits swapped
+		// (which the pipeline's check of ci.yaml fails too: one finding)
+		{name: "release-config-channel-swap", release: layer7, own: []string{ruleReleaseCheck}, at: "1.2.2/release-config.yaml:4",
+			after: func(r *replay) { r.edit(layer7RC, "channels: [preview]", "channels: [perview]") }},
+		{name: "release-config-replace", release: layer7, warns: "1.2.2/release-config.yaml:5",
+			after: func(r *replay) { r.edit(layer7RC, "    replaces: layer7", "    replace: layer7") }},
+		{name: "release-config-entry-key", release: layer7, warns: "1.2.2/release-config.yaml:4",
+			after: func(r *replay) {
+				r.edit(layer7RC, "    channels: [preview]\n", "    default_channel: preview\n    channels: [preview]\n")
+			}},
+		{name: "release-config-template-swap", release: layer7, checks: []string{"check_bundle_release_config"}, own: []string{ruleReleaseCheck}, at: "1.2.2/release-config.yaml:3",
+			after: func(r *replay) { r.edit(layer7RC, "template_name: v4.16.yaml", "template_name: v4.61.yaml") }},
 	}
 }
 
