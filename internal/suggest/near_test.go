@@ -29,7 +29,7 @@ func TestNear(t *testing.T) {
 		{"fast-3", nil}, // a version of fast (opendatahub's channel)
 		{"stable-1", nil},
 		{"betav1", nil},
-		{"stabel-v2", nil}, // a slip and a version: too far
+		{"stabel-v2", nil},                       // a slip and a version: too far
 		{"stabel-v1.2", []string{"stable-v1.2"}}, // a slip beside a version
 		{"candidates", []string{"candidate"}},
 		{"Cnadidate", []string{"candidate"}},
