@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/fbcat/opm/declcfg/spool"
 	"github.com/fbcat/opm/internal/parallel"
 )
 
@@ -74,50 +75,37 @@ func (o Order) compare(p Order) int {
 }
 
 type orderedEntry struct {
-	key    orderKey
-	order  Order
-	chunk  int   // index of the memory chunk, or -1 if on disk
-	off    int64 // offset in the chunk or file
-	len    int
-	onDisk bool
+	key   orderKey
+	order Order
+	ref   spool.Ref
 }
 
-const (
-	// memBudget is how much encoded output an OrderedWriter keeps in
-	// memory before it sends the rest to a temporary file. The memory
-	// stays live for the whole render, and the garbage collector lets
-	// the heap grow in proportion to what is live: 8 MiB cost 17 MB of
-	// peak RSS on the 111 MiB benchmark catalog, 1 MiB no time.
-	memBudget = 1 << 20
-	// Memory chunks start at firstChunk and double up to chunkSize, so
-	// that a small output does not cost a large allocation.
-	firstChunk = 64 << 10
-	chunkSize  = 4 << 20
-)
+// memBudget is how much encoded output an OrderedWriter keeps in memory
+// before it sends the rest to a temporary file. The memory stays live for
+// the whole render, and the garbage collector lets the heap grow in
+// proportion to what is live: 8 MiB cost 17 MB of peak RSS on the 111 MiB
+// benchmark catalog, 1 MiB no time.
+const memBudget = 1 << 20
 
 // OrderedWriter collects encoded objects from any number of goroutines and
 // writes them in upstream's output order at the end. Beyond a memory
-// budget, encoded objects go to an unlinked temporary file (see spill), so
-// memory does not grow with the size of the catalog. If no temporary file
-// can be made, everything stays in memory.
+// budget, encoded objects go to an unlinked temporary file (see package
+// spool), so memory does not grow with the size of the catalog.
 type OrderedWriter struct {
 	format Format
+	spool  *spool.Spool
 
 	mu      sync.Mutex
 	entries []orderedEntry
-	chunks  [][]byte
-	memUsed int
-	spill   spill
-	err     error
 	// encoded holds the buffers objects are encoded into before they are
 	// filed.
-	encoded *buffers
+	encoded *spool.Buffers
 }
 
 // NewOrderedWriter returns a writer for format f. Close releases its
 // temporary file.
 func NewOrderedWriter(f Format) *OrderedWriter {
-	return &OrderedWriter{format: f, encoded: newBuffers(encodeBuffers, 64<<10, encodeBufferMax)}
+	return &OrderedWriter{format: f, spool: spool.New(memBudget), encoded: spool.NewBuffers(encodeBuffers, 64<<10, encodeBufferMax)}
 }
 
 // Up to encodeBuffers buffers of at most encodeBufferMax bytes are kept
@@ -135,8 +123,8 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 	if key.drop {
 		return nil
 	}
-	bp := w.encoded.get()
-	defer w.encoded.put(bp)
+	bp := w.encoded.Get()
+	defer w.encoded.Put(bp)
 	buf := (*bp)[:0]
 	var err error
 	if w.format == FormatYAML {
@@ -148,53 +136,14 @@ func (w *OrderedWriter) Add(obj Encodable, order Order) error {
 		buf = obj.AppendJSON(buf)
 	}
 	*bp = buf
-
+	ref, err := w.spool.Add(buf)
+	if err != nil {
+		return err
+	}
 	w.mu.Lock()
-	if w.err != nil {
-		w.mu.Unlock()
-		return w.err
-	}
-	e := orderedEntry{key: key, order: order, len: len(buf), chunk: -1}
-	if w.memUsed+len(buf) > memBudget && w.spill.open() {
-		e.onDisk = true
-		var full, large spillBatch
-		e.off, full, large = w.spill.add(buf)
-		w.entries = append(w.entries, e)
-		w.mu.Unlock()
-		// The batches are written without holding the lock.
-		err := full.write()
-		if err == nil {
-			err = large.write()
-		}
-		if err != nil {
-			w.mu.Lock()
-			w.err = err
-			w.mu.Unlock()
-			return err
-		}
-		return nil
-	}
-	w.addToMemory(e, buf)
+	w.entries = append(w.entries, orderedEntry{key: key, order: order, ref: ref})
 	w.mu.Unlock()
 	return nil
-}
-
-// addToMemory copies buf into the memory chunks and files e for it. w.mu
-// is held.
-func (w *OrderedWriter) addToMemory(e orderedEntry, buf []byte) {
-	n := len(w.chunks) - 1
-	if n < 0 || len(w.chunks[n])+len(buf) > cap(w.chunks[n]) {
-		size := firstChunk
-		if n >= 0 {
-			size = min(2*cap(w.chunks[n]), chunkSize)
-		}
-		w.chunks = append(w.chunks, make([]byte, 0, max(size, len(buf))))
-		n++
-	}
-	e.chunk, e.off = n, int64(len(w.chunks[n]))
-	w.chunks[n] = append(w.chunks[n], buf...)
-	w.memUsed += len(buf)
-	w.entries = append(w.entries, e)
 }
 
 // WriteTo writes every object added, in upstream's order. It must not run
@@ -202,38 +151,24 @@ func (w *OrderedWriter) addToMemory(e orderedEntry, buf []byte) {
 func (w *OrderedWriter) WriteTo(out io.Writer) (int64, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.err != nil {
-		return 0, w.err
-	}
-	if err := w.spill.finish(); err != nil {
-		w.err = err
-		return 0, err
-	}
 	slices.SortFunc(w.entries, func(a, b orderedEntry) int {
 		return cmp.Or(a.key.compare(b.key), a.order.compare(b.order))
 	})
-	ow := newOutput(out, w.spill.file)
-	for _, e := range w.entries {
-		var err error
-		if e.onDisk {
-			err = ow.fromFile(e.off, e.len)
-		} else {
-			err = ow.fromMemory(w.chunks[e.chunk][e.off : e.off+int64(e.len)])
+	return w.spool.WriteTo(out, func(yield func(spool.Ref) bool) {
+		for _, e := range w.entries {
+			if !yield(e.ref) {
+				return
+			}
 		}
-		if err != nil {
-			return ow.total, err
-		}
-	}
-	return ow.total, ow.flush()
+	})
 }
 
 // Close releases the temporary file.
 func (w *OrderedWriter) Close() error {
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.chunks = nil
 	w.entries = nil
-	return w.spill.close()
+	w.mu.Unlock()
+	return w.spool.Close()
 }
 
 // AddAll adds every object of cfg, encoding on all CPUs; the objects of

@@ -31,7 +31,7 @@ func spillCatalog(t *testing.T) *DeclarativeConfig {
 	for range 60 { // next to each other in the file and in the output
 		add("q", 1+rng.IntN(8<<10))
 	}
-	add("m", outputBufSize+outputBufSize/2)
+	add("m", 400<<10) // larger than the read-back buffer
 	add("", 10)
 	return cfg
 }
@@ -64,7 +64,7 @@ func TestOrderedWriterSpill(t *testing.T) {
 				}
 			}
 		}
-		if got := w.spill.file != nil; got != spilled {
+		if got := w.spool.Spilled(); got != spilled {
 			t.Errorf("%s: temporary file used %v, want %v", what, got, spilled)
 		}
 		var got bytes.Buffer
