@@ -14,6 +14,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/internal/parallel"
 )
 
 // Seq is an object's place in load order: the index of its file in walk
@@ -54,16 +55,17 @@ type Item struct {
 }
 
 // WalkFS loads every catalog file under fsys (see catalogFiles for which
-// files count) with a bounded pool of workers and passes each typed object
-// to visit, on the worker that decoded it: visit must be safe for
-// concurrent use, but is called for the objects of one file one after
-// another, in file order. Decoding streams: only one document's tree is in
-// memory per worker at a time.
+// files count) with a bounded pool of workers (internal/parallel) and
+// passes each typed object to visit, on the worker that decoded it: visit
+// must be safe for concurrent use, but is called for the objects of one
+// file one after another, in file order. Decoding streams: only one
+// document's tree is in memory per worker at a time.
 //
 // Problems with files and documents do not stop the walk; they are
 // returned, sorted, as an ErrorList. The error result is for failures that
 // end the walk: an unreadable root, a cancelled context, or an error
-// returned by visit.
+// returned by visit (that of the first file, largest first, whose visit
+// failed).
 func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...LoadOption) (ErrorList, error) {
 	if fsys == nil {
 		return nil, errors.New("no catalog file system given")
@@ -80,39 +82,23 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 		e.File = joinRoot(c.rootName, e.File)
 	}
 
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	var mu sync.Mutex
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(c.concurrency, max(len(files), 1)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk := newLoadWorker(&c)
-			for i := range next {
-				errs, err := walkFile(fsys, files[i], i, &c, wk, visit)
-				mu.Lock()
-				problems = append(problems, errs...)
-				mu.Unlock()
-				if err != nil {
-					cancel(err)
-				}
-			}
-		}()
+	// Largest files first, so that no big file is left to the end.
+	order := largestFirst(fsys, files)
+	perFile := make([]ErrorList, len(files))
+	err = parallel.DoWith(ctx, len(order), c.concurrency, func() *loadWorker { return newLoadWorker(&c) }, func(wk *loadWorker, k int) error {
+		i := order[k]
+		errs, err := walkFile(fsys, files[i], i, &c, wk, visit)
+		perFile[i] = errs
+		return err
+	})
+	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
+		err = context.Cause(ctx) // what ended ctx, as its canceller said it
 	}
-feed:
-	for _, i := range largestFirst(fsys, files) {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := context.Cause(ctx); err != nil {
+	if err != nil {
 		return nil, err
+	}
+	for _, errs := range perFile {
+		problems = append(problems, errs...)
 	}
 	problems.Sort()
 	return problems, nil

@@ -149,28 +149,17 @@ func str(dst *string) func(*value.Value, string) *Error {
 }
 
 func strList(dst *[]string) func(*value.Value, string) *Error {
-	return func(v *value.Value, path string) *Error {
-		switch v.Kind {
-		case value.Null:
-			*dst = nil
-			return nil
-		case value.Array:
-		default:
-			return fieldError(v, path, "a list of strings")
-		}
-		out := make([]string, len(v.Items))
-		for i := range v.Items {
-			if err := str(&out[i])(&v.Items[i], fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
-		}
-		*dst = out
-		return nil
-	}
+	return listOf(dst, "a list of strings", func(s *string, v *value.Value, path string) *Error { return str(s)(v, path) })
 }
 
 // list decodes a JSON array into a slice, element by element.
 func list[T any](dst *[]T, elem func(*T, *value.Value, string) *Error) func(*value.Value, string) *Error {
+	return listOf(dst, "a list", elem)
+}
+
+// listOf is list with what the array must be, for the error of anything
+// else.
+func listOf[T any](dst *[]T, what string, elem func(*T, *value.Value, string) *Error) func(*value.Value, string) *Error {
 	return func(v *value.Value, path string) *Error {
 		switch v.Kind {
 		case value.Null:
@@ -178,7 +167,7 @@ func list[T any](dst *[]T, elem func(*T, *value.Value, string) *Error) func(*val
 			return nil
 		case value.Array:
 		default:
-			return fieldError(v, path, "a list")
+			return fieldError(v, path, what)
 		}
 		out := make([]T, len(v.Items))
 		for i := range v.Items {

@@ -10,7 +10,7 @@ set -euo pipefail
 bin=$(realpath "$1")
 E2E_NAME=base-image
 source "$(dirname "$0")/lib.sh"
-! ldd "$bin" >/dev/null 2>&1 || fail "$bin is dynamically linked: build it with CGO_ENABLED=0 (make build)"
+need_static "$bin"
 
 t0=$(date +%s)
 "$here/hack/base-image.sh" "$bin" "oci-archive:$work/base.tar" > "$work/base.out" 2>&1 || fail "base-image: $(cat "$work/base.out")"

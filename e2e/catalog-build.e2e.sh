@@ -19,10 +19,9 @@ E2E_NAME=catalog-build
 source "$(dirname "$0")/lib.sh"
 source "$here/e2e/tools.sh"
 need_image_tools
-catalog="$here/testdata/catalog"
-[ -d "$here/../shared/conformance/catalogs" ] && catalog=$(cd "$here/../shared/conformance/catalogs" && pwd)
+catalog=$(real_catalogs "$here/testdata/catalog")
 t0=$(date +%s)
-! ldd "$bin" >/dev/null 2>&1 || fail "$bin is dynamically linked: build it with CGO_ENABLED=0 (make build)"
+need_static "$bin"
 
 start_registry plain
 reg=$registry

@@ -19,11 +19,10 @@ E2E_NAME=catalog-image
 source "$(dirname "$0")/lib.sh"
 source "$here/e2e/tools.sh"
 need_image_tools
-catalog="$here/testdata/catalog"
-[ -d "$here/../shared/conformance/catalogs" ] && catalog=$(cd "$here/../shared/conformance/catalogs" && pwd)
+catalog=$(real_catalogs "$here/testdata/catalog")
 t0=$(date +%s)
 # A FROM scratch image has no loader or libc.
-! ldd "$bin" >/dev/null 2>&1 || fail "$bin is dynamically linked: build it with CGO_ENABLED=0 (make build)"
+need_static "$bin"
 ! ldd "$HEALTH_PROBE" >/dev/null 2>&1 || fail "$HEALTH_PROBE is dynamically linked"
 
 start_registry plain

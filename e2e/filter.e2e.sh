@@ -16,8 +16,7 @@ need_image_tools
 start_registry plain
 reg=$registry
 
-catalog="$here/testdata/filter/catalog"
-[ -d "$here/../shared/conformance/catalogs" ] && catalog="$here/../shared/conformance/catalogs"
+catalog=$(real_catalogs "$here/testdata/filter/catalog")
 mkdir -p "$work/ctx/catalog"
 cp -R "$catalog" "$work/ctx/catalog/configs"
 cat > "$work/ctx/catalog/Dockerfile" <<'DOCKERFILE'

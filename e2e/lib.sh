@@ -81,6 +81,16 @@ wait_until() {
 # port_open PORT: something accepts connections on 127.0.0.1:PORT.
 port_open() { python3 -c 'import socket,sys;socket.create_connection(("127.0.0.1",int(sys.argv[1])),1).close()' "$1" 2>/dev/null; }
 
+# real_catalogs DEFAULT: the real catalogs, ../shared/conformance/catalogs
+# as an absolute path, when they exist; else DEFAULT.
+real_catalogs() {
+  if [ -d "$here/../shared/conformance/catalogs" ]; then (cd "$here/../shared/conformance/catalogs" && pwd); else echo "$1"; fi
+}
+
+# need_static BIN: fails unless BIN is linked statically, as an image
+# FROM scratch (no loader, no libc) needs.
+need_static() { ! ldd "$1" >/dev/null 2>&1 || fail "$1 is dynamically linked: build it with CGO_ENABLED=0 (make build)"; }
+
 # --- images ---------------------------------------------------------------------
 REGISTRY_VERSION=2.8.2+ds1-1
 BUILDAH_VERSION=1.28.2+ds1-3+deb12u1+b3

@@ -18,8 +18,7 @@ source "$here/e2e/tools.sh"
 check=(python3 "$here/e2e/servecheck.py")
 loadtest=$(build_tool ./bench/cmd/loadtest)
 healthy=$(build_tool ./bench/cmd/healthy)
-catalog="$here/testdata/catalog"
-[ -d "$here/../shared/conformance/catalogs" ] && catalog=$(cd "$here/../shared/conformance/catalogs" && pwd)
+catalog=$(real_catalogs "$here/testdata/catalog")
 t0=$(date +%s)
 
 # serve NAME DIR [FLAGS...]: starts opm serve of DIR on a free port, waits

@@ -7,22 +7,8 @@ import (
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/linttest"
 )
-
-const goodConfig = `# the repository's lint configuration
-target: olmv1
-rules:
-  csv-fields: off
-  dangling-reference: error
-  removed-api: on
-ignore:
-  - rule: removed-api
-    package: etcd
-    bundle: etcdoperator.v0.9.2
-    reason: shipped before OpenShift 4.12; kept so that installs upgrade
-  - package: legacy
-    reason: frozen
-`
 
 // What only OLM v1 refuses is a warning for OLM v0, an error for OLM v1;
 // a stored version removed is an error for both.
@@ -61,7 +47,7 @@ func TestTargetSeverity(t *testing.T) {
 
 // The effective configuration reads back as the same configuration.
 func TestEffectiveConfig(t *testing.T) {
-	c, err := config.Parse("cfg.yaml", []byte(goodConfig), RuleIDs())
+	c, err := config.Parse("cfg.yaml", []byte(linttest.GoodConfig), RuleIDs())
 	if err != nil {
 		t.Fatal(err)
 	}

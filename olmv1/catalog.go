@@ -104,7 +104,7 @@ type Selection struct {
 func (c *Catalog) Resolve(sel Selection) (*model.Bundle, error) {
 	p, ok := c.model.Packages[sel.Package]
 	if !ok {
-		return nil, notFound("no package %q found in catalog %s (it has %s)", sel.Package, c.Ref, strings.Join(c.model.PackageNames(), ", "))
+		return nil, model.NotFound("no package %q found in catalog %s (it has %s)", sel.Package, c.Ref, strings.Join(c.model.PackageNames(), ", "))
 	}
 	rng, err := parseVersionRange(sel.Version)
 	if err != nil {
@@ -112,7 +112,7 @@ func (c *Catalog) Resolve(sel Selection) (*model.Bundle, error) {
 	}
 	for _, ch := range sel.Channels {
 		if _, ok := p.Channels[ch]; !ok {
-			return nil, notFound("package %q has no channel %q (it has %s)", sel.Package, ch, strings.Join(p.ChannelNames(), ", "))
+			return nil, model.NotFound("package %q has no channel %q (it has %s)", sel.Package, ch, strings.Join(p.ChannelNames(), ", "))
 		}
 	}
 	var best *model.Bundle
@@ -128,7 +128,7 @@ func (c *Catalog) Resolve(sel Selection) (*model.Bundle, error) {
 		}
 	}
 	if best == nil {
-		return nil, notFound("no bundle of package %q matches%s", sel.Package, describeSelection(sel))
+		return nil, model.NotFound("no bundle of package %q matches%s", sel.Package, describeSelection(sel))
 	}
 	return best, nil
 }
@@ -200,7 +200,7 @@ func (c *Catalog) List(pkg string, opts CheckOptions) ([]Listing, error) {
 	names := c.model.PackageNames()
 	if pkg != "" {
 		if _, ok := c.model.Packages[pkg]; !ok {
-			return nil, notFound("no package %q found in catalog %s", pkg, c.Ref)
+			return nil, model.NotFound("no package %q found in catalog %s", pkg, c.Ref)
 		}
 		names = []string{pkg}
 	}

@@ -73,14 +73,12 @@ func unknownSchemaMessage(schema string) string {
 	if schema == "olm.catalog.deprecation" {
 		return `unknown schema "olm.catalog.deprecation": it was replaced by "olm.deprecations"; schemas starting with "olm." are reserved for OLM`
 	}
-	best, bestDist := "", math.MaxInt
-	for _, k := range knownSchemas {
-		if d := suggest.Distance(schema, k); d < bestDist {
-			best, bestDist = k, d
+	if near := suggest.Near(schema, knownSchemas); len(near) > 0 {
+		quoted := make([]string, len(near))
+		for i, n := range near {
+			quoted[i] = strconv.Quote(n)
 		}
-	}
-	if bestDist <= 3 {
-		return fmt.Sprintf("unknown schema %q: did you mean %q? (schemas starting with \"olm.\" are reserved for OLM)", schema, best)
+		return fmt.Sprintf("unknown schema %q: did you mean %s? (schemas starting with \"olm.\" are reserved for OLM)", schema, suggest.Or(quoted))
 	}
 	return fmt.Sprintf("unknown schema %q: OLM defines %s; schemas starting with \"olm.\" are reserved for OLM, so name your own schema after a domain you own (e.g. example.com.%s)",
 		schema, strings.Join(knownSchemas, ", "), strings.TrimPrefix(schema, "olm."))

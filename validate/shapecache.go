@@ -112,30 +112,48 @@ func (c *converter) shape(v *value.Value, kind string, p *shapePlan, place uint6
 		for i := range v.Items {
 			shapes[i] = c.part(&v.Items[i], elemKind(kind), elem, place, int32(i), "")
 		}
-		slices.Sort(shapes)
-		shape := uint64(value.Array) + 1
-		for _, sh := range slices.Compact(shapes) {
-			shape = combine(shape, sh)
-		}
-		return shape
+		return setShape(shapes)
 	case v.Kind == value.Object:
 		shape := combine(uint64(value.Object)+1, uint64(len(v.Fields)))
 		for m := range members(v, kind) {
-			shape = combine(shape, maphash.String(c.seed, m.key))
-			switch {
-			case m.null:
-				shape = combine(shape, nullKey)
-			case m.cueKey != "":
-				at := combine(place, maphash.String(c.seed, m.cueKey))
-				if m.slot {
-					shape = combine(shape, maphash.String(c.seed, m.cueKey))
-				}
+			var at uint64
+			var checked bool
+			if shape, at, checked = c.memberShape(shape, &m, place); checked {
 				shape = combine(shape, c.part(m.node, m.kind, p.field(m.cueKey), at, -1, m.cueKey))
 			}
 		}
 		return shape
 	}
 	return c.scalarShape(v, p.values)
+}
+
+// setShape is the shape of a list from its elements' shapes (sorted in
+// place): the set of them.
+func setShape(shapes []uint64) uint64 {
+	slices.Sort(shapes)
+	shape := uint64(value.Array) + 1
+	for _, sh := range slices.Compact(shapes) {
+		shape = combine(shape, sh)
+	}
+	return shape
+}
+
+// memberShape adds to an object's shape what a member brings but its
+// value: its key, and whether it is null or moved to its slot. checked
+// says that CUE sees the member, whose value's shape (at the place at)
+// the caller adds next.
+func (c *converter) memberShape(shape uint64, m *member, place uint64) (_, at uint64, checked bool) {
+	shape = combine(shape, maphash.String(c.seed, m.key))
+	switch {
+	case m.null:
+		return combine(shape, nullKey), 0, false
+	case m.cueKey == "":
+		return shape, 0, false
+	}
+	if m.slot {
+		shape = combine(shape, maphash.String(c.seed, m.cueKey))
+	}
+	return shape, combine(place, maphash.String(c.seed, m.cueKey)), true
 }
 
 // part hashes a member or element, and notes it if it is a part.

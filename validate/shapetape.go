@@ -3,7 +3,6 @@ package validate
 import (
 	"hash/maphash"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -43,12 +42,7 @@ func (c *converter) tapeShape(t *value.Tape, i int32, kind string, p *shapePlan,
 			}
 			c.shapes = append(c.shapes, sh)
 		}
-		shapes := c.shapes[base:]
-		slices.Sort(shapes)
-		shape := uint64(value.Array) + 1
-		for _, sh := range slices.Compact(shapes) {
-			shape = combine(shape, sh)
-		}
+		shape := setShape(c.shapes[base:])
 		c.shapes = c.shapes[:base]
 		return shape, true
 	case n.Kind == value.Object:
@@ -57,15 +51,9 @@ func (c *converter) tapeShape(t *value.Tape, i int32, kind string, p *shapePlan,
 		shape := combine(uint64(value.Object)+1, uint64(n.Len))
 		ok := true
 		eachMember(f, kind, func(m member) bool {
-			shape = combine(shape, maphash.String(c.seed, m.key))
-			switch {
-			case m.null:
-				shape = combine(shape, nullKey)
-			case m.cueKey != "":
-				at := combine(place, maphash.String(c.seed, m.cueKey))
-				if m.slot {
-					shape = combine(shape, maphash.String(c.seed, m.cueKey))
-				}
+			var at uint64
+			var checked bool
+			if shape, at, checked = c.memberShape(shape, &m, place); checked {
 				var sh uint64
 				sh, ok = c.tapeShape(t, f.kids[m.index], m.kind, p.field(m.cueKey), at)
 				shape = combine(shape, sh)

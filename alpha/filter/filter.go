@@ -76,7 +76,7 @@ func Apply(cfg *declcfg.DeclarativeConfig, f Filter) (*declcfg.DeclarativeConfig
 	for _, pf := range pkgs {
 		p := m.Packages[pf.Name]
 		if p == nil {
-			return nil, notFound("%spackage %q is not in the catalog%s", f.at(pf.Line), pf.Name, available("packages", m.PackageNames()))
+			return nil, model.NotFound("%spackage %q is not in the catalog%s", f.at(pf.Line), pf.Name, available("packages", m.PackageNames()))
 		}
 		k, err := keepPackage(p, pf, f)
 		if err != nil {
@@ -108,7 +108,7 @@ func keepPackage(p *model.Package, pf Package, f Filter) (*keptPackage, error) {
 	for _, cf := range channels {
 		ch := p.Channels[cf.Name]
 		if ch == nil {
-			return nil, notFound("%spackage %q: channel %q is not in the catalog%s", f.at(cf.Line), p.Name, cf.Name, available("channels", p.ChannelNames()))
+			return nil, model.NotFound("%spackage %q: channel %q is not in the catalog%s", f.at(cf.Line), p.Name, cf.Name, available("channels", p.ChannelNames()))
 		}
 		r := cf.Range
 		if !r.IsSet() {

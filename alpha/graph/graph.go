@@ -1,6 +1,8 @@
-// Package graph draws the upgrade graphs of a catalog's channels as a
-// mermaid flowchart, as upstream opm draws them for
-// `opm alpha render-graph` and `opm alpha render-template -o mermaid`.
+// Package graph draws upgrade graphs as mermaid flowcharts: those of a
+// catalog's channels as upstream opm draws them for
+// `opm alpha render-graph` and `opm alpha render-template -o mermaid`,
+// and a channel's change, before and after, for lint's pull-request
+// summary (WriteChange).
 //
 // The drawing is upstream's, byte for byte, for a single package. Where
 // upstream mixes packages up (reference §15), the drawing keeps them
@@ -215,14 +217,14 @@ func (d *drawing) channel(ch *model.Channel, entries []declcfg.ChannelEntry) {
 			d.classes[classSkipped] = append(d.classes[classSkipped], node)
 		}
 		for _, s := range e.Skips {
-			edge(s, "skip", e, true)
+			edge(s, labelSkip, e, true)
 		}
 		if e.SkipRange != "" {
 			r, err := semver.ParseRange(e.SkipRange)
 			if err != nil {
 				d.warnings = append(d.warnings, &SkipRangeWarning{Package: p.Name, Bundle: e.Name, SkipRange: e.SkipRange, Err: err})
 			} else {
-				label := `"skipRange(` + e.SkipRange + `)"`
+				label := `"` + skipRangeLabel(e.SkipRange) + `"`
 				for _, in := range entries {
 					if r(version(in.Name)) {
 						edge(in.Name, label, e, false)
@@ -231,7 +233,7 @@ func (d *drawing) channel(ch *model.Channel, entries []declcfg.ChannelEntry) {
 			}
 		}
 		if e.Replaces != "" {
-			edge(e.Replaces, "replace", e, false)
+			edge(e.Replaces, labelReplace, e, false)
 		}
 	}
 	b.WriteString("    end\n")

@@ -128,8 +128,8 @@ func exitCode(cmd *cobra.Command, err error) int {
 // refused reports whether err is the request being refused, because of
 // what the repository or catalog holds (a name it does not have, a bundle
 // already released) rather than a failure to run: errors with a Refused
-// method that says so (author's refusals, validate's InvalidError, olmv1's
-// and filter's NotFoundError).
+// method that says so (author's refusals, validate's InvalidError, model's
+// NotFoundError, which olmv1 and alpha filter return).
 func refused(err error) bool {
 	var r interface{ Refused() bool }
 	return errors.As(err, &r) && r.Refused()

@@ -2,7 +2,8 @@
 // results rather than catalogs (validate's and lint's documents, SARIF
 // logs, the catalog verbs' plans, ...): one document indented by two
 // spaces and ended by a newline, with <, > and & as they are (no HTML
-// escaping), or the YAML of that JSON.
+// escaping), or the YAML of that JSON, as sigs.k8s.io/yaml writes it
+// (through encoding/fbcyaml, which writes catalogs' YAML too).
 package jsonout
 
 import (
@@ -10,7 +11,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"sigs.k8s.io/yaml"
+	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
 // Write writes v as one JSON document; nothing is written if v cannot be
@@ -37,7 +38,7 @@ func WriteAs(w io.Writer, format string, v any) error {
 	if err := Write(&buf, v); err != nil {
 		return err
 	}
-	data, err := yaml.JSONToYAML(buf.Bytes())
+	data, err := fbcyaml.AppendJSON(nil, buf.Bytes())
 	if err != nil {
 		return err
 	}

@@ -111,3 +111,36 @@ func TestDoStopsWhenTheContextEnds(t *testing.T) {
 		t.Errorf("no indexes: %v", err)
 	}
 }
+
+func TestDoWithGivesEachWorkerItsOwnState(t *testing.T) {
+	var made atomic.Int32
+	type state struct{ calls int } // not shared: no lock
+	var total atomic.Int32
+	err := DoWith(context.Background(), 40, 3, func() *state {
+		made.Add(1)
+		return &state{}
+	}, func(s *state, i int) error {
+		s.calls++
+		total.Add(1)
+		time.Sleep(time.Millisecond)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made.Load() < 1 || made.Load() > 3 || total.Load() != 40 {
+		t.Errorf("%d states for %d calls, want 1 to 3 for 40", made.Load(), total.Load())
+	}
+	// A worker that takes no index makes no state.
+	made.Store(0)
+	if err := DoWith(context.Background(), 1, 8, func() *state { made.Add(1); return &state{} }, func(*state, int) error { return nil }); err != nil || made.Load() != 1 {
+		t.Errorf("one index, %d states (%v), want 1", made.Load(), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	made.Store(0)
+	err = DoWith(ctx, 5, 2, func() *state { made.Add(1); return &state{} }, func(*state, int) error { return nil })
+	if !errors.Is(err, context.Canceled) || made.Load() != 0 {
+		t.Errorf("ended context: %v, %d states, want context.Canceled and none", err, made.Load())
+	}
+}

@@ -70,11 +70,7 @@ func TestGitExtractionFails(t *testing.T) {
 	root, commit := gitRepo(t)
 	edit(t, root, "catalogs/v4.16/widget/catalog.yaml", "schema: olm.package", "schema: olm.package\n# edited")
 	commit("after")
-	bl, err := New(context.Background(), "HEAD~1", []string{filepath.Join(root, "operators/widget")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bl.Close()
+	bl := parentBaseline(t, root, "operators/widget")
 	if err := bl.Ready(); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 )
 
 // gitRepo makes a copy of testdata/repo a git repository with one
-// gitRepo makes a copy of testdata/repo a git repository with one
 // commit, and returns a function that commits what changed since.
 func gitRepo(t *testing.T) (root string, commit func(msg string)) {
 	return linttest.GitRepo(t, "../../testdata/repo")
@@ -31,6 +30,18 @@ func edit(t *testing.T, root, name, old, new string) {
 	if err := os.WriteFile(file, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// parentBaseline is the baseline HEAD~1 of the directory dir of root,
+// closed when the test ends.
+func parentBaseline(t *testing.T, root, dir string) *Baseline {
+	t.Helper()
+	bl, err := New(context.Background(), "HEAD~1", []string{filepath.Join(root, dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(bl.Close)
+	return bl
 }
 
 // write writes the file name of root.
@@ -54,11 +65,7 @@ func TestGitKeepsUnchangedDirs(t *testing.T) {
 	write(t, root, "operators/widget/1.1.1/manifests/zz-pdb.yaml", "apiVersion: policy/v1beta1\nkind: PodDisruptionBudget\nmetadata:\n  name: zz-pdb\n")
 	commit("after")
 	write(t, root, "operators/widget/1.2.0/manifests/untracked.yaml", "kind: ConfigMap\n")
-	bl, err := New(context.Background(), "HEAD~1", []string{filepath.Join(root, "operators/widget")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bl.Close()
+	bl := parentBaseline(t, root, "operators/widget")
 	if err := bl.Ready(); err != nil {
 		t.Fatal(err)
 	}
@@ -99,11 +106,7 @@ func TestGitCatalogsRoot(t *testing.T) {
 	root, commit := gitRepo(t)
 	edit(t, root, "catalogs/v4.17/widget/catalog.yaml", "  replaces: widget-operator.v1.1.0", "  replaces: widget-operator.v1.0.9")
 	commit("after")
-	bl, err := New(context.Background(), "HEAD~1", []string{filepath.Join(root, "catalogs")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bl.Close()
+	bl := parentBaseline(t, root, "catalogs")
 	g := bl.repo
 	if !g.kept["catalogs/v4.16"] || g.kept["catalogs/v4.17"] || !g.kept["catalogs/v4.18"] {
 		t.Errorf("kept: %v", g.kept)

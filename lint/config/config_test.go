@@ -15,23 +15,8 @@ import (
 // rules are the rule IDs the tests may name.
 var rules = []string{"csv-fields", "dangling-reference", "removed-api", "olmv1-unsupported"}
 
-const goodConfig = `# the repository's lint configuration
-target: olmv1
-rules:
-  csv-fields: off
-  dangling-reference: error
-  removed-api: on
-ignore:
-  - rule: removed-api
-    package: etcd
-    bundle: etcdoperator.v0.9.2
-    reason: shipped before OpenShift 4.12; kept so that installs upgrade
-  - package: legacy
-    reason: frozen
-`
-
 func TestParseConfig(t *testing.T) {
-	c, err := Parse("cfg.yaml", []byte(goodConfig), rules)
+	c, err := Parse("cfg.yaml", []byte(linttest.GoodConfig), rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +94,7 @@ func TestFindConfigGitRoot(t *testing.T) {
 }
 
 func TestConfigApply(t *testing.T) {
-	c, err := Parse("cfg.yaml", []byte(goodConfig), rules)
+	c, err := Parse("cfg.yaml", []byte(linttest.GoodConfig), rules)
 	if err != nil {
 		t.Fatal(err)
 	}

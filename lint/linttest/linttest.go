@@ -1,5 +1,5 @@
 // Package linttest holds what the tests of lint's packages share: small
-// catalogs with an upgrade chain, files written under a directory, and a
+// catalogs with an upgrade chain, a repository configuration, files written under a directory, and a
 // copy of the module's testdata/repo as a git repository.
 package linttest
 
@@ -9,6 +9,24 @@ import (
 	"path/filepath"
 	"testing"
 )
+
+// GoodConfig is a repository's lint configuration (.opm-lint.yaml) with
+// a target, a rule turned off, one given a severity, one turned on, and
+// two ignores, each with its reason.
+const GoodConfig = `# the repository's lint configuration
+target: olmv1
+rules:
+  csv-fields: off
+  dangling-reference: error
+  removed-api: on
+ignore:
+  - rule: removed-api
+    package: etcd
+    bundle: etcdoperator.v0.9.2
+    reason: shipped before OpenShift 4.12; kept so that installs upgrade
+  - package: legacy
+    reason: frozen
+`
 
 // ChainCatalog is a catalog of etcd whose alpha channel has the entries
 // given (YAML list items) and a bundle for each version.

@@ -1,13 +1,13 @@
 package pipeline
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/registryv1/openshift"
 )
 
 // The catalogs ci.yaml maps: bundle images from the registries the
@@ -57,20 +57,11 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 	return false
 }
 
-// catalogVersionName is a catalog name the pipeline reads a version
-// from: vX.Y.
-var catalogVersionName = regexp.MustCompile(`^v(\d+)\.(\d+)$`)
-
 // from417 reports whether a catalog is for OpenShift 4.17 or later, by
-// its name.
+// its name: vX.Y, as the pipeline reads it (any major version).
 func from417(name string) bool {
-	m := catalogVersionName.FindStringSubmatch(name)
-	if m == nil {
-		return false
-	}
-	major, _ := strconv.Atoi(m[1])
-	minor, _ := strconv.Atoi(m[2])
-	return major > 4 || major == 4 && minor >= 17
+	v, withV, err := openshift.ParseVersion(name)
+	return err == nil && withV && !v.Less(openshift.Version{Major: 4, Minor: 17})
 }
 
 // olmBundleObject is check_olm_bundle_object_in_fbc. The pipeline looks

@@ -58,36 +58,27 @@ func parseSemver(s string) (semVer, error) {
 	return v, nil
 }
 
-// parseOpenShift reads an OpenShift version of the annotation (v
-// optional, patch dropped).
-func parseOpenShift(s string) (semVer, error) {
+// parseOpenShift reads an OpenShift version of the annotation as the
+// pipeline does, with python-semver (v optional, minor optional, patch,
+// pre-release and build dropped).
+func parseOpenShift(s string) (openshift.Version, error) {
 	v, err := parseSemver(strings.TrimPrefix(strings.Trim(s, pyWhitespace), "v"))
-	v.patch = 0
-	return v, err
+	return openshift.Version{Major: v.major, Minor: v.minor}, err
 }
 
-// knownOpenShift are the OpenShift versions the pipeline knows, in order.
-func knownOpenShift() []semVer {
-	var out []semVer
-	for m := 1; m <= pipelineLatestOpenShift.Minor; m++ {
-		out = append(out, semVer{4, m, 0})
+// selectOpenShift is the versions the pipeline knows (4.1 to
+// pipelineLatestOpenShift) that the annotation selects; warn says it is a
+// comma-separated list the pipeline warns about.
+func selectOpenShift(sel string) (versions []openshift.Version, warn bool, err error) {
+	known := openshift.AllVersions().CapAt(pipelineLatestOpenShift)
+	in := func(r openshift.Range) (out []openshift.Version) {
+		for v := known.Min; known.Contains(v); v.Minor++ {
+			if r.Contains(v) {
+				out = append(out, v)
+			}
+		}
+		return out
 	}
-	return out
-}
-
-// kubernetesOf is the Kubernetes release of a known OpenShift version.
-func kubernetesOf(v semVer) semVer {
-	return semVer{1, openshift.Version{Major: v.major, Minor: v.minor}.KubernetesMinor(), 0}
-}
-
-// selectOpenShift is the known versions the annotation selects; warn
-// says it is a comma-separated list the pipeline warns about.
-func selectOpenShift(sel string) (versions []semVer, warn bool, err error) {
-	known := knownOpenShift()
-	between := func(lo, hi semVer) []semVer {
-		return slices.DeleteFunc(slices.Clone(known), func(v semVer) bool { return v.compare(lo) < 0 || hi.compare(v) < 0 })
-	}
-	top := semVer{1 << 30, 0, 0}
 	switch {
 	case strings.Contains(sel, "-"):
 		a, b, _ := strings.Cut(sel, "-")
@@ -96,9 +87,9 @@ func selectOpenShift(sel string) (versions []semVer, warn bool, err error) {
 			return nil, false, err
 		}
 		hi, err := parseOpenShift(b)
-		return between(lo, hi), false, err
+		return in(openshift.Range{Min: lo, Max: hi}), false, err
 	case strings.Contains(sel, ","):
-		var list []semVer
+		var list []openshift.Version
 		for _, s := range strings.Split(sel, ",") {
 			v, err := parseOpenShift(s)
 			if err != nil {
@@ -106,25 +97,25 @@ func selectOpenShift(sel string) (versions []semVer, warn bool, err error) {
 			}
 			list = append(list, v)
 		}
-		slices.SortFunc(list, semVer.compare)
-		list = slices.CompactFunc(list, func(a, b semVer) bool { return a.compare(b) == 0 })
-		warn = !slices.Equal(list, []semVer{{4, 5, 0}, {4, 6, 0}})
-		return between(list[0], top), warn, nil
+		slices.SortFunc(list, openshift.Version.Compare)
+		list = slices.Compact(list)
+		warn = !slices.Equal(list, []openshift.Version{{Major: 4, Minor: 5}, {Major: 4, Minor: 6}})
+		return in(openshift.Range{Min: list[0], Open: true}), warn, nil
 	case strings.HasPrefix(sel, "="):
 		v, err := parseOpenShift(sel[1:])
 		if err != nil {
 			return nil, false, err
 		}
-		closest := known[0]
-		for _, k := range known {
-			if k.compare(v) <= 0 {
-				closest = k
-			}
+		// the nearest known version at or below v (the first known one
+		// when v is before it)
+		closest := known.CapAt(v).Max
+		if closest.Less(known.Min) {
+			closest = known.Min
 		}
-		return []semVer{closest}, false, nil
+		return []openshift.Version{closest}, false, nil
 	}
 	v, err := parseOpenShift(sel)
-	return between(v, top), false, err
+	return in(openshift.Range{Min: v, Open: true}), false, err
 }
 
 // minKubeVersion is check_api_version_constraints for a bundle.
@@ -153,8 +144,8 @@ func minKubeVersion(o *Operator, b *Bundle) []finding.Finding {
 	}
 	var conflicting []string
 	for _, v := range versions {
-		if kubernetesOf(v).compare(min) < 0 {
-			conflicting = append(conflicting, fmt.Sprintf("%d.%d", v.major, v.minor))
+		if (semVer{1, v.KubernetesMinor(), 0}).compare(min) < 0 {
+			conflicting = append(conflicting, v.String())
 		}
 	}
 	if len(conflicting) > 0 {

@@ -148,9 +148,3 @@ func TestTrimEntries(t *testing.T) {
 		t.Fatalf("a small channel is drawn whole: %d", len(got))
 	}
 }
-
-func TestMermaidText(t *testing.T) {
-	if got := mermaidText("a\"b<c>#d\n`e`"); got != "a#34;b#60;c#62;#35;d #96;e#96;" {
-		t.Fatalf("got %q", got)
-	}
-}
