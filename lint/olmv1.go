@@ -14,8 +14,8 @@ const ruleOLMv1 = "olmv1-unsupported"
 func olmv1Bundle(c *bundleCheck) []finding.Finding {
 	var ob *olmv1.Bundle
 	var err error
-	if c.b.fsys != nil {
-		ob, err = olmv1.BundleFromFS(c.b.fsys, c.b.dir)
+	if c.b.files != nil {
+		ob, err = olmv1.BundleFromFiles(c.b.files, c.b.dir)
 	} else {
 		ob, err = olmv1.BundleFromDeclcfg(c.b.decl)
 	}
