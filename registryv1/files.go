@@ -113,9 +113,9 @@ func read(fsys fs.FS, skim bool) (*Files, error) {
 
 // readManifests reads the entries of manifests/.
 func (f *Files) readManifests(skim bool) error {
-	entries, err := fs.ReadDir(f.FS, "manifests")
+	entries, err := readDir(f.FS, "manifests")
 	if err != nil {
-		return &Error{File: "manifests", Err: fmt.Errorf("cannot read the manifests directory: %w", fserr.Cause(err))}
+		return err
 	}
 	f.Manifests = make([]*Manifest, len(entries))
 	for i, e := range entries {
@@ -124,15 +124,33 @@ func (f *Files) readManifests(skim bool) error {
 		if m.Skipped() {
 			continue
 		}
-		data, err := fs.ReadFile(f.FS, m.File)
+		data, err := readFile(f.FS, m.File)
 		if err != nil {
-			// Upstream skips what it cannot decode; what cannot be read
-			// at all is reported, not taken for a missing CSV.
-			return &Error{File: m.File, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+			return err
 		}
 		m.read(data, skim)
 	}
 	return nil
+}
+
+// readDir lists the bundle's directory dir (manifests or metadata).
+func readDir(fsys fs.FS, dir string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, &Error{File: dir, Err: fmt.Errorf("cannot read the %s directory: %w", dir, fserr.Cause(err))}
+	}
+	return entries, nil
+}
+
+// readFile reads a file of the bundle. Upstream skips what it cannot
+// decode; what cannot be read at all is reported, not taken for a
+// missing CSV or annotations file.
+func readFile(fsys fs.FS, file string) ([]byte, error) {
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return nil, &Error{File: file, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+	}
+	return data, nil
 }
 
 // read takes what the manifest's content tells.
@@ -242,9 +260,9 @@ func (f *Files) MetadataFile(file string) *MetadataFile {
 // dependencies and properties files: the first file (in name order)
 // holding each, whatever its name.
 func (f *Files) readMetadata() error {
-	entries, err := fs.ReadDir(f.FS, "metadata")
+	entries, err := readDir(f.FS, "metadata")
 	if err != nil {
-		return &Error{File: "metadata", Err: fmt.Errorf("cannot read the metadata directory: %w", fserr.Cause(err))}
+		return err
 	}
 	f.Metadata = make([]*MetadataFile, len(entries))
 	for i, e := range entries {
@@ -253,9 +271,9 @@ func (f *Files) readMetadata() error {
 		if e.IsDir() {
 			continue
 		}
-		data, err := fs.ReadFile(f.FS, m.File)
+		data, err := readFile(f.FS, m.File)
 		if err != nil {
-			return &Error{File: m.File, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+			return err
 		}
 		m.Sum = sha256.Sum256(data)
 		obj, ok := firstObject(data, 30)
