@@ -146,11 +146,12 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 		return nil, fmt.Errorf("bundle %s: %w", dir, err)
 	}
 	b := &bundle{dir: dir, files: f, loaded: true}
+	csv := f.CSV()
 	for _, m := range f.Objects() {
 		o := &object{apiVersion: m.APIVersion, kind: m.Kind, name: m.Name, file: filepath.Join(dir, filepath.FromSlash(m.File)),
 			line: m.Line, sum: m.Sum, multiServed: m.MayServeMany, head: m.Head, manifest: m}
 		b.objects = append(b.objects, o)
-		if o.kind == "ClusterServiceVersion" && b.csv == nil {
+		if m == csv {
 			b.csv = o
 		}
 	}

@@ -35,7 +35,7 @@ type Files struct {
 	// Annotations is the annotations file; nil when metadata/ has none.
 	Annotations *Annotations
 	// dependencies and properties are the first lists of each in
-	// metadata/ (see readPropertyList).
+	// metadata/ (see propertyList.read).
 	dependencies, properties propertyList
 }
 

@@ -189,3 +189,25 @@ func TestReadErrors(t *testing.T) {
 		}
 	}
 }
+
+// Symbolic links are followed, in manifests/ and metadata/, as upstream
+// follows them; a link to a directory cannot be read, which is an error
+// naming it (upstream skips it with a warning).
+func TestReadFollowsLinks(t *testing.T) {
+	fsys := testBundle()
+	fsys["shared/csv.yaml"] = fsys["manifests/foo.csv.yaml"]
+	fsys["shared/annotations.yaml"] = fsys["metadata/annotations.yaml"]
+	fsys["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte("../shared/csv.yaml"), Mode: fs.ModeSymlink}
+	fsys["metadata/annotations.yaml"] = &fstest.MapFile{Data: []byte("../shared/annotations.yaml"), Mode: fs.ModeSymlink}
+	b, err := Parse(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Name != "foo.v1.0.0" || b.Package != "foo" {
+		t.Errorf("bundle %s of package %s, want foo.v1.0.0 of foo", b.Name, b.Package)
+	}
+	fsys["manifests/dir.yaml"] = &fstest.MapFile{Data: []byte("../shared"), Mode: fs.ModeSymlink}
+	if _, err := Read(fsys); err == nil || !strings.HasPrefix(err.Error(), "manifests/dir.yaml: cannot read") {
+		t.Errorf("a link to a directory: %v", err)
+	}
+}
