@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/fbcat/opm/declcfg"
@@ -23,15 +21,15 @@ import (
 type bundle struct {
 	name, pkg string
 	// dir is the bundle directory (as the user named it, for positions)
-	// or the bundle image's reference; "" for a catalog's bundle. fsys
-	// holds its files.
-	dir  string
-	fsys fs.FS
+	// or the bundle image's reference; "" for a catalog's bundle. files
+	// are its files, as registryv1 read them; nil for a catalog's bundle.
+	dir   string
+	files *registryv1.Files
 	// decl is the catalog's olm.bundle; nil for a directory.
 	decl *declcfg.Bundle
-	// annotations are metadata/annotations.yaml's; nil when unknown (a
-	// catalog's bundle).
-	annotations *annotations
+	// annotations are the annotations file's (see registryv1); nil when
+	// unknown (a catalog's bundle).
+	annotations *registryv1.Annotations
 	// objects are the manifests (a directory's, or a catalog bundle's
 	// olm.bundle.object properties), csv the ClusterServiceVersion among
 	// them or, for a catalog bundle without objects, made from its
@@ -69,32 +67,29 @@ type object struct {
 	// head is what skimming a manifest read of it (nil when its tree was
 	// decoded instead).
 	head *registryv1.Head
-	// v is the object's tree; for a catalog object, built from raw when
-	// first asked for; for a manifest, read again from its file (path in
-	// fsys) when asked for after release (see root).
-	v    *value.Value
-	raw  []byte
-	fsys fs.FS
-	path string
-	mu   sync.Mutex
+	// manifest is the bundle directory's file the object is the first
+	// document of, which holds its tree (see registryv1.Manifest.Object);
+	// nil for a catalog's object.
+	manifest *registryv1.Manifest
+	// v is a catalog object's tree, built from raw when first asked for.
+	v   *value.Value
+	raw []byte
+	mu  sync.Mutex
 }
 
 // root is the object's tree, built on first use; nil when the object is
 // not a JSON object.
 func (o *object) root() *value.Value {
+	if o.manifest != nil {
+		return o.manifest.Object()
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	switch {
-	case o.v != nil:
-	case o.raw != nil:
+	if o.v == nil && o.raw != nil {
 		if v, err := value.ParseJSON(o.raw); err == nil && v.Kind == value.Object {
 			o.v = &v
 		}
 		o.raw = nil
-	case o.fsys != nil:
-		if data, err := fs.ReadFile(o.fsys, o.path); err == nil {
-			o.v, _ = registryv1.FirstObject(data, 30)
-		}
 	}
 	return o.v
 }
@@ -103,10 +98,8 @@ func (o *object) root() *value.Value {
 // needed: a large bundle's trees need not stay alive while others are
 // linted.
 func (o *object) release() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.fsys != nil {
-		o.v = nil
+	if o.manifest != nil {
+		o.manifest.Release()
 	}
 }
 
@@ -122,29 +115,6 @@ func (o *object) at(n *value.Value) int {
 // get follows object members from the object's root.
 func (o *object) get(keys ...string) *value.Value { return o.root().At(keys...) }
 
-// annotations are a bundle directory's annotations file.
-type annotations struct {
-	file   string
-	values map[string]*value.Value
-}
-
-// get returns an annotation's value as a string and its line; ok is false
-// when it is not set. A number or boolean reads as upstream reads it into
-// a string (value.Text): a YAML float in the 32-bit format of
-// sigs.k8s.io/yaml, 4.123456789 as "4.123457" (fmt.Sprint, which lint
-// used before, keeps all the digits; upstream does not).
-func (a *annotations) get(key string) (s string, line int, ok bool) {
-	if a == nil {
-		return "", 0, false
-	}
-	v := a.values[key]
-	if v == nil {
-		return "", 0, false
-	}
-	s, _ = value.Text(v)
-	return s, int(v.Line), true
-}
-
 // newObject makes an object of a decoded manifest.
 func newObject(v *value.Value, file string, line int) *object {
 	return &object{
@@ -159,38 +129,29 @@ func newObject(v *value.Value, file string, line int) *object {
 }
 
 // readBundleDir reads a registry+v1 bundle directory as OLM reads it (see
-// registryv1.Parse): the first document of each regular, non-hidden file
-// of manifests/ that is a Kubernetes object, and the annotations of the
-// first metadata/ file that has them. Positions name files as
-// dir/manifests/NAME, with dir as given.
+// registryv1.Read): the first document of each regular, non-hidden file
+// of manifests/ that is a Kubernetes object, and the annotations file.
+// Positions name files as dir/manifests/NAME, with dir as given.
 func readBundleDir(dir string) (*bundle, error) { return readBundleFS(os.DirFS(dir), dir) }
 
 // readBundleFS reads the bundle whose files fsys holds (an extracted
 // bundle image's, or a directory's); name (the image or directory) starts
-// the positions.
+// the positions. A CSV's tree is decoded now (every check reads it);
+// another manifest is skimmed (registryv1.Skim: its apiVersion, kind,
+// name and a CRD's versions), its tree decoded when a check asks for it
+// (see object.root).
 func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
-	b := &bundle{dir: dir, fsys: fsys, loaded: true}
-	entries, err := fs.ReadDir(fsys, "manifests")
+	f, err := registryv1.ReadSkimmed(fsys)
 	if err != nil {
 		return nil, fmt.Errorf("bundle %s: %w", dir, err)
 	}
-	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		data, err := fs.ReadFile(fsys, path.Join("manifests", e.Name()))
-		if err != nil {
-			return nil, fmt.Errorf("bundle %s: %w", dir, err)
-		}
-		o := manifestObject(data, filepath.Join(dir, "manifests", e.Name()))
-		if o == nil {
-			continue
-		}
-		o.sum = sha256.Sum256(data)
-		o.multiServed = o.kind == "CustomResourceDefinition" && bytes.Count(data, []byte("served")) > 1
-		o.fsys, o.path = fsys, path.Join("manifests", e.Name())
+	b := &bundle{dir: dir, files: f, loaded: true}
+	csv := f.CSV()
+	for _, m := range f.Objects() {
+		o := &object{apiVersion: m.APIVersion, kind: m.Kind, name: m.Name, file: filepath.Join(dir, filepath.FromSlash(m.File)),
+			line: m.Line, sum: m.Sum, multiServed: m.MayServeMany, head: m.Head, manifest: m}
 		b.objects = append(b.objects, o)
-		if o.kind == "ClusterServiceVersion" && b.csv == nil {
+		if m == csv {
 			b.csv = o
 		}
 	}
@@ -198,28 +159,17 @@ func readBundleFS(fsys fs.FS, dir string) (*bundle, error) {
 		return nil, fmt.Errorf("bundle %s: manifests/ holds no ClusterServiceVersion", dir)
 	}
 	b.name = b.csv.name
-	if b.annotations, err = readAnnotations(fsys, dir); err != nil {
-		return nil, err
+	if b.annotations = f.Annotations; b.annotations == nil {
+		return nil, fmt.Errorf("bundle %s: metadata/ has no annotations file naming the package (%s)", dir, labels.Package)
 	}
-	b.pkg, _, _ = b.annotations.get(labels.Package)
+	b.pkg, _, _ = b.annotations.Get(labels.Package)
 	return b, nil
 }
 
-// manifestObject is the object of a manifest file's first document,
-// named file; nil when it is not a Kubernetes object. A CSV's tree is
-// decoded now (every check reads it); another manifest is skimmed
-// (registryv1.Skim: its apiVersion, kind, name and a CRD's versions),
-// its tree decoded when a check asks for it (see object.root).
-func manifestObject(data []byte, file string) *object {
-	if h, ok := registryv1.Skim(data, 30); ok && h.Kind != "ClusterServiceVersion" {
-		return &object{apiVersion: h.APIVersion, kind: h.Kind, name: h.Name, file: file, line: h.Line,
-			head: &h, multiServed: len(h.Served) > 1}
-	}
-	v, ok := registryv1.FirstObject(data, 30)
-	if !ok || v.StringAt("kind") == "" {
-		return nil
-	}
-	return newObject(v, file, int(v.Line))
+// annotationsFile is the path of the bundle directory's annotations file,
+// for positions.
+func (b *bundle) annotationsFile() string {
+	return filepath.Join(b.dir, filepath.FromSlash(b.annotations.File))
 }
 
 // crdVersions lists the versions of a CRD object as the cluster has
@@ -246,35 +196,6 @@ func shapeOf(h *registryv1.Head) crdcompat.Shape {
 		versions = []string{h.Version} // a v1beta1 CRD's one version
 	}
 	return crdcompat.Shape{Scope: h.Scope, Stored: h.Stored, Versions: versions, ScopeLine: h.ScopeLine, VersionsLine: h.VersionsLine}
-}
-
-// readAnnotations finds the annotations file of metadata/: the first file
-// (in name order) with an annotations map naming the package.
-func readAnnotations(fsys fs.FS, dir string) (*annotations, error) {
-	entries, err := fs.ReadDir(fsys, "metadata")
-	if err != nil {
-		return nil, fmt.Errorf("bundle %s: %w", dir, err)
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
-		}
-		data, err := fs.ReadFile(fsys, path.Join("metadata", e.Name()))
-		if err != nil {
-			return nil, fmt.Errorf("bundle %s: %w", dir, err)
-		}
-		v, ok := registryv1.FirstObject(data, 30)
-		a := v.At("annotations")
-		if !ok || a == nil || a.Kind != value.Object || a.StringAt(labels.Package) == "" {
-			continue
-		}
-		out := &annotations{file: filepath.Join(dir, "metadata", e.Name()), values: map[string]*value.Value{}}
-		for i := range a.Fields {
-			out.values[a.Fields[i].Key] = &a.Fields[i].Value
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("bundle %s: metadata/ has no annotations file naming the package (%s)", dir, labels.Package)
 }
 
 // catalogBundle makes the bundle of a catalog's olm.bundle; its objects

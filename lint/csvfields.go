@@ -24,7 +24,7 @@ const ruleCSVFields = "csv-fields"
 // the fields check_required_fields finds wrong are left to it (see
 // leftToPipeline).
 func csvFieldsBundle(c *bundleCheck) []finding.Finding {
-	if c.osdkSuites && c.b.fsys != nil && c.history == "" {
+	if c.osdkSuites && c.b.files != nil && c.history == "" {
 		return nil
 	}
 	var skip []string

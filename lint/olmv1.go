@@ -2,7 +2,6 @@ package lint
 
 import (
 	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/olmv1"
 )
@@ -15,25 +14,12 @@ const ruleOLMv1 = "olmv1-unsupported"
 func olmv1Bundle(c *bundleCheck) []finding.Finding {
 	var ob *olmv1.Bundle
 	var err error
-	if c.b.fsys != nil {
-		ob, err = olmv1.BundleFromDecoded(c.b.fsys, c.b.dir, c.b.decoded)
+	if c.b.files != nil {
+		ob, err = olmv1.BundleFromFiles(c.b.files, c.b.dir)
 	} else {
 		ob, err = olmv1.BundleFromDeclcfg(c.b.decl)
 	}
 	return olmv1Findings(c.b, "", ob, err, olmv1.CheckOptions{NoWebhooks: c.noWebhooks})
-}
-
-// decoded gives the verdict the trees of the bundle directory's manifests
-// read already (their first documents, as registryv1 reads them), so
-// that it decodes them no second time.
-func (b *bundle) decoded(name string) (*value.Value, bool) {
-	for _, o := range b.objects {
-		if o.fsys != nil && o.path == name {
-			v := o.root()
-			return v, v != nil
-		}
-	}
-	return nil, false
 }
 
 // olmv1Package checks the catalog's bundles that carry their manifests or

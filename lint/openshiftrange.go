@@ -23,13 +23,13 @@ func openshiftRangeBundle(c *bundleCheck) []finding.Finding {
 	b := c.b
 	var out []finding.Finding
 	var rng *openshift.Range
-	if s, line, ok := b.annotations.get(openshift.AnnotationVersions); ok {
+	if s, line, ok := b.annotations.Get(openshift.AnnotationVersions); ok {
 		r, note, err := openshift.ParseVersionsAnnotation(s)
 		switch {
 		case err != nil:
-			out = append(out, bundleFinding(ruleOpenShiftRange, finding.Error, b, b.annotations.file, line, "%s: %v", openshift.AnnotationVersions, err))
+			out = append(out, bundleFinding(ruleOpenShiftRange, finding.Error, b, b.annotationsFile(), line, "%s: %v", openshift.AnnotationVersions, err))
 		case note != "":
-			out = append(out, bundleFinding(ruleOpenShiftRange, finding.Warning, b, b.annotations.file, line, "%s: %s", openshift.AnnotationVersions, note))
+			out = append(out, bundleFinding(ruleOpenShiftRange, finding.Warning, b, b.annotationsFile(), line, "%s: %s", openshift.AnnotationVersions, note))
 		}
 		if err == nil {
 			rng = &r
@@ -122,12 +122,12 @@ func rangeExcludes(c *packageCheck, name string, v openshift.Version, at finding
 	if d == nil {
 		return at, false
 	}
-	s, _, ok := d.annotations.get(openshift.AnnotationVersions)
+	s, _, ok := d.annotations.Get(openshift.AnnotationVersions)
 	r, _, err := openshift.ParseVersionsAnnotation(s)
 	if !ok || err != nil || r.Contains(v) {
 		return at, false
 	}
-	what := fmt.Sprintf("its %s %s (%s, in %s)", openshift.AnnotationVersions, s, r, d.annotations.file)
+	what := fmt.Sprintf("its %s %s (%s, in %s)", openshift.AnnotationVersions, s, r, d.annotationsFile())
 	if slices.ContainsFunc(c.cat.released[name], r.Contains) {
 		at.Severity = finding.Warning
 		at.Message = fmt.Sprintf("%s leaves out the OpenShift versions of these catalogs: OLM installs the bundle from them all the same (nothing installs by that annotation); take it out of their templates, or widen the range", what)

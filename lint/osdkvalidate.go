@@ -2,12 +2,10 @@ package lint
 
 import (
 	"fmt"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -64,7 +62,7 @@ func osdkOperatorFrameworkBundle(c *bundleCheck) []finding.Finding {
 // it.
 func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Finding {
 	b := c.b
-	if b.fsys == nil || c.unchanged || c.history != "" {
+	if b.files == nil || c.unchanged || c.history != "" {
 		return nil
 	}
 	if c.osdkRun == nil {
@@ -100,35 +98,14 @@ func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Fi
 // stored of the same content, when the run has a store (Options.CacheDir)
 // that holds it, else made and stored.
 func (c *bundleCheck) validateOSDK() *osdk.Result {
-	b := c.b
-	key := c.osdkStore.Key(&osdk.Bundle{Dir: b.dir, FS: b.fsys, KubernetesVersion: osdkKubernetesVersion(b)})
+	ob := &osdk.Bundle{Dir: c.b.dir, Files: c.b.files, KubernetesVersion: osdkKubernetesVersion(c.b)}
+	key := c.osdkStore.Key(ob)
 	if r, ok := c.osdkStore.Load(key); ok {
 		return r
 	}
-	r := osdk.Validate(osdkBundle(b), c.osdkCache)
+	r := osdk.Validate(ob, c.osdkCache)
 	c.osdkStore.Save(key, r)
 	return r
-}
-
-// osdkBundle is what package osdk needs of a bundle directory: the trees
-// of its manifests, its annotations and the Kubernetes version to
-// validate for.
-func osdkBundle(b *bundle) *osdk.Bundle {
-	ob := &osdk.Bundle{Dir: b.dir, FS: b.fsys, Manifests: map[string]osdk.Manifest{},
-		Annotations: map[string]osdk.Annotation{}, KubernetesVersion: osdkKubernetesVersion(b)}
-	for _, o := range b.objects {
-		if o.fsys != nil {
-			ob.Manifests[path.Base(o.path)] = osdk.Manifest{Tree: o.root(), Sum: o.sum}
-		}
-	}
-	if a := b.annotations; a != nil {
-		ob.AnnotationsFile = path.Join("metadata", filepath.Base(a.file))
-		for key, v := range a.values {
-			s, _ := value.Text(v)
-			ob.Annotations[key] = osdk.Annotation{Value: s, Line: int(v.Line)}
-		}
-	}
-	return ob
 }
 
 // osdkKubernetesVersion is the Kubernetes version the pipeline validates
@@ -140,7 +117,7 @@ func osdkBundle(b *bundle) *osdk.Bundle {
 // reports).
 func osdkKubernetesVersion(b *bundle) string {
 	r := openshift.AllVersions()
-	if s, _, ok := b.annotations.get(openshift.AnnotationVersions); ok {
+	if s, _, ok := b.annotations.Get(openshift.AnnotationVersions); ok {
 		if rng, _, err := openshift.ParseVersionsAnnotation(s); err == nil {
 			r = rng
 		}

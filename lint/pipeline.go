@@ -113,7 +113,7 @@ func (c *operatorCheck) bundleOf(b *bundle) *pipeline.Bundle {
 	rc := filepath.Join(b.dir, "release-config.yaml")
 	pb := &pipeline.Bundle{Dir: b.dir, Name: b.name, Package: b.pkg,
 		CSV: b.csv.root(), CSVFile: b.csv.file, CSVLine: b.csv.line,
-		Annotations: b.annotations.values, AnnotationsFile: b.annotations.file,
+		Annotations: b.annotations.Values, AnnotationsFile: b.annotationsFile(),
 		ReleaseConfig: pipeline.ReadConfig(c.real(rc), rc)}
 	for _, o := range b.objects {
 		pb.Manifests = append(pb.Manifests, pipeline.Manifest{File: o.file, Kind: o.kind, APIVersion: o.apiVersion, Line: o.line})

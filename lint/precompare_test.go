@@ -57,8 +57,8 @@ func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 		}
 		for _, b := range bundles {
 			for _, o := range b.objects {
-				if o != b.csv && o.v != nil {
-					t.Errorf("%s: %s still holds its tree", b.dir, o.path)
+				if o != b.csv && o.manifest.HasTree() {
+					t.Errorf("%s: %s still holds its tree", b.dir, o.file)
 				}
 			}
 		}

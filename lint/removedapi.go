@@ -26,7 +26,7 @@ type targets struct {
 // olm.maxOpenShiftVersion.
 func bundleTargets(b *bundle) targets {
 	t := targets{rng: openshift.AllVersions(), why: "every OpenShift version (no " + openshift.AnnotationVersions + ")"}
-	if s, _, ok := b.annotations.get(openshift.AnnotationVersions); ok {
+	if s, _, ok := b.annotations.Get(openshift.AnnotationVersions); ok {
 		if r, _, err := openshift.ParseVersionsAnnotation(s); err == nil {
 			t = targets{rng: r, why: fmt.Sprintf("OpenShift %s (%s %s)", r, openshift.AnnotationVersions, s)}
 		}

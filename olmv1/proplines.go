@@ -5,8 +5,6 @@
 package olmv1
 
 import (
-	"io/fs"
-
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/registryv1"
@@ -24,13 +22,13 @@ type entry struct {
 // properties that an entry of its dependencies or properties file
 // declares: the entry of the same type and identity, else the first
 // unused entry of the same type.
-func (b *Bundle) locateProperties(fsys fs.FS, dir, deps, props string) {
+func (b *Bundle) locateProperties(f *registryv1.Files, dir, deps, props string) {
 	var entries []entry
 	if deps != "" {
-		entries = append(entries, readEntries(fsys, dir, deps, "dependencies")...)
+		entries = append(entries, readEntries(f, dir, deps, "dependencies")...)
 	}
 	if props != "" {
-		entries = append(entries, readEntries(fsys, dir, props, "properties")...)
+		entries = append(entries, readEntries(f, dir, props, "properties")...)
 	}
 	if len(entries) == 0 {
 		return
@@ -68,16 +66,12 @@ func matchEntry(entries []entry, typ, ident string) *entry {
 // readEntries reads the list under key of a metadata file. The olm.gvk
 // and olm.package entries of a dependencies file become olm.gvk.required
 // and olm.package.required properties.
-func readEntries(fsys fs.FS, dir, file, key string) []entry {
-	data, err := fs.ReadFile(fsys, file)
-	if err != nil {
+func readEntries(f *registryv1.Files, dir, file, key string) []entry {
+	m := f.MetadataFile(file)
+	if m == nil || m.Object == nil {
 		return nil
 	}
-	obj, ok := registryv1.FirstObject(data, 30)
-	if !ok {
-		return nil
-	}
-	list, ok := obj.Get(key)
+	list, ok := m.Object.Get(key)
 	if !ok || list.Kind != value.Array {
 		return nil
 	}

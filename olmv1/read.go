@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
@@ -27,18 +26,21 @@ import (
 // last ClusterServiceVersion wins. The package, version and properties are
 // those opm render gives the bundle, which is what a catalog carries.
 func BundleFromFS(fsys fs.FS, name string) (*Bundle, error) {
-	return BundleFromDecoded(fsys, name, nil)
+	f, err := registryv1.Read(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("bundle %s: %w", name, err)
+	}
+	return BundleFromFiles(f, name)
 }
 
-// BundleFromDecoded is BundleFromFS for a caller that has decoded the
-// bundle's manifests already (as registryv1.FirstObject does, with a
-// sniff of 30): decoded gives those trees, which are read, not changed,
-// and nothing is encoded that the verdict does not need. The bundle and
-// the errors are BundleFromFS's. The bundle never needs registryv1's
-// encoded objects (it keeps no olm.bundle.object properties), so they are
-// not made even when decoded is nil.
-func BundleFromDecoded(fsys fs.FS, name string, decoded registryv1.Decoded) (*Bundle, error) {
-	rb, err := registryv1.ParseDecoded(fsys, decoded)
+// BundleFromFiles is BundleFromFS for a bundle directory read already
+// (registryv1.Read or ReadSkimmed): its trees are read, not changed, and
+// a file is read again only for what the first document does not tell
+// (a JSON file, more documents, a hidden file). The bundle never needs
+// registryv1's encoded objects (it keeps no olm.bundle.object
+// properties), so they are not made.
+func BundleFromFiles(f *registryv1.Files, name string) (*Bundle, error) {
+	rb, err := registryv1.ParseFiles(f)
 	if err != nil {
 		return nil, fmt.Errorf("bundle %s: %w", name, err)
 	}
@@ -46,7 +48,7 @@ func BundleFromDecoded(fsys fs.FS, name string, decoded registryv1.Decoded) (*Bu
 	if err != nil {
 		return nil, fmt.Errorf("bundle %s: %w", name, err)
 	}
-	objs, csvAt, err := readManifests(fsys, name, decoded)
+	objs, csvAt, err := readManifests(f, name)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +63,7 @@ func BundleFromDecoded(fsys fs.FS, name string, decoded registryv1.Decoded) (*Bu
 	b.pos.csvTree, b.pos.csvLine = csvObj.obj, csvObj.line
 	b.setProperties(fbc.Properties)
 	_, deps, props := rb.Files()
-	b.locateProperties(fsys, name, deps, props)
+	b.locateProperties(f, name, deps, props)
 	return b, nil
 }
 
@@ -101,24 +103,15 @@ func (b *Bundle) setProperties(props []declcfg.Property) {
 // readManifests reads every document of every file of manifests/, in
 // file name order, and returns the objects and the index of the last
 // ClusterServiceVersion among them (-1 for none).
-func readManifests(fsys fs.FS, name string, decoded registryv1.Decoded) ([]manifest, int, error) {
-	entries, err := fs.ReadDir(fsys, "manifests")
-	if err != nil {
-		return nil, -1, fmt.Errorf("bundle %s: cannot read the manifests directory: %w", name, fserr.Cause(err))
-	}
+func readManifests(f *registryv1.Files, name string) ([]manifest, int, error) {
 	var objs []manifest
 	csv := -1
-	for _, e := range entries {
-		rel := path.Join("manifests", e.Name())
-		file := joinPath(name, rel)
-		if e.IsDir() {
+	for _, m := range f.Manifests {
+		file := joinPath(name, m.File)
+		if m.Entry.IsDir() {
 			return nil, -1, fmt.Errorf("%s: subdirectories are not allowed within the %q directory of a bundle (operator-controller refuses the bundle): move its files up or remove it", file, "manifests")
 		}
-		data, err := fs.ReadFile(fsys, rel)
-		if err != nil {
-			return nil, -1, fmt.Errorf("%s: cannot read: %w", file, fserr.Cause(err))
-		}
-		docs, err := decodeFile(data, rel, decoded)
+		docs, err := documents(f.FS, m)
 		if err != nil {
 			return nil, -1, fmt.Errorf("%s: %w", file, err)
 		}
@@ -132,22 +125,20 @@ func readManifests(fsys fs.FS, name string, decoded registryv1.Decoded) ([]manif
 	return objs, csv, nil
 }
 
-// decodeFile decodes the documents of a manifest file (see
-// decodeStream). A YAML file of one document is decoded as
-// registryv1.FirstObject decodes it, so the tree decoded gives for it is
-// its document.
-func decodeFile(data []byte, rel string, decoded registryv1.Decoded) ([]*value.Value, error) {
-	if decoded == nil || value.LooksLikeJSON(data, 1024) {
-		return decodeStream(data)
+// documents are the objects of a manifest file (see decodeStream): its
+// first document's tree when that is all the file holds, else what
+// decoding the file gives.
+func documents(fsys fs.FS, m *registryv1.Manifest) ([]*value.Value, error) {
+	if m.Single && !m.Skipped() {
+		if v := m.Object(); v != nil && v.Line != 0 {
+			return flatten(v)
+		}
 	}
-	v, ok := decoded(rel)
-	if !ok || v.Line == 0 || v.Kind != value.Object {
-		return decodeStream(data)
+	data, err := fs.ReadFile(fsys, m.File)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read: %w", fserr.Cause(err))
 	}
-	if docs, err := fbcyaml.SplitDocuments(data, 1); err != nil || len(docs) != 1 {
-		return decodeStream(data)
-	}
-	return flatten(v)
+	return decodeStream(data)
 }
 
 // decodeStream decodes the YAML or JSON documents of a manifest file, as

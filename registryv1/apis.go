@@ -6,6 +6,7 @@ package registryv1
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -91,11 +92,20 @@ func (b *Bundle) apiServiceDefinitions() (owned, required []apiKey, err error) {
 	return owned, required, err
 }
 
+// definitionLine is the line of the CSV's owned or required (list) CRD
+// description i; 0 when not known.
+func (b *Bundle) definitionLine(list string, i int) int {
+	if n := b.CSV.At("spec", "customresourcedefinitions", list, strconv.Itoa(i)); n != nil {
+		return int(n.Line)
+	}
+	return 0
+}
+
 // crdKey turns a CRD description ("plural.group" name) into an API key.
 func crdKey(d description) (apiKey, error) {
 	plural, group, ok := strings.Cut(d.Name, ".")
 	if !ok {
-		return apiKey{}, &Error{Err: fmt.Errorf("couldn't parse plural.group from crd name: %s", d.Name)}
+		return apiKey{}, fmt.Errorf("couldn't parse plural.group from crd name: %s", d.Name)
 	}
 	return apiKey{group, d.Version, d.Kind, plural}, nil
 }
@@ -110,10 +120,11 @@ func (b *Bundle) checkOwnedCRDs() error {
 	if err != nil {
 		return err
 	}
-	for _, d := range owned {
+	for i, d := range owned {
+		line := b.definitionLine("owned", i)
 		key, err := crdKey(d)
 		if err != nil {
-			return err
+			return &Error{Line: line, Err: err}
 		}
 		found := false
 		for _, p := range provided {
@@ -127,7 +138,7 @@ func (b *Bundle) checkOwnedCRDs() error {
 			for _, p := range provided {
 				have = append(have, p.String())
 			}
-			return &Error{Err: fmt.Errorf("error checking provided apis in bundle %s: couldn't find %s in bundle (the CSV owns it, but no CRD in manifests/ provides that group, version, kind and plural); found: [%s]", b.Name, key, strings.Join(have, ", "))}
+			return &Error{Line: line, Err: fmt.Errorf("error checking provided apis in bundle %s: couldn't find %s in bundle (the CSV owns it, but no CRD in manifests/ provides that group, version, kind and plural); found: [%s]", b.Name, key, strings.Join(have, ", "))}
 		}
 	}
 	return nil
@@ -141,10 +152,10 @@ func (b *Bundle) requiredAPIs() ([]apiKey, error) {
 		return nil, err
 	}
 	var keys []apiKey
-	for _, d := range required {
+	for i, d := range required {
 		key, err := crdKey(d)
 		if err != nil {
-			return nil, err
+			return nil, &Error{Line: b.definitionLine("required", i), Err: err}
 		}
 		keys = append(keys, key)
 	}

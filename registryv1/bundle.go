@@ -1,12 +1,8 @@
-// Package registryv1 reads registry+v1 operator bundles (a manifests/ and a
-// metadata/ directory) and turns them into olm.bundle blobs exactly as
-// upstream opm renders them: the same properties in the same order, the
-// same related images, the Kubernetes objects as olm.bundle.object
-// properties.
 package registryv1
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 
 	"github.com/fbcat/opm/declcfg"
@@ -30,68 +26,64 @@ type Bundle struct {
 	CSV *value.Value
 
 	// properties are the properties file's entries followed by the
-	// derived ones (see deriveProperties); dependencies the dependencies
-	// file's entries.
-	properties   []declcfg.Property
-	dependencies []declcfg.Property
-	crds         []*value.Value
+	// derived ones (see deriveProperties); fileProperties and
+	// dependencies the properties and dependencies files' lists, with
+	// their files and lines.
+	properties                   []declcfg.Property
+	fileProperties, dependencies propertyList
+	crds                         []*value.Value
 	// nObjects counts the manifests' objects (Objects is empty for
-	// ParseDecoded).
+	// ParseFiles).
 	nObjects int
-	// The files things came from, for errors; nFileProperties counts the
-	// properties from the properties file.
-	csvFile, propertiesFile, dependenciesFile string
-	nFileProperties                           int
+	// csvFile is the CSV's file, for errors.
+	csvFile string
 }
 
 // Error is a problem with a bundle's files.
 type Error struct {
 	File string // relative to the bundle root, if the problem is in one file
+	Line int    // the line in File, when known
 	Err  error
 }
 
 func (e *Error) Error() string {
-	if e.File == "" {
+	switch {
+	case e.File == "":
 		return e.Err.Error()
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
 	}
 	return e.File + ": " + e.Err.Error()
 }
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Parse reads the bundle rooted at fsys. As upstream does, it reads every
-// regular, non-hidden file directly in manifests/ (one object per file:
-// the first document; files that are not Kubernetes objects are skipped,
-// and so are CSVs after the first) and identifies the annotations,
-// dependencies and properties files in metadata/ by their content.
-func Parse(fsys fs.FS) (*Bundle, error) { return parse(fsys, nil) }
-
-// Decoded gives the first object of a bundle's manifest file (named
-// relative to the bundle root, as manifests/NAME) that its caller has
-// decoded already, as FirstObject with a sniff of 30 decodes it; ok is
-// false for a file it does not know, which is then read and decoded. The
-// trees are only read, never changed.
-type Decoded func(name string) (obj *value.Value, ok bool)
-
-// ParseDecoded is Parse for a caller that has decoded the manifests
-// already and needs the bundle's identity and properties, not its
-// encoded objects: decoded gives the trees it knows, Objects stays empty
-// and FBC gives no olm.bundle.object properties (the others are Parse's,
-// as are the errors).
-func ParseDecoded(fsys fs.FS, decoded Decoded) (*Bundle, error) {
-	if decoded == nil {
-		decoded = func(string) (*value.Value, bool) { return nil, false }
+// Parse reads the bundle rooted at fsys (see Read) and makes it what
+// upstream opm makes of it: one object for each regular, non-hidden file
+// directly in manifests/ whose first document is a Kubernetes object (the
+// first CSV only), the annotations, dependencies and properties of the
+// metadata/ files that hold them.
+func Parse(fsys fs.FS) (*Bundle, error) {
+	f, err := Read(fsys)
+	if err != nil {
+		return nil, err
 	}
-	return parse(fsys, decoded)
+	return parse(f, true)
 }
 
-// parse reads the bundle; with decoded, without encoding its objects.
-func parse(fsys fs.FS, decoded Decoded) (*Bundle, error) {
+// ParseFiles is Parse of files read already, for a caller that needs the
+// bundle's identity and properties, not its encoded objects: Objects
+// stays empty and FBC gives no olm.bundle.object properties (the others
+// are Parse's, as are the errors). The trees of files are only read.
+func ParseFiles(f *Files) (*Bundle, error) { return parse(f, false) }
+
+// parse makes the bundle of files; with encode, its encoded objects too.
+func parse(f *Files, encode bool) (*Bundle, error) {
 	b := &Bundle{}
-	if err := b.addManifests(fsys, decoded); err != nil {
+	if err := b.addManifests(f, encode); err != nil {
 		return nil, b.inFile(err, b.csvFile)
 	}
-	if err := b.addMetadata(fsys); err != nil {
+	if err := b.addMetadata(f); err != nil {
 		return nil, err
 	}
 	if err := b.deriveProperties(); err != nil {
@@ -157,5 +149,5 @@ func (b *Bundle) TemplateData() ImageTemplateData {
 // the metadata files holding the dependencies and properties ("" for
 // none).
 func (b *Bundle) Files() (csv, dependencies, properties string) {
-	return b.csvFile, b.dependenciesFile, b.propertiesFile
+	return b.csvFile, b.dependencies.file, b.fileProperties.file
 }

@@ -140,14 +140,23 @@ func TestParseErrors(t *testing.T) {
 		}, "metadata/annotations.yaml: cannot read: file does not exist"},
 		{"numeric version", func(m fstest.MapFS) {
 			m["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(testCSV, "version: 1.0.0", "version: 1.0", 1))}
-		}, "manifests/foo.csv.yaml: ClusterServiceVersion spec.version must be a string"},
-		{"owned CRD missing", func(m fstest.MapFS) { delete(m, "manifests/widgets.crd.yaml") }, "manifests/foo.csv.yaml: error checking provided apis in bundle foo.v1.0.0: couldn't find example.com/v1/Widget (widgets)"},
+		}, "manifests/foo.csv.yaml:6: ClusterServiceVersion spec.version must be a string"},
+		{"owned CRD missing", func(m fstest.MapFS) { delete(m, "manifests/widgets.crd.yaml") }, "manifests/foo.csv.yaml:9: error checking provided apis in bundle foo.v1.0.0: couldn't find example.com/v1/Widget (widgets)"},
 		{"bad dependency", func(m fstest.MapFS) {
 			m["metadata/dependencies.yaml"] = &fstest.MapFile{Data: []byte("dependencies:\n- type: olm.gvk\n  value: [1]\n")}
-		}, "metadata/dependencies.yaml: dependency[0] (olm.gvk)"},
+		}, "metadata/dependencies.yaml:2: dependency[0] (olm.gvk)"},
+		{"bad release", func(m fstest.MapFS) {
+			m["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(testCSV, "version: 1.0.0", "version: 1.0.0\n  release: [1]", 1))}
+		}, "manifests/foo.csv.yaml:7: ClusterServiceVersion spec.release field must be a string or number"},
+		{"bad owned name", func(m fstest.MapFS) {
+			m["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(testCSV, "- name: widgets.example.com", "- name: widgets", 1))}
+		}, "manifests/foo.csv.yaml:9: couldn't parse plural.group from crd name: widgets"},
+		{"bad required name", func(m fstest.MapFS) {
+			m["manifests/foo.csv.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(testCSV, "    owned:", "    required:\n    - name: gadgets\n      version: v1\n      kind: Gadget\n    owned:", 1))}
+		}, "manifests/foo.csv.yaml:9: couldn't parse plural.group from crd name: gadgets"},
 		{"bad property", func(m fstest.MapFS) {
 			m["metadata/properties.yaml"] = &fstest.MapFile{Data: []byte("properties:\n- type: olm.package\n  value: 3\n")}
-		}, "metadata/properties.yaml: property[0] (olm.package)"},
+		}, "metadata/properties.yaml:2: property[0] (olm.package)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

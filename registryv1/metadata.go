@@ -6,121 +6,113 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"path"
+	"slices"
 	"strings"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
-	"github.com/fbcat/opm/internal/fserr"
 	"github.com/fbcat/opm/internal/labels"
 )
 
-// addMetadata finds the annotations, dependencies and properties files:
-// the first file (in name order) holding each, whatever its name.
-func (b *Bundle) addMetadata(fsys fs.FS) error {
-	entries, err := fs.ReadDir(fsys, "metadata")
-	if err != nil {
-		return &Error{File: "metadata", Err: fmt.Errorf("cannot read the metadata directory: %w", fserr.Cause(err))}
+// Annotations is a bundle's annotations file: its path from the bundle
+// root (metadata/annotations.yaml) and its annotations, each with its
+// line.
+type Annotations struct {
+	File   string
+	Values map[string]*value.Value
+}
+
+// annotationsOf is the annotations of the metadata file at file whose
+// first object is obj, when they make it the annotations file: an
+// annotations map that sets one of the fields upstream's annotations
+// type has (the package, channels or default channel). Nil otherwise.
+func annotationsOf(file string, obj *value.Value) *Annotations {
+	a := obj.At("annotations")
+	if a == nil || a.Kind != value.Object {
+		return nil
 	}
-	var annotations *value.Value
-	var deps, props []declcfg.Property
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
-		}
-		name := path.Join("metadata", e.Name())
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return &Error{File: name, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
-		}
-		json := value.LooksLikeJSON(data, 30)
-		obj, ok := firstObject(data, 30)
-		if !ok {
-			continue
-		}
-		if annotations == nil {
-			if a := obj.At("annotations"); a != nil && a.Kind == value.Object && hasBundleAnnotation(a) {
-				annotations = a
-			}
-		}
-		if deps == nil {
-			if deps = readPropertyList(data, obj, "dependencies", json); deps != nil {
-				b.dependenciesFile = path.Join("metadata", e.Name())
-			}
-		}
-		if props == nil {
-			if props = readPropertyList(data, obj, "properties", json); props != nil {
-				b.propertiesFile = path.Join("metadata", e.Name())
-			}
+	out := &Annotations{File: file, Values: make(map[string]*value.Value, len(a.Fields))}
+	for i := range a.Fields {
+		out.Values[a.Fields[i].Key] = &a.Fields[i].Value
+	}
+	for _, k := range []string{labels.Package, labels.Channels, labels.DefaultChannel} {
+		if s, _, _ := out.Get(k); s != "" {
+			return out
 		}
 	}
-	if annotations == nil {
-		return &Error{File: "metadata", Err: fmt.Errorf("%w: metadata/ needs a file with an annotations map naming the package (%s)", ErrNoAnnotations, labels.Package)}
-	}
-	b.Package = annotationString(annotations, labels.Package)
-	if ch := annotationString(annotations, labels.Channels); ch != "" {
-		b.Channels = strings.Split(ch, ",")
-	}
-	b.DefaultChannel = annotationString(annotations, labels.DefaultChannel)
-	b.dependencies = deps
-	b.properties = props
-	b.nFileProperties = len(props)
 	return nil
 }
 
-// hasBundleAnnotation reports whether an annotations map sets one of the
-// fields upstream's annotations type has.
-func hasBundleAnnotation(a *value.Value) bool {
-	for _, k := range []string{labels.Package, labels.Channels, labels.DefaultChannel} {
-		if annotationString(a, k) != "" {
-			return true
-		}
+// Get returns an annotation as text and its line; ok is false when it is
+// not set (a may be nil). A number or boolean reads as upstream's typed
+// decoding reads it into a string (value.Text): a YAML float in the
+// 32-bit format of sigs.k8s.io/yaml, 4.123456789 as "4.123457".
+func (a *Annotations) Get(key string) (s string, line int, ok bool) {
+	if a == nil {
+		return "", 0, false
 	}
-	return false
+	v := a.Values[key]
+	if v == nil {
+		return "", 0, false
+	}
+	s, _ = value.Text(v)
+	return s, int(v.Line), true
 }
 
-// annotationString reads an annotation into a string as upstream's typed
-// decoding does: numbers and booleans become their text (see value.Text).
-func annotationString(a *value.Value, key string) string {
-	s, _ := value.Text(a.At(key))
-	return s
+// addMetadata takes the package and channels of the annotations file,
+// and the dependencies and properties files' lists.
+func (b *Bundle) addMetadata(f *Files) error {
+	a := f.Annotations
+	if a == nil {
+		return &Error{File: "metadata", Err: fmt.Errorf("%w: metadata/ needs a file with an annotations map naming the package (%s)", ErrNoAnnotations, labels.Package)}
+	}
+	b.Package, _, _ = a.Get(labels.Package)
+	if ch, _, _ := a.Get(labels.Channels); ch != "" {
+		b.Channels = strings.Split(ch, ",")
+	}
+	b.DefaultChannel, _, _ = a.Get(labels.DefaultChannel)
+	b.dependencies, b.fileProperties = f.dependencies, f.properties
+	b.properties = slices.Clip(f.properties.list)
+	return nil
 }
 
-// readPropertyList reads a list of {type, value} entries. Values keep the
-// text upstream keeps: for JSON files, the bytes as written; for YAML
-// files, compact JSON with sorted keys and HTML characters escaped.
-func readPropertyList(data []byte, obj *value.Value, key string, isJSON bool) []declcfg.Property {
+// read reads the list under key (its field's name: dependencies or
+// properties) of a metadata file, when it is a non-empty list of {type,
+// value} entries. Values keep the text upstream keeps: for JSON files,
+// the bytes as written; for YAML files, compact JSON with sorted keys and
+// HTML characters escaped.
+func (l *propertyList) read(data []byte, obj *value.Value, file, key string, isJSON bool) {
 	list := obj.At(key)
 	if list == nil || list.Kind != value.Array || len(list.Items) == 0 {
-		return nil
+		return
 	}
 	var raw []json.RawMessage
 	if isJSON {
-		var file map[string]json.RawMessage
-		if json.Unmarshal(firstJSONValue(data), &file) != nil || json.Unmarshal(file[key], &raw) != nil {
-			return nil
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(firstJSONValue(data), &fields) != nil || json.Unmarshal(fields[key], &raw) != nil {
+			return
 		}
 	}
 	out := make([]declcfg.Property, 0, len(list.Items))
+	lines := make([]int, 0, len(list.Items))
 	for i := range list.Items {
 		item := &list.Items[i]
-		t := item.StringAt("type")
 		var val json.RawMessage
 		if isJSON {
 			var entry struct {
 				Value json.RawMessage `json:"value"`
 			}
 			if json.Unmarshal(raw[i], &entry) != nil {
-				return nil
+				return
 			}
 			val = entry.Value
 		} else if v := item.At("value"); v != nil {
 			val = value.AppendKubernetesJSON(nil, v)
 		}
-		out = append(out, declcfg.Property{Type: t, Value: val})
+		out = append(out, declcfg.Property{Type: item.StringAt("type"), Value: val})
+		lines = append(lines, int(item.Line))
 	}
-	return out
+	l.file, l.list, l.lines = file, out, lines
 }
 
 // firstJSONValue returns the bytes of the first JSON value in data.

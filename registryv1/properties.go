@@ -158,18 +158,18 @@ func (b *Bundle) addProperties(set *propertySet) error {
 // addDependencies reads the dependencies file: GVKs and packages become
 // requirements.
 func (b *Bundle) addDependencies(set *propertySet) error {
-	for i, p := range b.dependencies {
+	for i, p := range b.dependencies.list {
 		switch p.Type {
 		case declcfg.PropertyGVK:
 			v, err := declcfg.ParsePropertyValue[declcfg.GVKProperty](p.Value)
 			if err != nil {
-				return &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err)}
+				return b.dependencies.entryError(i, fmt.Errorf("dependency[%d] (olm.gvk): %w", i, err))
 			}
 			set.required = addKey(set.required, apiKey{group: v.Group, version: v.Version, kind: v.Kind})
 		case declcfg.PropertyPackage:
 			v, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](p.Value)
 			if err != nil {
-				return &Error{File: b.dependenciesFile, Err: fmt.Errorf("dependency[%d] (olm.package): %w", i, err)}
+				return b.dependencies.entryError(i, fmt.Errorf("dependency[%d] (olm.package): %w", i, err))
 			}
 			set.pkgRequired = append(set.pkgRequired, declcfg.Property{Type: declcfg.PropertyPackageRequired, Value: mustJSON(declcfg.PackageRequiredProperty{PackageName: v.PackageName, VersionRange: v.Version})})
 		default:
@@ -208,8 +208,14 @@ func (b *Bundle) propertyList(set *propertySet) []declcfg.Property {
 // propertyError explains a bad property: one from the properties file,
 // or one from the CSV's olm.properties annotation.
 func (b *Bundle) propertyError(i int, typ string, err error) error {
-	if i < b.nFileProperties {
-		return &Error{File: b.propertiesFile, Err: fmt.Errorf("property[%d] (%s): %w", i, typ, err)}
+	n := len(b.fileProperties.list)
+	if i < n {
+		return b.fileProperties.entryError(i, fmt.Errorf("property[%d] (%s): %w", i, typ, err))
 	}
-	return &Error{File: b.csvFile, Err: fmt.Errorf("olm.properties annotation: property[%d] (%s): %w", i-b.nFileProperties, typ, err)}
+	return &Error{File: b.csvFile, Err: fmt.Errorf("olm.properties annotation: property[%d] (%s): %w", i-n, typ, err)}
+}
+
+// entryError is the problem err with the list's entry i, at its line.
+func (l *propertyList) entryError(i int, err error) error {
+	return &Error{File: l.file, Line: l.lines[i], Err: err}
 }

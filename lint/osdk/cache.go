@@ -43,24 +43,24 @@ type crdVerdict struct {
 	problems []apierrors.Error
 }
 
-// crd is the verdict on the CRD manifest m.
-func (c *Cache) crd(m Manifest) *crdVerdict {
+// crd is the verdict on the CRD manifest of that tree and content sum.
+func (c *Cache) crd(tree *value.Value, sum [sha256.Size]byte) *crdVerdict {
 	if c == nil {
-		return judgeCRD(m.Tree)
+		return judgeCRD(tree)
 	}
 	c.mu.Lock()
-	v := c.crds[m.Sum]
+	v := c.crds[sum]
 	c.mu.Unlock()
 	if v != nil {
 		return v
 	}
-	v = judgeCRD(m.Tree)
+	v = judgeCRD(tree)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.crds == nil {
 		c.crds = map[[sha256.Size]byte]*crdVerdict{}
 	}
-	c.crds[m.Sum] = v
+	c.crds[sum] = v
 	return v
 }
 

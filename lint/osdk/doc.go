@@ -12,12 +12,16 @@
 // The validators are operator-framework/api's (pkg/validation), the
 // library operator-sdk runs. Operator-sdk loads the bundle with that
 // library's manifests.GetBundleFromDir; this package builds the same
-// manifests.Bundle from the trees lint decoded already (load.go), so
-// that each manifest is read once, and stops where the loader would stop
-// (then operator-sdk exits without printing JSON: Result.Stopped). What
-// operator-sdk checks itself, and what it runs from operator-registry
-// (the bundle format: annotations and dependencies), is written here
-// (content.go, format.go).
+// manifests.Bundle from the bundle directory as registryv1 read it for
+// lint (load.go), so that each manifest is read once, and stops where
+// the loader would stop (then operator-sdk exits without printing JSON:
+// Result.Stopped). What operator-sdk checks itself, and what it runs
+// from operator-registry (the bundle format: annotations and
+// dependencies), is written here (content.go, format.go). The
+// annotations file is registryv1's: operator-sdk reads
+// metadata/annotations.yaml by name and operator-registry's format check
+// the first file with an annotations map, which is the same file unless
+// another file of metadata/ holds annotations too.
 //
 // Both suites come from one load: the validators operator-sdk always
 // runs print the same outputs in both (Result.Default). The CRD

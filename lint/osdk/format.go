@@ -3,9 +3,6 @@ package osdk
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -42,10 +39,10 @@ const registryV1 = "registry+v1"
 // formatOutputs is the format check's output, if it finds a problem: at
 // the first annotation it names, else at the dependencies file.
 func formatOutputs(b *Bundle) []Output {
-	problems, first := annotationProblems(b.Annotations)
-	file, line := b.AnnotationsFile, 0
+	problems, first := annotationProblems(b.Files.Annotations)
+	file, line := b.annotationsFile(), 0
 	if first != "" {
-		line = b.Annotations[first].Line
+		_, line, _ = b.Files.Annotations.Get(first)
 	}
 	deps, depsFile := dependencyProblems(b)
 	if len(problems) == 0 && len(deps) > 0 {
@@ -65,17 +62,17 @@ func formatOutputs(b *Bundle) []Output {
 
 // annotationProblems lists what is wrong with the format's annotations,
 // sorted, and the first annotation with a problem that is set.
-func annotationProblems(ann map[string]Annotation) (problems []string, first string) {
+func annotationProblems(ann *registryv1.Annotations) (problems []string, first string) {
 	for _, key := range []string{annotationMediatype, annotationManifests, annotationMetadata, annotationPackage, annotationChannels, annotationDefault} {
-		a, ok := ann[key]
+		a, _, ok := ann.Get(key)
 		before := len(problems)
 		if !ok && key != annotationDefault {
 			problems = append(problems, fmt.Sprintf("Missing annotation %q", key))
 		}
 		switch {
-		case key == annotationMediatype && a.Value != registryV1:
-			problems = append(problems, fmt.Sprintf("Expecting annotation %q to have value %q instead of %q", key, registryV1, a.Value))
-		case key == annotationChannels && a.Value == "", key == annotationDefault && ok && a.Value == "":
+		case key == annotationMediatype && a != registryV1:
+			problems = append(problems, fmt.Sprintf("Expecting annotation %q to have value %q instead of %q", key, registryV1, a))
+		case key == annotationChannels && a == "", key == annotationDefault && ok && a == "":
 			problems = append(problems, fmt.Sprintf("Expecting annotation %q to have non-empty value", key))
 		}
 		if ok && len(problems) > before && first == "" {
@@ -92,21 +89,9 @@ func annotationProblems(ann map[string]Annotation) (problems []string, first str
 // expression is not compiled: operator-registry's CEL environment is not
 // linked in.
 func dependencyProblems(b *Bundle) ([]string, string) {
-	entries, err := fs.ReadDir(b.FS, "metadata")
-	if err != nil {
-		return nil, ""
-	}
-	for _, e := range entries {
-		name := path.Join("metadata", e.Name())
-		if e.IsDir() || filepath.ToSlash(b.AnnotationsFile) == name {
-			continue
-		}
-		data, err := fs.ReadFile(b.FS, name)
-		if err != nil {
-			continue
-		}
-		tree, ok := registryv1.FirstObject(data, 30)
-		if !ok {
+	for _, m := range b.Files.Metadata {
+		tree := m.Object
+		if tree == nil || m.File == b.annotationsFile() {
 			continue
 		}
 		var file struct {
@@ -122,7 +107,7 @@ func dependencyProblems(b *Bundle) ([]string, string) {
 		for _, d := range file.Dependencies {
 			problems = append(problems, dependencyProblem(d.Type, d.Value)...)
 		}
-		return problems, name
+		return problems, m.File
 	}
 	return nil, ""
 }

@@ -1,7 +1,6 @@
 package osdk
 
 import (
-	"crypto/sha256"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,43 +12,17 @@ import (
 	apivalidation "github.com/operator-framework/api/pkg/validation"
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 
-	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/registryv1"
 )
 
-// readBundle reads a bundle directory as lint does: the first document
-// of each manifest that is an object with a kind, and metadata/'s
-// annotations.yaml.
+// readBundle reads a bundle directory as lint does (registryv1.ReadSkimmed).
 func readBundle(t testing.TB, dir, k8s string) *Bundle {
 	t.Helper()
-	fsys := os.DirFS(dir)
-	b := &Bundle{Dir: dir, FS: fsys, Manifests: map[string]Manifest{}, KubernetesVersion: k8s,
-		AnnotationsFile: "metadata/annotations.yaml", Annotations: map[string]Annotation{}}
-	entries, err := os.ReadDir(filepath.Join(dir, "manifests"))
+	f, err := registryv1.ReadSkimmed(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dir, "manifests", e.Name()))
-		if err != nil || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		if v, ok := registryv1.FirstObject(data, 30); ok && v.StringAt("kind") != "" {
-			b.Manifests[e.Name()] = Manifest{Tree: v, Sum: sha256.Sum256(data)}
-		}
-	}
-	data, err := os.ReadFile(filepath.Join(dir, b.AnnotationsFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, _ := registryv1.FirstObject(data, 30)
-	if a := v.At("annotations"); a != nil {
-		for i := range a.Fields {
-			s, _ := value.Text(&a.Fields[i].Value)
-			b.Annotations[a.Fields[i].Key] = Annotation{Value: s, Line: int(a.Fields[i].Value.Line)}
-		}
-	}
-	return b
+	return &Bundle{Dir: dir, Files: f, KubernetesVersion: k8s}
 }
 
 // reference is what operator-framework/api's own loader and validators

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/registryv1"
 )
 
 // How operator-sdk loads a bundle directory (operator-sdk v1.36.1's
@@ -61,23 +61,19 @@ func load(b *Bundle, c *Cache) (*loaded, error) {
 	if err := manifestsNamed(b); err != nil {
 		return nil, err
 	}
-	entries, err := fs.ReadDir(b.FS, "manifests")
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", filepath.Join(b.Dir, "manifests"), err)
-	}
 	l := &loaded{bundle: &manifests.Bundle{Channels: []string{""}}}
-	for _, e := range entries {
-		p := filepath.Join(b.Dir, "manifests", e.Name())
-		m, ok := b.Manifests[e.Name()]
+	for _, m := range b.Files.Manifests {
+		name := m.Entry.Name()
+		p := filepath.Join(b.Dir, "manifests", name)
 		switch {
-		case e.IsDir():
+		case m.Entry.IsDir():
 			return nil, fmt.Errorf("bundle manifests dir contains directory: %s", p)
-		case strings.HasPrefix(e.Name(), "."):
+		case strings.HasPrefix(name, "."):
 			return nil, fmt.Errorf("bundle manifests dir has hidden file: %s", p)
-		case !ok || m.Tree == nil:
+		case m.Kind == "" || m.Object() == nil:
 			return nil, fmt.Errorf("unable to decode object: %s is not a Kubernetes object with a kind", p)
 		}
-		if err := l.add(e.Name(), m, c); err != nil {
+		if err := l.add(name, m, c); err != nil {
 			return nil, err
 		}
 	}
@@ -85,7 +81,7 @@ func load(b *Bundle, c *Cache) (*loaded, error) {
 		return nil, fmt.Errorf("unable to find a csv in bundle directory %s", filepath.Join(b.Dir, "manifests"))
 	}
 	l.bundle.Name = l.csv.obj.GetName()
-	if err := l.measure(b, entries, c); err != nil {
+	if err := l.measure(b, c); err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -94,22 +90,23 @@ func load(b *Bundle, c *Cache) (*loaded, error) {
 // manifestsNamed checks that the annotations name manifests/ as the
 // manifests directory, the only one lint reads.
 func manifestsNamed(b *Bundle) error {
-	a, ok := b.Annotations[annotationManifests]
-	if !ok || path.Clean(a.Value) == "manifests" {
+	a, _, ok := b.Files.Annotations.Get(annotationManifests)
+	if !ok || path.Clean(a) == "manifests" {
 		return nil
 	}
-	return fmt.Errorf("%s names %q as the manifests directory: operator-sdk loads that directory, lint reads manifests/", annotationManifests, a.Value)
+	return fmt.Errorf("%s names %q as the manifests directory: operator-sdk loads that directory, lint reads manifests/", annotationManifests, a)
 }
 
 // add adds the manifest name to the bundle, as the loader decodes it.
-func (l *loaded) add(name string, m Manifest, c *Cache) error {
-	f := &file{name: name, tree: m.Tree}
-	switch kind, apiVersion := m.Tree.StringAt("kind"), m.Tree.StringAt("apiVersion"); kind {
+func (l *loaded) add(name string, m *registryv1.Manifest, c *Cache) error {
+	tree := m.Object()
+	f := &file{name: name, tree: tree}
+	switch kind, apiVersion := tree.StringAt("kind"), tree.StringAt("apiVersion"); kind {
 	case "ClusterServiceVersion":
 		if l.csv != nil {
 			return errors.New("invalid bundle: contains multiple CSVs")
 		}
-		js := value.AppendKubernetesJSON(nil, m.Tree)
+		js := value.AppendKubernetesJSON(nil, tree)
 		if f.obj = decodeObject(js); f.obj == nil {
 			return fmt.Errorf("unable to decode object: %s", name)
 		}
@@ -119,7 +116,7 @@ func (l *loaded) add(name string, m Manifest, c *Cache) error {
 		}
 		l.csv, l.bundle.CSV = f, csv
 	case "CustomResourceDefinition":
-		v := c.crd(m)
+		v := c.crd(tree, m.Sum)
 		if v.err != nil {
 			return fmt.Errorf("unable to parse CRD %s: %s", name, v.err)
 		}
@@ -129,7 +126,7 @@ func (l *loaded) add(name string, m Manifest, c *Cache) error {
 		// The validators read no more of a CRD's object than its kind and
 		// name: the CRD itself is in V1CRDs or V1beta1CRDs.
 		f.obj = &unstructured.Unstructured{Object: map[string]any{
-			"apiVersion": apiVersion, "kind": kind, "metadata": map[string]any{"name": m.Tree.StringAt("metadata", "name")},
+			"apiVersion": apiVersion, "kind": kind, "metadata": map[string]any{"name": tree.StringAt("metadata", "name")},
 		}}
 		l.crds = append(l.crds, &crdFile{file: *f, verdict: v})
 		if v.v1 != nil {
@@ -138,7 +135,7 @@ func (l *loaded) add(name string, m Manifest, c *Cache) error {
 			l.bundle.V1beta1CRDs = append(l.bundle.V1beta1CRDs, v.v1beta1)
 		}
 	default:
-		if f.obj = decodeObject(value.AppendKubernetesJSON(nil, m.Tree)); f.obj == nil {
+		if f.obj = decodeObject(value.AppendKubernetesJSON(nil, tree)); f.obj == nil {
 			return fmt.Errorf("unable to decode object: %s", name)
 		}
 		l.others = append(l.others, f)
@@ -162,10 +159,10 @@ func decodeObject(js []byte) *unstructured.Unstructured {
 // size with a limit and prints it past 85% of the limit; when an upper
 // bound of it is below that, the bound stands in and nothing is
 // compressed.
-func (l *loaded) measure(b *Bundle, entries []fs.DirEntry, c *Cache) error {
+func (l *loaded) measure(b *Bundle, c *Cache) error {
 	var bound int64
-	for _, e := range entries {
-		info, err := e.Info()
+	for _, m := range b.Files.Manifests {
+		info, err := m.Entry.Info()
 		if err != nil {
 			return err
 		}
@@ -176,10 +173,10 @@ func (l *loaded) measure(b *Bundle, entries []fs.DirEntry, c *Cache) error {
 		l.bundle.CompressedSize = bound
 		return nil
 	}
-	for _, e := range entries {
-		n, err := c.compressedSize(b.FS, path.Join("manifests", e.Name()), b.Manifests[e.Name()].Sum)
+	for _, m := range b.Files.Manifests {
+		n, err := c.compressedSize(b.Files.FS, m.File, m.Sum)
 		if err != nil {
-			return fmt.Errorf("reading %s: %w", filepath.Join(b.Dir, "manifests", e.Name()), err)
+			return fmt.Errorf("reading %s: %w", filepath.Join(b.Dir, filepath.FromSlash(m.File)), err)
 		}
 		l.bundle.CompressedSize += n
 	}

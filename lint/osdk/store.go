@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 )
@@ -41,7 +41,9 @@ type storedResult struct {
 }
 
 // Key is the key of the bundle b: "" when its files cannot all be read
-// (then nothing is stored of it).
+// (then nothing is stored of it). The sums are those of the files as
+// registryv1 read them; only the hidden files of manifests/, which it
+// does not read, are read here.
 func (s *Store) Key(b *Bundle) string {
 	if s == nil || s.Dir == "" {
 		return ""
@@ -51,27 +53,32 @@ func (s *Store) Key(b *Bundle) string {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
-	for _, dir := range []string{"manifests", "metadata"} {
-		entries, err := fs.ReadDir(b.FS, dir)
-		if err != nil {
-			return ""
-		}
-		for _, e := range entries {
-			name := path.Join(dir, e.Name())
-			h.Write([]byte(name))
-			h.Write([]byte{0})
-			if e.IsDir() {
-				continue
-			}
-			data, err := fs.ReadFile(b.FS, name)
+	f := b.Files
+	for _, m := range f.Manifests {
+		sum := m.Sum
+		if !m.Entry.IsDir() && m.Skipped() { // a hidden file
+			data, err := fs.ReadFile(f.FS, m.File)
 			if err != nil {
 				return ""
 			}
-			sum := sha256.Sum256(data)
-			h.Write(sum[:])
+			sum = sha256.Sum256(data)
 		}
+		writeEntry(h, m.File, m.Entry.IsDir(), sum)
+	}
+	for _, m := range f.Metadata {
+		writeEntry(h, m.File, m.Entry.IsDir(), m.Sum)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// writeEntry adds an entry of the bundle to a key: its path and, for a
+// file, the sum of its content.
+func writeEntry(h hash.Hash, name string, dir bool, sum [sha256.Size]byte) {
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	if !dir {
+		h.Write(sum[:])
+	}
 }
 
 // Load is the result stored under key, if any.

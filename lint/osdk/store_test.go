@@ -2,10 +2,13 @@ package osdk
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
+
+	"github.com/fbcat/opm/registryv1"
 )
 
 // A result is stored and read back as it was, under a key that changes
@@ -17,7 +20,7 @@ func TestStore(t *testing.T) {
 		"metadata/annotations.yaml": {Data: []byte("annotations: {}\n")},
 	}
 	s := &Store{Dir: t.TempDir(), Salt: "v1"}
-	b := &Bundle{Dir: "operators/x/1.0.0", FS: fsys, KubernetesVersion: "1.33"}
+	b := &Bundle{Dir: "operators/x/1.0.0", Files: readFiles(t, fsys), KubernetesVersion: "1.33"}
 	key := s.Key(b)
 	r := &Result{Default: []Output{{Error: true, Message: "m", File: "manifests/csv.yaml", Line: 3, Causes: []string{"csv-field:spec.icon"}}},
 		Optional: [2][]Output{{{Message: "w"}}, nil}}
@@ -35,11 +38,13 @@ func TestStore(t *testing.T) {
 		t.Fatalf("stopped: %+v", got)
 	}
 	changed := fstest.MapFS{"manifests/csv.yaml": fsys["manifests/csv.yaml"], "metadata/annotations.yaml": {Data: []byte("annotations: {a: b}\n")}}
+	hidden := fstest.MapFS{"manifests/.x": {Data: []byte("x")}, "manifests/csv.yaml": fsys["manifests/csv.yaml"], "metadata/annotations.yaml": fsys["metadata/annotations.yaml"]}
 	for name, other := range map[string]string{
-		"a file":      s.Key(&Bundle{Dir: b.Dir, FS: changed, KubernetesVersion: "1.33"}),
-		"the name":    s.Key(&Bundle{Dir: "y", FS: fsys, KubernetesVersion: "1.33"}),
-		"the version": s.Key(&Bundle{Dir: b.Dir, FS: fsys, KubernetesVersion: "1.34"}),
-		"the salt":    (&Store{Dir: s.Dir, Salt: "v2"}).Key(b),
+		"a file":        s.Key(&Bundle{Dir: b.Dir, Files: readFiles(t, changed), KubernetesVersion: "1.33"}),
+		"a hidden file": s.Key(&Bundle{Dir: b.Dir, Files: readFiles(t, hidden), KubernetesVersion: "1.33"}),
+		"the name":      s.Key(&Bundle{Dir: "y", Files: b.Files, KubernetesVersion: "1.33"}),
+		"the version":   s.Key(&Bundle{Dir: b.Dir, Files: b.Files, KubernetesVersion: "1.34"}),
+		"the salt":      (&Store{Dir: s.Dir, Salt: "v2"}).Key(b),
 	} {
 		if other == key || other == "" {
 			t.Errorf("%s: same key", name)
@@ -47,6 +52,10 @@ func TestStore(t *testing.T) {
 	}
 	if s.Key(b) != key {
 		t.Error("the key of the same bundle differs")
+	}
+	gone := fstest.MapFS{"manifests/.x": {Data: []byte("nowhere"), Mode: fs.ModeSymlink}, "manifests/csv.yaml": fsys["manifests/csv.yaml"], "metadata/annotations.yaml": fsys["metadata/annotations.yaml"]}
+	if k := s.Key(&Bundle{Dir: b.Dir, Files: readFiles(t, gone), KubernetesVersion: "1.33"}); k != "" {
+		t.Errorf("a bundle with a file that cannot be read has the key %s", k)
 	}
 	var none *Store
 	if none.Key(b) != "" {
@@ -61,4 +70,14 @@ func TestStore(t *testing.T) {
 	if _, ok := bad.Load(bad.Key(b)); ok {
 		t.Error("a store that cannot be written holds something")
 	}
+}
+
+// readFiles reads a bundle's files as lint does.
+func readFiles(t *testing.T, fsys fs.FS) *registryv1.Files {
+	t.Helper()
+	f, err := registryv1.ReadSkimmed(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

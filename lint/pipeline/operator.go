@@ -42,8 +42,9 @@ type Bundle struct {
 	CSV     *value.Value
 	CSVFile string
 	CSVLine int
-	// Annotations are metadata/annotations.yaml's annotations, in
-	// AnnotationsFile.
+	// Annotations are the annotations file's annotations (the file
+	// registryv1 and opm take: metadata/annotations.yaml, which the
+	// pipeline reads by name, in every repository), in AnnotationsFile.
 	Annotations     map[string]*value.Value
 	AnnotationsFile string
 	// Manifests are the objects of manifests/ (each file's first).

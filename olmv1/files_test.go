@@ -7,7 +7,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -32,27 +31,13 @@ func withFiles(t *testing.T, dir string, files map[string]string) fs.FS {
 	return m
 }
 
-// firstObjects decodes the first object of every manifest as a caller
-// of BundleFromDecoded does, and counts the trees asked for.
-func firstObjects(fsys fs.FS, asked *int) registryv1.Decoded {
-	return func(name string) (*value.Value, bool) {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, false
-		}
-		v, ok := registryv1.FirstObject(data, 30)
-		if ok {
-			*asked++
-		}
-		return v, ok
-	}
-}
-
-// The verdict's bundle read from trees decoded already is the one read
-// from the files: on real bundles and on the manifests the two readings
-// of manifests/ disagree about (more documents, lists, JSON, hidden
-// files, documents that are not objects, subdirectories).
-func TestBundleFromDecodedIsBundleFromFS(t *testing.T) {
+// The verdict's bundle read from files read already, whole or skimmed,
+// is the one read from the directory, and the documents of each manifest
+// taken from its first tree are those decoding the file gives: on real
+// bundles and on the manifests the two readings of manifests/ disagree
+// about (more documents, lists, JSON, hidden files, documents that are
+// not objects, subdirectories).
+func TestBundleFromFilesIsBundleFromFS(t *testing.T) {
 	const nhc = "../testdata/bundles/node-healthcheck-operator_0.6.0"
 	cases := []struct {
 		name  string
@@ -74,11 +59,14 @@ func TestBundleFromDecodedIsBundleFromFS(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			want, wantErr := BundleFromFS(tc.fsys, "b")
-			asked := 0
-			got, err := BundleFromDecoded(tc.fsys, "b", firstObjects(tc.fsys, &asked))
 			if tc.fails != (wantErr != nil) {
 				t.Fatalf("BundleFromFS: %v", wantErr)
 			}
+			f, err := registryv1.ReadSkimmed(tc.fsys)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := BundleFromFiles(f, "b")
 			if wantErr != nil {
 				if err == nil || err.Error() != wantErr.Error() {
 					t.Fatalf("error %v, want %v", err, wantErr)
@@ -88,16 +76,31 @@ func TestBundleFromDecodedIsBundleFromFS(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if asked == 0 {
-				t.Error("no decoded tree was used")
-			}
 			if !reflect.DeepEqual(got, want) {
-				t.Errorf("bundle from decoded trees differs:\n%+v\nwant\n%+v", got, want)
+				t.Errorf("bundle from skimmed files differs:\n%+v\nwant\n%+v", got, want)
 			}
 			for _, opts := range []CheckOptions{{}, {NoWebhooks: true}} {
 				if g, w := Unsupported(got, opts), Unsupported(want, opts); !reflect.DeepEqual(g, w) {
 					t.Errorf("reasons %v, want %v", g, w)
 				}
+			}
+			single := 0
+			for _, m := range f.Manifests {
+				if m.Entry.IsDir() {
+					continue
+				}
+				if m.Single && !m.Skipped() {
+					single++
+				}
+				got, err := documents(f.FS, m)
+				data, _ := fs.ReadFile(f.FS, m.File)
+				want, wantErr := decodeStream(data)
+				if err != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("%s: documents %v (%v), want %v (%v)", m.File, got, err, want, wantErr)
+				}
+			}
+			if single == 0 {
+				t.Error("no manifest was taken from its first document")
 			}
 		})
 	}
