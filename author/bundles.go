@@ -7,7 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/suggest"
 )

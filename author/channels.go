@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/internal/suggest"
 )
 

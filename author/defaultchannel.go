@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/internal/suggest"
 )
 

@@ -8,9 +8,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // DeprecateRequest names what to deprecate: one of a bundle, a channel or

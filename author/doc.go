@@ -12,7 +12,7 @@
 // Expand; Repo.Expand expands (or checks) several operators at once. A
 // request is checked by its Validate, which the verb calls. A verb edits
 // the templates in place, changing only the text of the nodes it changes
-// (see author/yamledit), expands again exactly the templates it changed
+// (see catalogrepo/yamledit), expands again exactly the templates it changed
 // into the catalogs mapped to them, and returns the changed files as a
 // Plan: nothing is written until Plan.Apply, which writes every file or
 // none. Expanding a template into a catalog (what the command line calls

@@ -9,8 +9,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/author/textdiff"
+	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/declcfg"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/stage"
+	"github.com/fbcat/opm/catalogrepo/stage"
 )
 
 // TestOpenRefusesInterruptedRun plants what a run of Apply killed after

@@ -3,8 +3,8 @@ package author
 import (
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // TemplateLines is where a template names what the catalogs rendered

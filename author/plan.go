@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/author/textdiff"
+	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/internal/parallel"
 )
 

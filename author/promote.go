@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // PromoteRequest names a bundle and the channel it is to head. The new

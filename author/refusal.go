@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
 )
 
 // Refusal is an error of a verb that will not do what was asked because

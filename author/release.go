@@ -14,9 +14,9 @@ import (
 	"github.com/blang/semver/v4"
 
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
 )

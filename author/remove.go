@@ -8,8 +8,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/model"
 )
 

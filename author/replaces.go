@@ -7,7 +7,7 @@ import (
 
 	"github.com/blang/semver/v4"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 )
 

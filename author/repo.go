@@ -15,8 +15,8 @@ import (
 	"syscall"
 
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/stage"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/internal/suggest"

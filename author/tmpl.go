@@ -7,7 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // basicDoc is a basic template opened for editing.

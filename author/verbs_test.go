@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/model"
 )

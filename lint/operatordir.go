@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/registryv1/openshift"

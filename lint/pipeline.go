@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"

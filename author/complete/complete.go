@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // Operators lists the repository's operators.

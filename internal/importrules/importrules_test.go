@@ -17,25 +17,28 @@ const module = "github.com/fbcat/opm"
 // higher layer nor of another folder of the same layer. A new top-level
 // folder must be given its layer here before anything builds on it.
 //
-// The catalog-editing (author), lint and OLM v1 capabilities have their
-// own folders above alpha; lint builds on author and olmv1.
+// The catalog repository (catalogrepo), catalog editing (author), lint
+// and OLM v1 have their own folders above alpha; author edits the
+// repository catalogrepo reads, and lint reads it with catalogrepo and
+// builds on olmv1, never on author.
 var layers = map[string]int{
-	"internal":   0, // private leaves: import nothing of the module
-	"encoding":   1, // the JSON/YAML value and codec
-	"declcfg":    2, // FBC types, load, write
-	"model":      3, // package -> channel -> bundle index
-	"image":      4, // registries, layouts, archives, extraction
-	"registryv1": 4, // bundle directories
-	"render":     5,
-	"validate":   5,
-	"generate":   5,
-	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
-	"alpha":      7, // upstream's alpha use cases
-	"author":     8, // catalog authoring: edits templates and catalogs
-	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
-	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
-	"bench":      9, // commands: catalog and repository writers, load generator, probes
-	"cmd":        10,
+	"internal":    0, // private leaves: import nothing of the module
+	"encoding":    1, // the JSON/YAML value and codec
+	"declcfg":     2, // FBC types, load, write
+	"model":       3, // package -> channel -> bundle index
+	"image":       4, // registries, layouts, archives, extraction
+	"registryv1":  4, // bundle directories
+	"render":      5,
+	"validate":    5,
+	"generate":    5,
+	"serve":       6,  // gRPC and HTTP APIs over a loaded catalog
+	"alpha":       7,  // upstream's alpha use cases
+	"catalogrepo": 8,  // the catalog repository: operators/<pkg>/ and catalogs/, read, edited in place, written all or none
+	"olmv1":       8,  // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
+	"author":      9,  // catalog authoring: the verbs that edit templates and catalogs (catalogrepo, 8)
+	"lint":        10, // CI checks beyond validate; reads bundles, catalogs and operator dirs (catalogrepo, 8) and uses OLM v1's verdicts (olmv1, 8)
+	"bench":       10, // commands: catalog and repository writers, load generator, probes
+	"cmd":         11,
 
 	// catalog images without a container engine (opm alpha catalog
 	// build): checks the catalog as serve (6) loads it, builds on image (4)
