@@ -212,9 +212,27 @@ func ruleViolations(pkgs []pkg) []string {
 					"net/http", "github.com/spf13/cobra")...)
 			}
 		}
+		if matches(p.path, module+"/lint") {
+			out = append(out, lintWithoutAuthor(p)...)
+		}
 		if matches(p.path, module+"/validate") {
 			out = append(out, forbidden(p, "validation is local: it pulls no images and serves nothing",
 				"github.com/google/go-containerregistry", "google.golang.org/grpc")...)
+		}
+	}
+	return out
+}
+
+// lintWithoutAuthor lists what of author a package of lint depends on,
+// or its tests import: lint reads catalog repositories with catalogrepo,
+// which author builds its verbs on, and never through the verbs, so that
+// neither room's changes reach into the other's.
+func lintWithoutAuthor(p pkg) []string {
+	const why = "lint reads catalog repositories with catalogrepo, never through author"
+	out := forbidden(p, why, module+"/author")
+	for _, imp := range p.testImports {
+		if matches(imp, module+"/author") {
+			out = append(out, p.path+" test imports "+imp+": "+why)
 		}
 	}
 	return out
@@ -270,5 +288,30 @@ func TestUpwardImportFails(t *testing.T) {
 	bad := pkg{path: module + "/declcfg", deps: []string{"net/http"}}
 	if v := ruleViolations([]pkg{bad}); len(v) != 1 {
 		t.Errorf("declcfg depending on net/http: got %q, want one violation", v)
+	}
+}
+
+// TestLintImportingAuthorFails: lint depending on author (directly or
+// through another package), or its tests importing a helper of author's,
+// is reported, though author is below lint in the layer order; lint on
+// catalogrepo is not.
+func TestLintImportingAuthorFails(t *testing.T) {
+	for _, tc := range []struct {
+		p    pkg
+		want string
+	}{
+		{pkg{path: module + "/lint", imports: []string{module + "/author"}, deps: []string{module + "/author"}}, module + "/lint depends on " + module + "/author:"},
+		{pkg{path: module + "/lint/pipeline", deps: []string{module + "/lint/layout", module + "/author/complete"}}, module + "/lint/pipeline depends on " + module + "/author/complete:"},
+		{pkg{path: module + "/lint", testImports: []string{module + "/author/authortest"}}, module + "/lint test imports " + module + "/author/authortest:"},
+	} {
+		got := strings.Join(append(layerViolations([]pkg{tc.p}), ruleViolations([]pkg{tc.p})...), "\n")
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s with %v: reported %q, want %q", tc.p.path, append(tc.p.deps, tc.p.testImports...), got, tc.want)
+		}
+	}
+	fine := pkg{path: module + "/lint", imports: []string{module + "/catalogrepo"}, deps: []string{module + "/catalogrepo", module + "/catalogrepo/stage"},
+		testImports: []string{module + "/catalogrepo/catalogrepotest"}}
+	if v := append(layerViolations([]pkg{fine}), ruleViolations([]pkg{fine})...); len(v) > 0 {
+		t.Errorf("lint on catalogrepo: %q", v)
 	}
 }
