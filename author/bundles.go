@@ -7,6 +7,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // holders lists the templates that name an image, each opened for
@@ -67,14 +68,14 @@ func channelHeads(ch *yaml.Node) []string {
 	}
 	incoming := map[string]bool{}
 	for _, e := range list.Content {
-		incoming[catalogrepo.Str(e, "replaces")] = true
-		for _, s := range catalogrepo.StrList(e, "skips") {
+		incoming[yamledit.String(e, "replaces")] = true
+		for _, s := range yamledit.Strings(e, "skips") {
 			incoming[s] = true
 		}
 	}
 	var heads []string
 	for _, e := range list.Content {
-		if n := catalogrepo.Str(e, "name"); n != "" && !incoming[n] && !slices.Contains(heads, n) {
+		if n := yamledit.String(e, "name"); n != "" && !incoming[n] && !slices.Contains(heads, n) {
 			heads = append(heads, n)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/internal/suggest"
 )
 
@@ -62,7 +63,7 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 		return nil, catalogrepo.Refuse("%s maps no template that exists", p.CI.File)
 	}
 	for _, d := range docs {
-		if catalogrepo.Str(d.Package(), "defaultChannel") == channel {
+		if yamledit.String(d.Package(), "defaultChannel") == channel {
 			continue
 		}
 		if err := d.File.Set(d.Package(), "defaultChannel", channel); err != nil {

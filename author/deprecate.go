@@ -128,7 +128,7 @@ func refText(r DeprecateRequest) string {
 
 // pkgName is the package a basic template's objects belong to.
 func (p *Package) pkgName(d *basicDoc) string {
-	if n := catalogrepo.Str(d.Package(), "name"); n != "" {
+	if n := yamledit.String(d.Package(), "name"); n != "" {
 		return n
 	}
 	return p.FBCPackage()
@@ -139,7 +139,7 @@ func (p *Package) pkgName(d *basicDoc) string {
 func (d *basicDoc) deprecate(pkg string, ref yamledit.Map, msg string) error {
 	entry := yamledit.Map{{Key: "reference", Value: ref}, {Key: "message", Value: msg}}
 	for _, dep := range d.Objects("olm.deprecations") {
-		if catalogrepo.Str(dep, "package") != pkg {
+		if yamledit.String(dep, "package") != pkg {
 			continue
 		}
 		_, list := yamledit.Lookup(dep, "entries")
@@ -148,7 +148,7 @@ func (d *basicDoc) deprecate(pkg string, ref yamledit.Map, msg string) error {
 		}
 		for _, e := range list.Content {
 			if _, r := yamledit.Lookup(e, "reference"); sameReference(r, ref) {
-				if catalogrepo.Str(e, "message") == msg {
+				if yamledit.String(e, "message") == msg {
 					return nil
 				}
 				return d.File.Set(e, "message", msg)
@@ -167,9 +167,9 @@ func sameReference(n *yaml.Node, ref yamledit.Map) bool {
 		return false
 	}
 	for _, kv := range ref {
-		if catalogrepo.Str(n, kv.Key) != kv.Value.(string) {
+		if yamledit.String(n, kv.Key) != kv.Value.(string) {
 			return false
 		}
 	}
-	return len(ref) > 1 || catalogrepo.Str(n, "name") == ""
+	return len(ref) > 1 || yamledit.String(n, "name") == ""
 }

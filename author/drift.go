@@ -4,16 +4,16 @@
 package author
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
-	"context"
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author/textdiff"
 	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
-	"slices"
 )
 
 // Difference is where a committed catalog first differs from what its

@@ -10,6 +10,7 @@ import (
 	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/internal/suggest"
 )
 
@@ -144,7 +145,7 @@ func templateOf(doc any) *catalogrepo.Template {
 func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (bool, error) {
 	ch := d.Channel(req.Channel)
 	if ch == nil {
-		pkg := catalogrepo.Str(d.Package(), "name")
+		pkg := yamledit.String(d.Package(), "name")
 		if pkg == "" {
 			pkg = p.FBCPackage()
 		}

@@ -111,11 +111,11 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 
 // removeBasic takes a bundle out of a basic template.
 func removeBasic(d *basicDoc, name, image string) error {
-	def := catalogrepo.Str(d.Package(), "defaultChannel")
+	def := yamledit.String(d.Package(), "defaultChannel")
 	for _, item := range slices.Clone(d.Entries.Content) {
-		switch catalogrepo.Str(item, "schema") {
+		switch yamledit.String(item, "schema") {
 		case "olm.bundle":
-			if catalogrepo.Str(item, "image") == image {
+			if yamledit.String(item, "image") == image {
 				if err := d.File.Remove(d.Entries, item); err != nil {
 					return err
 				}
@@ -145,19 +145,19 @@ func (d *basicDoc) rewire(ch *yaml.Node, name, defaultChannel string) error {
 	var prevSkips []string
 	if gone != nil {
 		if len(list.Content) == 1 {
-			if catalogrepo.Str(ch, "name") == defaultChannel {
+			if yamledit.String(ch, "name") == defaultChannel {
 				return catalogrepo.Refuse("%s:%d: removing %s would leave channel %s, the default channel, empty: set another default channel first (opm alpha catalog default-channel)", d.Template.Path, gone.Line, name, defaultChannel)
 			}
 			return d.File.Remove(d.Entries, ch)
 		}
-		prevReplaces, prevSkips = catalogrepo.Str(gone, "replaces"), catalogrepo.StrList(gone, "skips")
+		prevReplaces, prevSkips = yamledit.String(gone, "replaces"), yamledit.Strings(gone, "skips")
 		if err := d.File.Remove(list, gone); err != nil {
 			return err
 		}
 	}
 	replaced := false
 	for _, e := range list.Content {
-		if e != gone && catalogrepo.Str(e, "replaces") == name {
+		if e != gone && yamledit.String(e, "replaces") == name {
 			replaced = true
 		}
 	}
@@ -167,10 +167,10 @@ func (d *basicDoc) rewire(ch *yaml.Node, name, defaultChannel string) error {
 		}
 		var err error
 		switch {
-		case catalogrepo.Str(e, "replaces") == name:
+		case yamledit.String(e, "replaces") == name:
 			err = d.inherit(e, name, prevReplaces, prevSkips)
-		case slices.Contains(catalogrepo.StrList(e, "skips"), name) && !replaced && gone != nil:
-			err = d.setSkips(e, catalogrepo.Str(e, "replaces"), append([]string{prevReplaces}, prevSkips...))
+		case slices.Contains(yamledit.Strings(e, "skips"), name) && !replaced && gone != nil:
+			err = d.setSkips(e, yamledit.String(e, "replaces"), append([]string{prevReplaces}, prevSkips...))
 		}
 		if err != nil {
 			return err
@@ -198,7 +198,7 @@ func (d *basicDoc) inherit(e *yaml.Node, name, replaces string, skips []string) 
 // setSkips adds names to an entry's skips (no duplicates, nor replaces,
 // the entry's replaces once edited).
 func (d *basicDoc) setSkips(e *yaml.Node, replaces string, add []string) error {
-	old := catalogrepo.StrList(e, "skips")
+	old := yamledit.Strings(e, "skips")
 	var skips []string
 	for _, s := range append(slices.Clone(old), add...) {
 		if s != "" && s != replaces && !slices.Contains(skips, s) {
@@ -241,7 +241,7 @@ func (d *basicDoc) dropDeprecation(dep *yaml.Node, name string) error {
 	var drop []*yaml.Node
 	for _, e := range list.Content {
 		_, ref := yamledit.Lookup(e, "reference")
-		if catalogrepo.Str(ref, "schema") == "olm.bundle" && catalogrepo.Str(ref, "name") == name {
+		if yamledit.String(ref, "schema") == "olm.bundle" && yamledit.String(ref, "name") == name {
 			drop = append(drop, e)
 		}
 	}

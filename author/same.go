@@ -1,3 +1,5 @@
+// What makes two bundles, or the other objects of two catalogs, the same.
+
 package author
 
 import (

@@ -1,3 +1,5 @@
+// Words the plans and refusals share.
+
 package author
 
 import (

@@ -61,7 +61,7 @@ func (t *Template) Lines() *TemplateLines {
 		l.channels[v.Value] = cmpLine(l.channels[v.Value], k.Line)
 		if list := ChannelEntries(ch); list != nil && list.Kind == yaml.SequenceNode {
 			for _, e := range list.Content {
-				if name := Str(e, "name"); name != "" {
+				if name := yamledit.String(e, "name"); name != "" {
 					key := [2]string{v.Value, name}
 					l.entries[key] = cmpLine(l.entries[key], e.Line)
 				}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/catalogrepo/stage"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -234,21 +235,21 @@ func TestTemplateDocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := d.Package(); p == nil || Str(p, "name") != "widget-operator" || Str(p, "nothing") != "" {
+	if p := d.Package(); p == nil || yamledit.String(p, "name") != "widget-operator" || yamledit.String(p, "nothing") != "" {
 		t.Errorf("the package entry: %v", p)
 	}
 	fast := d.Channel("fast")
 	if fast == nil || d.Channel("beta") != nil || len(d.Objects("olm.bundle")) != 3 {
 		t.Fatalf("channels and bundles: %v", fast)
 	}
-	if e := EntryNamed(fast, "widget-operator.v1.1.1"); e == nil || Str(e, "replaces") != "widget-operator.v1.1.0" || EntryNamed(fast, "widget-operator.v1.0.0") != nil {
+	if e := EntryNamed(fast, "widget-operator.v1.1.1"); e == nil || yamledit.String(e, "replaces") != "widget-operator.v1.1.0" || EntryNamed(fast, "widget-operator.v1.0.0") != nil {
 		t.Errorf("the entry of v1.1.1 in fast: %v", e)
 	}
 	if !d.Holds("quay.io/example/widget-operator-bundle:v1.1.0") || d.Holds("quay.io/example/widget-operator-bundle:v9") || len(d.Images()) != 3 {
 		t.Errorf("images: %q", d.Images())
 	}
 	skips := &Template{Path: "t.yaml", Data: []byte("schema: olm.template.basic\nentries:\n- schema: olm.channel\n  name: a\n  entries:\n  - name: b\n    skips: [x, y]\n")}
-	if d, err := OpenBasic(skips); err != nil || !slices.Equal(StrList(EntryNamed(d.Channel("a"), "b"), "skips"), []string{"x", "y"}) {
+	if d, err := OpenBasic(skips); err != nil || !slices.Equal(yamledit.Strings(EntryNamed(d.Channel("a"), "b"), "skips"), []string{"x", "y"}) {
 		t.Errorf("skips: %v", err)
 	}
 

@@ -57,25 +57,6 @@ func OpenSemver(t *Template) (*SemverDoc, error) {
 	return &SemverDoc{Template: t, File: f, Root: f.Root()}, nil
 }
 
-// Str is the string value of key in mapping m, "" if none.
-func Str(m *yaml.Node, key string) string {
-	if _, v := yamledit.Lookup(m, key); v != nil && v.Kind == yaml.ScalarNode {
-		return v.Value
-	}
-	return ""
-}
-
-// StrList reads a list of strings under key of mapping m.
-func StrList(m *yaml.Node, key string) []string {
-	var out []string
-	if _, v := yamledit.Lookup(m, key); v != nil && v.Kind == yaml.SequenceNode {
-		for _, s := range v.Content {
-			out = append(out, s.Value)
-		}
-	}
-	return out
-}
-
 // Objects lists the entries of the given schema.
 func (d *BasicDoc) Objects(schema string) []*yaml.Node {
 	var out []*yaml.Node
@@ -83,7 +64,7 @@ func (d *BasicDoc) Objects(schema string) []*yaml.Node {
 		return nil
 	}
 	for _, e := range d.Entries.Content {
-		if e.Kind == yaml.MappingNode && Str(e, "schema") == schema {
+		if e.Kind == yaml.MappingNode && yamledit.String(e, "schema") == schema {
 			out = append(out, e)
 		}
 	}
@@ -101,7 +82,7 @@ func (d *BasicDoc) Package() *yaml.Node {
 // Channel returns the olm.channel entry named name, or nil.
 func (d *BasicDoc) Channel(name string) *yaml.Node {
 	for _, c := range d.Objects("olm.channel") {
-		if Str(c, "name") == name {
+		if yamledit.String(c, "name") == name {
 			return c
 		}
 	}
@@ -112,7 +93,7 @@ func (d *BasicDoc) Channel(name string) *yaml.Node {
 func (d *BasicDoc) Images() []string {
 	var out []string
 	for _, b := range d.Objects("olm.bundle") {
-		out = append(out, Str(b, "image"))
+		out = append(out, yamledit.String(b, "image"))
 	}
 	return out
 }
@@ -133,7 +114,7 @@ func EntryNamed(ch *yaml.Node, name string) *yaml.Node {
 		return nil
 	}
 	for _, e := range list.Content {
-		if Str(e, "name") == name {
+		if yamledit.String(e, "name") == name {
 			return e
 		}
 	}
