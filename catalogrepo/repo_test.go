@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 	"github.com/fbcat/opm/catalogrepo/stage"
 )
 
@@ -17,11 +18,7 @@ import (
 // catalogs v4.16 and v4.17; gadget: a semver template, catalog v4.18).
 func testRepo(t *testing.T) *Repo {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	return &Repo{Root: root}
+	return &Repo{Root: catalogrepotest.Copy(t, "../testdata/repo")}
 }
 
 func open(t *testing.T, r *Repo, name string) *Package {

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/validate"
 )
@@ -122,7 +123,7 @@ func TestWriteKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process per step")
 	}
-	base := copyRepo(t, "../../testdata/repo")
+	base := catalogrepotest.Copy(t, "../../testdata/repo")
 	before := snapshot(t, base)
 	steps, after := writeSteps(t, base, -1)
 	if len(steps) < 10 {
@@ -144,7 +145,7 @@ func TestWriteKilled(t *testing.T) {
 	if n := len(slices.DeleteFunc(slices.Clone(steps), func(s string) bool { return !ended(s) })); n < 4 {
 		t.Errorf("%d steps after the last rename, want the rename of the run's directory and a removal of each file in it: %v", n, steps)
 	}
-	last := len(crashFiles(t, copyRepo(t, base))) - 1
+	last := len(crashFiles(t, catalogrepotest.Copy(t, base))) - 1
 	undoSteps, undone := writeSteps(t, base, last)
 	if !maps.Equal(undone, before) {
 		t.Errorf("a failed rename left the repository changed: %v", diffKeys(before, undone))
@@ -165,8 +166,8 @@ func TestWriteKilled(t *testing.T) {
 	// Files changed by hand after the kill: one the run had written and
 	// was undoing, one it had not yet written.
 	cases = append(cases,
-		killCase{step: "aborting", fail: last, want: before, notes: "did not put back", edit: crashFiles(t, copyRepo(t, base))[1].Path},
-		killCase{step: "renamed 0", fail: -1, want: after, notes: "did not write", edit: crashFiles(t, copyRepo(t, base))[last].Path})
+		killCase{step: "aborting", fail: last, want: before, notes: "did not put back", edit: crashFiles(t, catalogrepotest.Copy(t, base))[1].Path},
+		killCase{step: "renamed 0", fail: -1, want: after, notes: "did not write", edit: crashFiles(t, catalogrepotest.Copy(t, base))[last].Path})
 	for _, c := range cases {
 		name := strings.ReplaceAll(c.step, " ", "-")
 		if c.fail >= 0 {
@@ -190,7 +191,7 @@ func ended(step string) bool {
 // repository it leaves.
 func writeSteps(t *testing.T, base string, fail int) ([]string, map[string]string) {
 	t.Helper()
-	root := copyRepo(t, base)
+	root := catalogrepotest.Copy(t, base)
 	var steps []string
 	var mu sync.Mutex // the staging steps run concurrently
 	err := stage.WriteSteps(context.Background(), root, crashFiles(t, root), func(step string) {
@@ -211,7 +212,7 @@ func writeSteps(t *testing.T, base string, fail int) ([]string, map[string]strin
 // killAndRecover runs the child process on a copy of base, killed as c
 // says, and checks what it left and what Recover makes of it.
 func killAndRecover(t *testing.T, base string, before map[string]string, c killCase) {
-	root := copyRepo(t, base)
+	root := catalogrepotest.Copy(t, base)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriteChild$")
 	cmd.Env = append(os.Environ(), killRootEnv+"="+root, killStepEnv+"="+c.step)
 	if c.fail >= 0 {
@@ -303,15 +304,6 @@ func diffKeys(want, got map[string]string) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func copyRepo(t *testing.T, src string) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // validCatalogs validates every catalogs/<version> directory as opm
