@@ -65,7 +65,7 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Refused reports that a mistake in the repository's files refuses the
-// request (author's Refusal.Refused).
+// request (as catalogrepo's Refusal.Refused).
 func (e *Error) Refused() bool { return true }
 
 // ErrNotFBC marks a ci.yaml that does not maintain its operator as a
