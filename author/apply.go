@@ -3,7 +3,7 @@ package author
 import (
 	"context"
 
-	"github.com/fbcat/opm/author/stage"
+	"github.com/fbcat/opm/catalogrepo/stage"
 )
 
 // StagingDir is the directory, relative to the repository root, under

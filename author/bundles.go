@@ -3,79 +3,12 @@ package author
 import (
 	"slices"
 
-	"github.com/blang/semver/v4"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/yamledit"
-	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/internal/suggest"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
-
-// bundle finds a bundle of the package's catalogs by name.
-func (p *Package) bundle(name string) *declcfg.Bundle {
-	for _, c := range p.Catalogs {
-		if c.Config == nil {
-			continue
-		}
-		for i := range c.Config.Bundles {
-			if c.Config.Bundles[i].Name == name {
-				return &c.Config.Bundles[i]
-			}
-		}
-	}
-	return nil
-}
-
-// bundleByImage finds a bundle of the package's catalogs by image.
-func (p *Package) bundleByImage(image string) *declcfg.Bundle {
-	for _, c := range p.Catalogs {
-		if c.Config == nil {
-			continue
-		}
-		for i := range c.Config.Bundles {
-			if c.Config.Bundles[i].Image == image {
-				return &c.Config.Bundles[i]
-			}
-		}
-	}
-	return nil
-}
-
-// findBundle returns the named bundle of the package, or refuses naming
-// the closest names.
-func (p *Package) findBundle(name string) (*declcfg.Bundle, error) {
-	if b := p.bundle(name); b != nil {
-		return b, nil
-	}
-	names := p.bundleNames()
-	return nil, unknownName("bundle", name, suggest.Versioned(name, names, p.version), names, "no catalog of %s holds a bundle named %q", p.Dir, name)
-}
-
-// version is a bundle's version from its olm.package property.
-func (p *Package) version(name string) (semver.Version, bool) {
-	b := p.bundle(name)
-	if b == nil {
-		return semver.Version{}, false
-	}
-	pp, ok := packageProperty(b)
-	if !ok {
-		return semver.Version{}, false
-	}
-	v, err := semver.Parse(pp.Version)
-	return v, err == nil
-}
-
-// packageProperty reads a bundle's (first) olm.package property.
-func packageProperty(b *declcfg.Bundle) (declcfg.PackageProperty, bool) {
-	for _, prop := range b.Properties {
-		if prop.Type == declcfg.PropertyPackage {
-			pp, err := declcfg.ParsePropertyValue[declcfg.PackageProperty](prop.Value)
-			return pp, err == nil
-		}
-	}
-	return declcfg.PackageProperty{}, false
-}
 
 // holders lists the templates that name an image, each opened for
 // editing (basicDoc or semverDoc).
@@ -90,7 +23,7 @@ func (p *Package) holders(image string) ([]any, error) {
 			if err != nil {
 				return nil, err
 			}
-			if d.holds(image) {
+			if d.Holds(image) {
 				out = append(out, d)
 			}
 			continue
@@ -99,7 +32,7 @@ func (p *Package) holders(image string) ([]any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d.holds(image) {
+		if d.Holds(image) {
 			out = append(out, d)
 		}
 	}
@@ -129,34 +62,23 @@ func (p *Package) openTemplates() (basics []*basicDoc, semverOnes []string, err 
 // channelHeads lists the names of a template channel's entries that no
 // entry replaces or skips.
 func channelHeads(ch *yaml.Node) []string {
-	list := channelEntries(ch)
+	list := catalogrepo.ChannelEntries(ch)
 	if list == nil || list.Kind != yaml.SequenceNode {
 		return nil
 	}
 	incoming := map[string]bool{}
 	for _, e := range list.Content {
-		incoming[str(e, "replaces")] = true
-		for _, s := range strList(e, "skips") {
+		incoming[yamledit.String(e, "replaces")] = true
+		for _, s := range yamledit.Strings(e, "skips") {
 			incoming[s] = true
 		}
 	}
 	var heads []string
 	for _, e := range list.Content {
-		if n := str(e, "name"); n != "" && !incoming[n] && !slices.Contains(heads, n) {
+		if n := yamledit.String(e, "name"); n != "" && !incoming[n] && !slices.Contains(heads, n) {
 			heads = append(heads, n)
 		}
 	}
 	slices.Sort(heads)
 	return heads
-}
-
-// strList reads a list of strings under key of mapping m.
-func strList(m *yaml.Node, key string) []string {
-	var out []string
-	if _, v := yamledit.Lookup(m, key); v != nil && v.Kind == yaml.SequenceNode {
-		for _, s := range v.Content {
-			out = append(out, s.Value)
-		}
-	}
-	return out
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/internal/suggest"
 )
 
@@ -20,7 +20,7 @@ type channelCheck struct {
 }
 
 func (p *Package) channelCheck(allowNew bool) *channelCheck {
-	return &channelCheck{existing: p.templateChannels(), allowNew: allowNew, pkg: p.Dir}
+	return &channelCheck{existing: p.TemplateChannels(), allowNew: allowNew, pkg: p.Dir}
 }
 
 // check returns the error of a near miss of an existing or a conventional

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // writeFile replaces a file of a test repository.

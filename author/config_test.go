@@ -3,7 +3,6 @@ package author
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,54 +11,6 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
 )
-
-func TestRepoLookups(t *testing.T) {
-	r := testRepo(t)
-	if got := FindRoot(filepath.Join(r.Root, "operators", "widget", "1.0.0")); got != r.Root {
-		t.Errorf("FindRoot from below = %s, want %s", got, r.Root)
-	}
-	if got := FindRoot(t.TempDir()); got == r.Root {
-		t.Error("FindRoot found a root outside the repository")
-	}
-	ctx := context.Background()
-	for name, want := range map[string]string{
-		"widgets":           "did you mean widget?",
-		"widget-operator":   "did you mean widget? (commands take the operator's directory name",
-		"../x":              "invalid operator name",
-		"totally-unrelated": "operators/totally-unrelated does not exist (operators: ",
-	} {
-		if _, err := r.Open(ctx, name); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("Open(%q): %v, want %q", name, err, want)
-		}
-	}
-	os.MkdirAll(filepath.Join(r.Root, "operators", "bare"), 0o755)
-	if _, err := r.Open(ctx, "bare"); err == nil || !strings.Contains(err.Error(), "has no ci.yaml") {
-		t.Errorf("an operator without ci.yaml: %v", err)
-	}
-	p := open(t, r, "widget")
-	if _, err := p.Template("nope.yaml"); err == nil || !strings.Contains(err.Error(), "operators/widget/ci.yaml maps no template \"nope.yaml\" in fbc.catalog_mapping (templates: basic.yaml)") {
-		t.Errorf("Template: %v", err)
-	}
-	if b := p.bundleByImage("quay.io/example/widget-operator-bundle:v1.1.0"); b == nil || b.Name != "widget-operator.v1.1.0" {
-		t.Errorf("bundleByImage: %v", b)
-	}
-	// Suggestions follow version order, not spelling: the nearest versions
-	// below and above, or the bundle of that very version when the rest of
-	// the name was mistyped.
-	for name, want := range map[string]string{
-		"widget-operator.v1.1.3":  ": did you mean widget-operator.v1.1.1?",
-		"widget-operator.v1.0.5":  ": did you mean widget-operator.v1.0.0 or widget-operator.v1.1.0?",
-		"widget-operator.v0.9":    ": did you mean widget-operator.v1.0.0?",
-		"widget-operater.v1.1.0":  ": did you mean widget-operator.v1.1.0?",
-		"widget-operator.v10.0.0": ": did you mean widget-operator.v1.1.1?",
-		"nothing":                 " (bundles: widget-operator.v1.0.0, widget-operator.v1.1.0, widget-operator.v1.1.1)", // none is close: what there is
-	} {
-		_, err := p.findBundle(name)
-		if err == nil || !strings.HasSuffix(err.Error(), fmt.Sprintf("bundle named %q%s", name, want)) {
-			t.Errorf("findBundle(%s): %v, want the hint %q", name, err, want)
-		}
-	}
-}
 
 // fakePull renders any image as one bundle of package widget-operator.
 type fakePull struct{ calls int }

@@ -5,12 +5,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 )
 
 // copyOf is one catalog's copy of a bundle.
 type copyOf struct {
-	cat  *Catalog
+	cat  *catalogrepo.Catalog
 	b    *declcfg.Bundle
 	full bool // keeps its objects
 }
@@ -61,7 +62,7 @@ func (p *Package) Conflicts() []string {
 // oddCopies compares what view shows of the copies (with sameBundle) and
 // describes those that differ, leaving out the ones already reported
 // (skip); it returns the copies it reported too.
-func oddCopies(copies []copyOf, view func(copyOf) *declcfg.Bundle, skip map[*Catalog]bool) (map[*Catalog]bool, []string) {
+func oddCopies(copies []copyOf, view func(copyOf) *declcfg.Bundle, skip map[*catalogrepo.Catalog]bool) (map[*catalogrepo.Catalog]bool, []string) {
 	class, sizes := sameClasses(copies, view)
 	if len(sizes) < 2 {
 		return nil, nil
@@ -75,7 +76,7 @@ func oddCopies(copies []copyOf, view func(copyOf) *declcfg.Bundle, skip map[*Cat
 			tie = true
 		}
 	}
-	reported := map[*Catalog]bool{}
+	reported := map[*catalogrepo.Catalog]bool{}
 	var out []string
 	if tie || best < 2 {
 		var places []string
@@ -125,14 +126,6 @@ func sameClasses(copies []copyOf, view func(copyOf) *declcfg.Bundle) (class, siz
 	return class, sizes
 }
 
-// joinAnd is "a and b", "a, b and c".
-func joinAnd(s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
 // place is the copy's catalog file and the line its bundle's name is
 // at, as the catalog was loaded.
 func (c copyOf) place() string {
@@ -140,17 +133,4 @@ func (c copyOf) place() string {
 		return fmt.Sprintf("%s:%d", c.cat.Path, c.b.NameLine)
 	}
 	return c.cat.Path
-}
-
-// withoutBulk is a bundle without the properties the csv-metadata
-// migration replaces.
-func withoutBulk(b *declcfg.Bundle) *declcfg.Bundle {
-	out := *b
-	out.Properties = nil
-	for _, prop := range b.Properties {
-		if prop.Type != declcfg.PropertyBundleObject && prop.Type != declcfg.PropertyCSVMetadata {
-			out.Properties = append(out.Properties, prop)
-		}
-	}
-	return &out
 }

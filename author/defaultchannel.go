@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/internal/suggest"
 )
 
@@ -42,32 +44,32 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 		return nil, err
 	}
 	for _, d := range basics {
-		t := d.t
-		if d.channel(channel) == nil {
+		t := d.Template
+		if d.Channel(channel) == nil {
 			missing = append(missing, t.TemplateFile)
 			continue
 		}
-		if d.pkg() == nil {
-			return nil, refuse("%s has no olm.package entry to set the default channel of", t.Path)
+		if d.Package() == nil {
+			return nil, catalogrepo.Refuse("%s has no olm.package entry to set the default channel of", t.Path)
 		}
 		docs = append(docs, d)
 	}
 	switch {
 	case len(semverOnes) > 0:
-		return nil, refuse("cannot set the default channel to %s: semver templates (%s) choose their default channel themselves, the most stable and newest channel they generate (defaultChannelTypePreference: major or minor picks which kind)", channel, strings.Join(semverOnes, ", "))
+		return nil, catalogrepo.Refuse("cannot set the default channel to %s: semver templates (%s) choose their default channel themselves, the most stable and newest channel they generate (defaultChannelTypePreference: major or minor picks which kind)", channel, strings.Join(semverOnes, ", "))
 	case len(missing) > 0:
 		return nil, p.notEveryTemplate(channel, basics, missing)
 	case len(docs) == 0:
-		return nil, refuse("%s maps no template that exists", p.CI.File)
+		return nil, catalogrepo.Refuse("%s maps no template that exists", p.CI.File)
 	}
 	for _, d := range docs {
-		if str(d.pkg(), "defaultChannel") == channel {
+		if yamledit.String(d.Package(), "defaultChannel") == channel {
 			continue
 		}
-		if err := d.f.Set(d.pkg(), "defaultChannel", channel); err != nil {
+		if err := d.File.Set(d.Package(), "defaultChannel", channel); err != nil {
 			return nil, err
 		}
-		if e[d.t], err = d.f.Bytes(); err != nil {
+		if e[d.Template], err = d.File.Bytes(); err != nil {
 			return nil, err
 		}
 	}
@@ -88,16 +90,16 @@ func (p *Package) SetDefaultChannel(ctx context.Context, req DefaultChannelReque
 // channels there are (each once); one some templates lack, naming them
 // and the channels every template has.
 func (p *Package) notEveryTemplate(channel string, basics []*basicDoc, missing []string) error {
-	common := p.templateChannels()
+	common := p.TemplateChannels()
 	if len(missing) == len(basics) {
-		return unknownName("channel", channel, nil, common, "no template of %s has channel %q", p.Dir, channel)
+		return catalogrepo.UnknownName("channel", channel, nil, common, "no template of %s has channel %q", p.Dir, channel)
 	}
 	for _, d := range basics {
-		common = slices.DeleteFunc(common, func(c string) bool { return d.channel(c) == nil })
+		common = slices.DeleteFunc(common, func(c string) bool { return d.Channel(c) == nil })
 	}
 	all := "none is in all of them"
 	if len(common) > 0 {
 		all = "the channels all of them have: " + suggest.List(common)
 	}
-	return refuse("channel %q is not in %s: the default channel must be a channel of every template (%s)", channel, strings.Join(missing, ", "), all)
+	return catalogrepo.Refuse("channel %q is not in %s: the default channel must be a channel of every template (%s)", channel, strings.Join(missing, ", "), all)
 }

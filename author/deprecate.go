@@ -8,9 +8,10 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // DeprecateRequest names what to deprecate: one of a bundle, a channel or
@@ -66,7 +67,7 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	}
 	image := ""
 	if req.Bundle != "" {
-		b, err := p.findBundle(req.Bundle)
+		b, err := p.FindBundle(req.Bundle)
 		if err != nil {
 			return nil, err
 		}
@@ -78,31 +79,31 @@ func (p *Package) Deprecate(ctx context.Context, req DeprecateRequest, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	if channels := p.templateChannels(); req.Channel != "" && len(basics) > 0 && !slices.Contains(channels, req.Channel) {
-		return nil, unknownName("channel", req.Channel, nil, channels, "no basic template of %s has channel %q", p.Dir, req.Channel)
+	if channels := p.TemplateChannels(); req.Channel != "" && len(basics) > 0 && !slices.Contains(channels, req.Channel) {
+		return nil, catalogrepo.UnknownName("channel", req.Channel, nil, channels, "no basic template of %s has channel %q", p.Dir, req.Channel)
 	}
 	for _, d := range basics {
-		t := d.t
-		if (image != "" && !d.holds(image)) || (req.Channel != "" && d.channel(req.Channel) == nil) {
+		t := d.Template
+		if (image != "" && !d.Holds(image)) || (req.Channel != "" && d.Channel(req.Channel) == nil) {
 			continue
 		}
 		if err := d.deprecate(p.pkgName(d), ref, msg); err != nil {
 			return nil, err
 		}
-		if e[t], err = d.f.Bytes(); err != nil {
+		if e[t], err = d.File.Bytes(); err != nil {
 			return nil, err
 		}
 		done = append(done, t.TemplateFile)
 	}
 	if len(done) == 0 {
 		if len(semverOnes) > 0 {
-			return nil, refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, repoconfig.TypeBasic, p.CI.File)
+			return nil, catalogrepo.Refuse("semver templates cannot hold deprecations (%s): olm.deprecations can only be written into a basic template. Convert the template: opm alpha convert-template basic catalogs/<version>/%s/catalog.yaml -o yaml > %s/catalog-templates/<name>.yaml, map it with type %s in %s, then deprecate", strings.Join(semverOnes, ", "), p.Name, p.Dir, repoconfig.TypeBasic, p.CI.File)
 		}
 		what := "channel " + req.Channel
 		if req.Bundle != "" {
 			what = req.Bundle
 		}
-		return nil, refuse("no basic template of %s has %s", p.Dir, what)
+		return nil, catalogrepo.Refuse("no basic template of %s has %s", p.Dir, what)
 	}
 	plan, err := p.plan(ctx, e, p.sourceWith(opts), opts)
 	if err != nil {
@@ -127,7 +128,7 @@ func refText(r DeprecateRequest) string {
 
 // pkgName is the package a basic template's objects belong to.
 func (p *Package) pkgName(d *basicDoc) string {
-	if n := str(d.pkg(), "name"); n != "" {
+	if n := yamledit.String(d.Package(), "name"); n != "" {
 		return n
 	}
 	return p.FBCPackage()
@@ -137,25 +138,25 @@ func (p *Package) pkgName(d *basicDoc) string {
 // object, making the object when there is none.
 func (d *basicDoc) deprecate(pkg string, ref yamledit.Map, msg string) error {
 	entry := yamledit.Map{{Key: "reference", Value: ref}, {Key: "message", Value: msg}}
-	for _, dep := range d.objects("olm.deprecations") {
-		if str(dep, "package") != pkg {
+	for _, dep := range d.Objects("olm.deprecations") {
+		if yamledit.String(dep, "package") != pkg {
 			continue
 		}
 		_, list := yamledit.Lookup(dep, "entries")
 		if list == nil || list.Kind != yaml.SequenceNode {
-			return d.f.Set(dep, "entries", []any{entry})
+			return d.File.Set(dep, "entries", []any{entry})
 		}
 		for _, e := range list.Content {
 			if _, r := yamledit.Lookup(e, "reference"); sameReference(r, ref) {
-				if str(e, "message") == msg {
+				if yamledit.String(e, "message") == msg {
 					return nil
 				}
-				return d.f.Set(e, "message", msg)
+				return d.File.Set(e, "message", msg)
 			}
 		}
-		return d.f.Append(list, entry)
+		return d.File.Append(list, entry)
 	}
-	return d.f.Append(d.entries, yamledit.Map{
+	return d.File.Append(d.Entries, yamledit.Map{
 		{Key: "schema", Value: "olm.deprecations"}, {Key: "package", Value: pkg}, {Key: "entries", Value: []any{entry}},
 	})
 }
@@ -166,9 +167,9 @@ func sameReference(n *yaml.Node, ref yamledit.Map) bool {
 		return false
 	}
 	for _, kv := range ref {
-		if str(n, kv.Key) != kv.Value.(string) {
+		if yamledit.String(n, kv.Key) != kv.Value.(string) {
 			return false
 		}
 	}
-	return len(ref) > 1 || str(n, "name") == ""
+	return len(ref) > 1 || yamledit.String(n, "name") == ""
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -18,7 +19,7 @@ import (
 // the catalog has (if it is of this package), and the gap is returned
 // for the plan to note. Rendering as opm did before it described
 // packages (perChannel) describes nothing.
-func describeOffline(cfg *declcfg.DeclarativeConfig, c *Catalog, perChannel bool, cb *catalogBundles) *iconGap {
+func describeOffline(cfg *declcfg.DeclarativeConfig, c *catalogrepo.Catalog, perChannel bool, cb *catalogBundles) *iconGap {
 	if perChannel || len(cfg.Packages) != 1 {
 		return nil
 	}

@@ -5,8 +5,12 @@ import (
 	"hash/maphash"
 	"sync"
 
+	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/declcfg"
 )
+
+// text is a file's text in pieces (see stage.Text).
+type text = stage.Text
 
 // encoder writes the rendered catalogs of a package, encoding each bundle
 // once however many catalogs hold it: the per-version catalogs of a

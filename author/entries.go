@@ -5,6 +5,7 @@ import (
 
 	"github.com/blang/semver/v4"
 
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/suggest"
 )
@@ -14,7 +15,7 @@ import (
 // template's line of that entry: validating the rendered catalog would
 // name a line of a catalog (one that may not exist yet), not the line
 // to fix.
-func checkEntries(t *Template, data []byte, cfg *declcfg.DeclarativeConfig) error {
+func checkEntries(t *catalogrepo.Template, data []byte, cfg *declcfg.DeclarativeConfig) error {
 	names := make(map[string]bool, len(cfg.Bundles))
 	for i := range cfg.Bundles {
 		names[cfg.Bundles[i].Name] = true
@@ -24,7 +25,7 @@ func checkEntries(t *Template, data []byte, cfg *declcfg.DeclarativeConfig) erro
 			if names[e.Name] {
 				continue
 			}
-			return refuse("%s: channel %s lists %s, but no olm.bundle entry of the template is that bundle: add an olm.bundle entry with its image, or remove the channel's entry%s",
+			return catalogrepo.Refuse("%s: channel %s lists %s, but no olm.bundle entry of the template is that bundle: add an olm.bundle entry with its image, or remove the channel's entry%s",
 				entryPlace(t, data, ch.Name, e.Name), ch.Name, e.Name, bundleHint(e.Name, cfg))
 		}
 	}
@@ -33,13 +34,13 @@ func checkEntries(t *Template, data []byte, cfg *declcfg.DeclarativeConfig) erro
 
 // entryPlace is "file:line" of a channel's entry in a template, or the
 // file alone when it cannot be found.
-func entryPlace(t *Template, data []byte, channel, name string) string {
-	d, err := openBasic(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
+func entryPlace(t *catalogrepo.Template, data []byte, channel, name string) string {
+	d, err := openBasic(&catalogrepo.Template{Mapping: t.Mapping, Path: t.Path, Data: data})
 	if err != nil {
 		return t.Path
 	}
-	if ch := d.channel(channel); ch != nil {
-		if e := entryNamed(ch, name); e != nil {
+	if ch := d.Channel(channel); ch != nil {
+		if e := catalogrepo.EntryNamed(ch, name); e != nil {
 			return fmt.Sprintf("%s:%d", t.Path, e.Line)
 		}
 		return fmt.Sprintf("%s:%d", t.Path, ch.Line)
@@ -55,7 +56,7 @@ func bundleHint(name string, cfg *declcfg.DeclarativeConfig) string {
 	for i := range cfg.Bundles {
 		b := &cfg.Bundles[i]
 		names = append(names, b.Name)
-		if pp, ok := packageProperty(b); ok {
+		if pp, ok := catalogrepo.PackageProperty(b); ok {
 			if v, err := semver.Parse(pp.Version); err == nil {
 				versions[b.Name] = v
 			}

@@ -1,12 +1,11 @@
 package author
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/validate"
@@ -14,7 +13,7 @@ import (
 
 // Expanded is a catalog expanded from its template.
 type Expanded struct {
-	Catalog *Catalog
+	Catalog *catalogrepo.Catalog
 	Config  *declcfg.DeclarativeConfig
 	data    text                 // the catalog's text, once written
 	enc     *encoder             // shared by the catalogs of a package
@@ -60,34 +59,34 @@ func (r *Expanded) text() (text, error) {
 // what the community release pipeline writes; with keepStyle, the way c
 // was expanded before (see Match), which for a semver catalog an older
 // opm rendered is that opm's style.
-func (p *Package) ExpandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, keepStyle bool) (*Expanded, error) {
+func (p *Package) ExpandCatalog(ctx context.Context, c *catalogrepo.Catalog, data []byte, src *Bundles, keepStyle bool) (*Expanded, error) {
 	var style template.Options
 	if keepStyle {
-		style = c.dialect
+		style = p.style(c)
 	}
 	return p.expandCatalog(ctx, c, data, src, style)
 }
 
-func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
+func (p *Package) expandCatalog(ctx context.Context, c *catalogrepo.Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
 	br, err := src.forCatalog(c)
 	if err != nil {
 		return nil, err
 	}
 	t := c.Template
 	if data == nil {
-		return nil, refuse("template %s does not exist: %s maps catalog %s to it", t.Path, p.CI.File, c.Name)
+		return nil, catalogrepo.Refuse("template %s does not exist: %s maps catalog %s to it", t.Path, p.CI.File, c.Name)
 	}
 	in := template.Input{Name: t.Path, Data: data}
 	kind, err := template.Detect(in)
 	if err != nil {
-		return nil, refuse("%w", err)
+		return nil, catalogrepo.Refuse("%w", err)
 	}
 	if kind != t.Kind() {
-		return nil, refuse("%s is a %s template, but %s says its type is %s", t.Path, kind, p.CI.File, t.Type)
+		return nil, catalogrepo.Refuse("%s is a %s template, but %s says its type is %s", t.Path, kind, p.CI.File, t.Type)
 	}
 	cfg, err := template.ExpandWith(ctx, kind, in, br, opts)
 	if err != nil {
-		return nil, refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
+		return nil, catalogrepo.Refuse("rendering %s for catalog %s: %w", t.Path, c.Name, err)
 	}
 	var gap *iconGap
 	if kind == template.Semver {
@@ -98,177 +97,20 @@ func (p *Package) expandCatalog(ctx context.Context, c *Catalog, data []byte, sr
 			return nil, err
 		}
 	}
-	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), pool: p.schemaPool(), gap: gap}, nil
-}
-
-// perChannel is how older opm releases expanded semver templates (see
-// template.Options.SemverPerChannel), which the release pipeline ran
-// until July 2026: committed catalogs still hold that style.
-var perChannel = template.Options{SemverPerChannel: true}
-
-// Match expands the catalog's template as it is and reports whether the
-// committed catalog is what it gives, text and all (see Same). A semver
-// catalog is also matched in the styles older opm releases wrote (see
-// match), and the style found is kept for Options.KeepStyle. The
-// expansion in today's style is returned when none matches.
-func (p *Package) Match(ctx context.Context, c *Catalog, src *Bundles) (*Expanded, bool, error) {
-	return p.match(ctx, c, c.Template.Data, src)
-}
-
-// match is Match of the template text data. Today's style is tried
-// first; then, for a semver template, the older opm's style (each
-// channel linked on its own, no package description), and today's once
-// more for a catalog that lacks only the package's description and icon
-// (opm before v1.65). So a catalog that fits both (no two minor versions
-// in a channel, no description) is taken for the older style, which did
-// not describe the package.
-func (p *Package) match(ctx context.Context, c *Catalog, data []byte, src *Bundles) (*Expanded, bool, error) {
-	today, err := p.expandCatalog(ctx, c, data, src, template.Options{})
-	if err != nil {
-		return nil, false, err
-	}
-	found := func(r *Expanded, style template.Options, undescribed bool) bool {
-		objects, text := r.same(undescribed)
-		if objects {
-			c.dialect, r.textOnly = style, !text
-		}
-		return objects
-	}
-	if found(today, template.Options{}, false) {
-		return today, !today.textOnly, nil
-	}
-	if c.Template.Kind() != template.Semver {
-		return today, false, nil
-	}
-	older, err := p.expandCatalog(ctx, c, data, src, perChannel)
-	if err != nil {
-		return nil, false, err
-	}
-	if found(older, perChannel, false) {
-		return older, !older.textOnly, nil
-	}
-	if found(today, template.Options{}, true) {
-		return today, !today.textOnly, nil
-	}
-	return today, false, nil
-}
-
-// Same reports whether the committed catalog is the expanded one: the
-// same objects, and the text opm writes for them, byte for byte but for
-// line ends (a comment or white space added by hand is a difference).
-func (r *Expanded) Same() bool {
-	objects, text := r.same(false)
-	return objects && text
-}
-
-// same reports whether the committed catalog holds the objects of the
-// expanded one, in any order, and if so whether its text is theirs too.
-// With undescribed (for semver templates only: a basic one holds its
-// package as it is) it also holds when the committed package has no
-// description and icon where the expanded one has them: opm releases
-// before v1.65 did not describe the package of a semver template, and
-// the next release describes it as upstream now does.
-func (r *Expanded) same(undescribed bool) (objects, text bool) {
-	c := r.Catalog
-	if c.Config == nil || len(c.Config.Bundles) != len(r.Config.Bundles) {
-		return false, false
-	}
-	old := bundlesByName(c.Config)
-	for i := range r.Config.Bundles {
-		if b := &r.Config.Bundles[i]; !sameBundle(old[b.Name], b) {
-			return false, false
-		}
-	}
-	rendered := r.Config
-	if undescribed && undescribedPackage(c.Config, rendered) {
-		cp := *rendered
-		cp.Packages = slices.Clone(rendered.Packages)
-		cp.Packages[0].Description, cp.Packages[0].Icon = "", nil
-		rendered = &cp
-	}
-	if !slices.Equal(objectKeys(c.Config), objectKeys(rendered)) {
-		return false, false
-	}
-	return true, r.sameText(rendered)
-}
-
-// bundlesByName indexes a catalog's bundles (the first of each name).
-func bundlesByName(cfg *declcfg.DeclarativeConfig) map[string]*declcfg.Bundle {
-	out := make(map[string]*declcfg.Bundle, len(cfg.Bundles))
-	for i := range cfg.Bundles {
-		if _, dup := out[cfg.Bundles[i].Name]; !dup {
-			out[cfg.Bundles[i].Name] = &cfg.Bundles[i]
-		}
-	}
-	return out
-}
-
-// sameBundle reports whether two bundles are equal. Expanding offline
-// shares the big property values with the committed catalog, so those
-// compare at once.
-func sameBundle(a, b *declcfg.Bundle) bool {
-	if a == nil || b == nil || a.Schema != b.Schema || a.Name != b.Name || a.Package != b.Package || a.Image != b.Image ||
-		len(a.Properties) != len(b.Properties) || !slices.Equal(a.RelatedImages, b.RelatedImages) {
-		return false
-	}
-	for i := range a.Properties {
-		if a.Properties[i].Type != b.Properties[i].Type || !bytes.Equal(a.Properties[i].Value, b.Properties[i].Value) {
-			return false
-		}
-	}
-	return true
-}
-
-// objectKeys are the JSON of the objects of cfg but its bundles, sorted:
-// equal lists mean equal objects.
-func objectKeys(cfg *declcfg.DeclarativeConfig) []string {
-	var keys []string
-	add := func(b []byte) { keys = append(keys, string(b)) }
-	for i := range cfg.Packages {
-		add(cfg.Packages[i].AppendJSON(nil))
-	}
-	for i := range cfg.Channels {
-		add(cfg.Channels[i].AppendJSON(nil))
-	}
-	for i := range cfg.Others {
-		add(cfg.Others[i].AppendJSON(nil))
-	}
-	for i := range cfg.Deprecations {
-		add(cfg.Deprecations[i].AppendJSON(nil))
-	}
-	slices.Sort(keys)
-	return keys
+	return &Expanded{Catalog: c, Config: cfg, enc: p.encoder(), pool: p.SchemaPool(), gap: gap}, nil
 }
 
 // expandAll expands the given template texts into each of the catalogs
 // (see ExpandCatalog).
-func (p *Package) expandAll(ctx context.Context, cats []*Catalog, data func(*Catalog) []byte, src *Bundles, keepStyle bool) ([]*Expanded, error) {
-	return forEach(ctx, cats, func(c *Catalog) (*Expanded, error) { return p.ExpandCatalog(ctx, c, data(c), src, keepStyle) })
-}
-
-// matched is a catalog expanded from its template as it is, and whether
-// that is what the catalog holds.
-type matched struct {
-	*Expanded
-	same bool
-}
-
-// matchAll matches each of the catalogs with its template (see Match),
-// or with the text base has for it.
-func (p *Package) matchAll(ctx context.Context, cats []*Catalog, src *Bundles, base based) ([]matched, error) {
-	return forEach(ctx, cats, func(c *Catalog) (matched, error) {
-		data := c.Template.Data
-		if b, ok := base[c.Template]; ok {
-			data = b
-		}
-		r, same, err := p.match(ctx, c, data, src)
-		return matched{r, same}, err
+func (p *Package) expandAll(ctx context.Context, cats []*catalogrepo.Catalog, data func(*catalogrepo.Catalog) []byte, src *Bundles, keepStyle bool) ([]*Expanded, error) {
+	return forEach(ctx, cats, func(c *catalogrepo.Catalog) (*Expanded, error) {
+		return p.ExpandCatalog(ctx, c, data(c), src, keepStyle)
 	})
 }
 
 // forEach calls f for each catalog, a few at a time, and returns the
 // results in the order of cats, or the first error in that order.
-func forEach[T any](ctx context.Context, cats []*Catalog, f func(*Catalog) (T, error)) ([]T, error) {
+func forEach[T any](ctx context.Context, cats []*catalogrepo.Catalog, f func(*catalogrepo.Catalog) (T, error)) ([]T, error) {
 	out := make([]T, len(cats))
 	err := parallel.Do(ctx, len(cats), 4, func(i int) error {
 		var err error

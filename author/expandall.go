@@ -6,6 +6,8 @@ package author
 import (
 	"context"
 	"fmt"
+
+	"github.com/fbcat/opm/catalogrepo"
 )
 
 // ExpandRequest names the operators whose templates to expand again:
@@ -20,7 +22,7 @@ type ExpandRequest struct {
 // of a directory under operators/.
 func (r ExpandRequest) Validate() error {
 	for _, name := range r.Packages {
-		if err := checkOperatorName(name); err != nil {
+		if err := catalogrepo.CheckOperatorName(name); err != nil {
 			return err
 		}
 	}
@@ -60,8 +62,8 @@ func (r *Repo) Expand(ctx context.Context, req ExpandRequest, opts Options) (*Ex
 	names := req.Packages
 	if len(names) == 0 {
 		var err error
-		if names, err = r.Packages(); err != nil {
-			return nil, err
+		if names, err = r.Model().Packages(); err != nil {
+			return nil, needRoot(err)
 		}
 	}
 	out := &Expansion{Plan: &Plan{Root: r.Root}}

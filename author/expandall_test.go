@@ -133,7 +133,7 @@ func TestOptionsBundles(t *testing.T) {
 	if _, err := p.Expand(ctx, Options{}); err == nil || !strings.Contains(err.Error(), "quay.io/example/w:v1.2.0") {
 		t.Fatalf("offline without the bundle: %v", err)
 	}
-	rel, err := p.readRelease(filepath.Join(r.Root, "operators/widget/1.2.0"), req)
+	rel, err := p.readRelease(filepath.Join(r.Root, "operators/widget/1.2.0"), req.Image, req.Target)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,18 +63,3 @@ func TestNoChannelInAll(t *testing.T) {
 		t.Errorf("no common channel: %v", err)
 	}
 }
-
-func TestBundleDirHint(t *testing.T) {
-	r := testRepo(t)
-	for given, want := range map[string]string{
-		"operators/widget/1.2.O":  ": did you mean operators/widget/1.2.0?",
-		"operators/widget/1.1.5":  ": did you mean operators/widget/1.1.1 or operators/widget/1.2.0?",
-		"operators/wigdet/1.2.0":  ": did you mean operators/widget/1.2.0?",
-		"operators/zzzzzzz/1.2.0": "",
-		"elsewhere/1.2.0":         "",
-	} {
-		if got := r.bundleDirHint(given); got != want {
-			t.Errorf("bundleDirHint(%s) = %q, want %q", given, got, want)
-		}
-	}
-}

@@ -5,38 +5,13 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/validate"
 )
 
-// Options are what every verb takes.
-type Options struct {
-	// Force overwrites catalogs that no longer match their templates.
-	Force bool
-	// Pull renders bundles that no committed catalog holds from their
-	// images; nil keeps rendering offline.
-	Pull template.BundleRenderer
-	// Bundles are bundles rendered elsewhere (such as from their
-	// directories), found by image before any committed catalog's copy.
-	Bundles []declcfg.Bundle
-	// KeepStyle renders the catalogs of edited templates in the style
-	// they were committed in (see Package.Match): a semver catalog an
-	// older opm rendered (each channel linked on its own, no package
-	// description) as that opm did, which the release pipeline did until
-	// it ran opm v1.71. Without it, every catalog written is what opm
-	// v1.71 and later render, as the pipeline writes it today.
-	KeepStyle bool
-}
-
 // edited are a verb's new template texts.
-type edited map[*Template][]byte
-
-// based are the texts of templates the committed catalogs are checked
-// against instead of the committed templates (see Package.Release: a
-// template that already lists the bundle being released): their
-// catalogs are expanded again even if their text did not change.
-type based map[*Template][]byte
+type edited map[*catalogrepo.Template][]byte
 
 // plan turns edited templates into a plan: the templates, and every
 // catalog mapped to a changed template expanded again, validated, and
@@ -50,7 +25,7 @@ func (p *Package) plan(ctx context.Context, e edited, src *Bundles, opts Options
 // validated.
 func (p *Package) planChecked(ctx context.Context, e edited, base based, src *Bundles, opts Options, check func([]*Expanded) error) (*Plan, error) {
 	plan := &Plan{Root: p.Repo.Root}
-	var cats []*Catalog
+	var cats []*catalogrepo.Catalog
 	for _, t := range p.Templates {
 		data, ok := e[t]
 		changed := ok && (t.Data == nil || !bytes.Equal(data, t.Data))
@@ -68,7 +43,7 @@ func (p *Package) planChecked(ctx context.Context, e edited, base based, src *Bu
 	if err := p.checkDrift(ctx, cats, src, opts.Force, base); err != nil {
 		return nil, err
 	}
-	rendered, err := p.expandAll(ctx, cats, func(c *Catalog) []byte { return e[c.Template] }, src, opts.KeepStyle)
+	rendered, err := p.expandAll(ctx, cats, func(c *catalogrepo.Catalog) []byte { return e[c.Template] }, src, opts.KeepStyle)
 	if err != nil {
 		return nil, err
 	}
@@ -91,13 +66,13 @@ func (p *Package) planChecked(ctx context.Context, e edited, base based, src *Bu
 // validateAll validates expanded catalogs and writes their bytes, a few
 // at a time, and returns the first refusal in their order.
 func validateAll(ctx context.Context, rendered []*Expanded) error {
-	cats := make([]*Catalog, len(rendered))
-	byCat := map[*Catalog]*Expanded{}
+	cats := make([]*catalogrepo.Catalog, len(rendered))
+	byCat := map[*catalogrepo.Catalog]*Expanded{}
 	for i, r := range rendered {
 		cats[i] = r.Catalog
 		byCat[r.Catalog] = r
 	}
-	_, err := forEach(ctx, cats, func(c *Catalog) (struct{}, error) {
+	_, err := forEach(ctx, cats, func(c *catalogrepo.Catalog) (struct{}, error) {
 		r := byCat[c]
 		if err := validateExpanded(ctx, r); err != nil {
 			return struct{}{}, err
@@ -115,7 +90,7 @@ func (p *Plan) addExpanded(r *Expanded) error {
 		return err
 	}
 	n := len(p.Changes)
-	p.addDigested(r.Catalog.Path, KindCatalog, r.Catalog.exists, r.Catalog.sum, t)
+	p.addDigested(r.Catalog.Path, KindCatalog, r.Catalog.Committed(), r.Catalog.Digest(), t)
 	if r.gap != nil && len(p.Changes) > n {
 		p.addGap(r.Catalog.Path, r.gap)
 	}
@@ -126,10 +101,10 @@ func (p *Plan) addExpanded(r *Expanded) error {
 // (which also tells how the catalog was expanded, see Match), and refuses
 // unless forced when one is not what the template expands to: writing it
 // again would lose what was edited by hand.
-func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles, force bool, base based) error {
-	var existing []*Catalog
+func (p *Package) checkDrift(ctx context.Context, cats []*catalogrepo.Catalog, src *Bundles, force bool, base based) error {
+	var existing []*catalogrepo.Catalog
 	for _, c := range cats {
-		if c.exists && c.Template.Data != nil {
+		if c.Committed() && c.Template.Data != nil {
 			existing = append(existing, c)
 		}
 	}
@@ -146,7 +121,7 @@ func (p *Package) checkDrift(ctx context.Context, cats []*Catalog, src *Bundles,
 // validateExpanded refuses an expanded catalog that opm validate would
 // reject.
 func validateExpanded(ctx context.Context, r *Expanded) error {
-	if r.Catalog.valid {
+	if r.Catalog.Valid() {
 		ok, err := quickValid(ctx, r)
 		if ok || err != nil {
 			return err
@@ -156,12 +131,12 @@ func validateExpanded(ctx context.Context, r *Expanded) error {
 	if err != nil {
 		return err
 	}
-	res, err := validateFile(ctx, r.Catalog.Path, data, validate.Options{Pool: r.pool})
+	res, err := catalogrepo.ValidateFile(ctx, r.Catalog.Path, data, validate.Options{Pool: r.pool})
 	if err != nil {
 		return err
 	}
 	if !res.Passed() {
-		return refuse("the result would not be a valid catalog, so nothing was written:\n%v", res.Problems)
+		return catalogrepo.Refuse("the result would not be a valid catalog, so nothing was written:\n%v", res.Problems)
 	}
 	return nil
 }
@@ -176,7 +151,7 @@ func quickValid(ctx context.Context, r *Expanded) (bool, error) {
 	if err := declcfg.Write(newObjects(r.Catalog.Config, r.Config), &buf, declcfg.FormatYAML); err != nil {
 		return false, err
 	}
-	res, err := validateFile(ctx, r.Catalog.Path, buf.Bytes(), validate.Options{ObjectsOnly: true, Pool: r.pool})
+	res, err := catalogrepo.ValidateFile(ctx, r.Catalog.Path, buf.Bytes(), validate.Options{ObjectsOnly: true, Pool: r.pool})
 	if err != nil || !res.Passed() {
 		return false, err
 	}
@@ -211,13 +186,13 @@ func (p *Package) Expand(ctx context.Context, opts Options) (*Plan, error) {
 func (p *Package) expand(ctx context.Context, opts Options) (*Plan, []*Expanded, error) {
 	src := p.sourceWith(opts)
 	plan := &Plan{Root: p.Repo.Root}
-	var cats []*Catalog
+	var cats []*catalogrepo.Catalog
 	for _, c := range p.Catalogs {
 		switch {
 		case c.Template.Data != nil:
 			cats = append(cats, c)
-		case c.exists:
-			return nil, nil, refuse("%s maps catalog %s to template %s, which does not exist: restore the template, or remove the catalog and its mapping", p.CI.File, c.Path, c.Template.Path)
+		case c.Committed():
+			return nil, nil, catalogrepo.Refuse("%s maps catalog %s to template %s, which does not exist: restore the template, or remove the catalog and its mapping", p.CI.File, c.Path, c.Template.Path)
 		}
 		// Neither template nor catalog: nothing released there yet.
 	}

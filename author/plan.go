@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fbcat/opm/author/stage"
 	"github.com/fbcat/opm/author/textdiff"
+	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/internal/parallel"
 )
 
@@ -55,9 +55,6 @@ func (p *Plan) OldText(c FileChange) ([]byte, error) {
 	return data, nil
 }
 
-// text is a file's text in pieces (see stage.Text).
-type text = stage.Text
-
 // Plan is what a verb changes in a repository: every file is written by
 // Apply, or none.
 type Plan struct {
@@ -96,14 +93,6 @@ func (p *Plan) addGap(cat string, gap *iconGap) {
 	}
 	p.gaps = append(p.gaps, planGap{gap: *gap, cats: []string{cat}, i: len(p.Incomplete)})
 	p.Incomplete = append(p.Incomplete, &NeedError{Need: NeedPull, Problem: gap.problem([]string{cat})})
-}
-
-// Plural is "1 catalog", "2 catalogs".
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // add records a change of a file whose committed text is old (nil for a

@@ -6,9 +6,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
+	"github.com/fbcat/opm/internal/suggest"
 )
 
 // PromoteRequest names a bundle and the channel it is to head. The new
@@ -70,7 +73,7 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	b, err := p.findBundle(req.Bundle)
+	b, err := p.FindBundle(req.Bundle)
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +82,13 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 		return nil, err
 	}
 	if len(docs) == 0 {
-		return nil, refuse("no template of %s lists %s (%s)", p.Dir, b.Name, b.Image)
+		return nil, catalogrepo.Refuse("no template of %s lists %s (%s)", p.Dir, b.Name, b.Image)
 	}
 	channels := p.channelCheck(req.NewChannel)
 	for _, doc := range docs {
 		if _, basic := doc.(*basicDoc); basic {
 			if err := channels.check(req.Channel); err != nil {
-				return nil, refuse("%w", err)
+				return nil, catalogrepo.Refuse("%w", err)
 			}
 			break
 		}
@@ -98,12 +101,12 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 		case *basicDoc:
 			changed, err = p.promoteBasic(d, req, b.Image)
 			if err == nil && changed {
-				e[d.t], err = d.f.Bytes()
+				e[d.Template], err = d.File.Bytes()
 			}
 		case *semverDoc:
 			changed, err = p.promoteSemver(d, req, b.Image)
 			if err == nil && changed {
-				e[d.t], err = d.f.Bytes()
+				e[d.Template], err = d.File.Bytes()
 			}
 		}
 		if err != nil {
@@ -127,12 +130,12 @@ func (p *Package) Promote(ctx context.Context, req PromoteRequest, opts Options)
 }
 
 // templateOf is the template an opened document edits.
-func templateOf(doc any) *Template {
+func templateOf(doc any) *catalogrepo.Template {
 	switch d := doc.(type) {
 	case *basicDoc:
-		return d.t
+		return d.Template
 	case *semverDoc:
-		return d.t
+		return d.Template
 	}
 	return nil
 }
@@ -140,37 +143,37 @@ func templateOf(doc any) *Template {
 // promoteBasic adds the bundle at the head of a basic template's
 // channel; false when it heads it already.
 func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (bool, error) {
-	ch := d.channel(req.Channel)
+	ch := d.Channel(req.Channel)
 	if ch == nil {
-		pkg := str(d.pkg(), "name")
+		pkg := yamledit.String(d.Package(), "name")
 		if pkg == "" {
 			pkg = p.FBCPackage()
 		}
 		entry := entryMap(req.Bundle, req.replaces(""), req.Skips, req.SkipRange)
-		return true, d.f.Append(d.entries, channelMap(d, req.Channel, pkg, entry))
+		return true, d.File.Append(d.Entries, channelMap(d, req.Channel, pkg, entry))
 	}
 	heads := channelHeads(ch)
-	if e := entryNamed(ch, req.Bundle); e != nil {
+	if e := catalogrepo.EntryNamed(ch, req.Bundle); e != nil {
 		if slices.Equal(heads, []string{req.Bundle}) {
 			return false, nil
 		}
-		return false, refuse("%s:%d: %s is already in channel %s but is not its head (%s): remove it from the channel first, or promote a newer bundle", d.t.Path, e.Line, req.Bundle, req.Channel, strings.Join(heads, ", "))
+		return false, catalogrepo.Refuse("%s:%d: %s is already in channel %s but is not its head (%s): remove it from the channel first, or promote a newer bundle", d.Template.Path, e.Line, req.Bundle, req.Channel, strings.Join(heads, ", "))
 	}
 	if len(heads) != 1 {
-		return false, refuse("%s:%d: channel %s has %d heads (%s): fix the channel before promoting into it", d.t.Path, ch.Line, req.Channel, len(heads), strings.Join(heads, ", "))
+		return false, catalogrepo.Refuse("%s:%d: channel %s has %d heads (%s): fix the channel before promoting into it", d.Template.Path, ch.Line, req.Channel, len(heads), strings.Join(heads, ", "))
 	}
 	head := heads[0]
-	if nv, ok := p.version(req.Bundle); ok {
-		if hv, ok := p.version(head); ok && nv.LTE(hv) {
-			return false, refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.t.TemplateFile)
+	if nv, ok := p.BundleVersion(req.Bundle); ok {
+		if hv, ok := p.BundleVersion(head); ok && nv.LTE(hv) {
+			return false, catalogrepo.Refuse("%s (%s) is not newer than %s (%s), the head of channel %s in %s: upgrades would go backwards", req.Bundle, nv, head, hv, req.Channel, d.Template.TemplateFile)
 		}
 	}
 	entry := entryMap(req.Bundle, req.replaces(head), req.Skips, req.SkipRange)
-	list := channelEntries(ch)
+	list := catalogrepo.ChannelEntries(ch)
 	if list == nil {
-		return true, d.f.Set(ch, "entries", []any{entry})
+		return true, d.File.Set(ch, "entries", []any{entry})
 	}
-	return true, d.f.Append(list, entry)
+	return true, d.File.Append(list, entry)
 }
 
 // promoteSemver lists the bundle under the stream the channel names;
@@ -180,54 +183,46 @@ func (p *Package) promoteBasic(d *basicDoc, req PromoteRequest, image string) (b
 func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) (bool, error) {
 	stream := repoconfig.SemverStream(req.Channel)
 	if stream == "" {
-		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.TemplateFile, repoconfig.StreamHint(req.Channel), strings.Join(semverStreams, ", "))
+		return false, catalogrepo.Refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.Template.TemplateFile, repoconfig.StreamHint(req.Channel), strings.Join(template.SemverStreams, ", "))
 	}
 	if req.setsEdges() {
-		return false, refuse("%w", &NeedError{Need: NeedNoEdges, Problem: d.t.TemplateFile + " is a semver template: it computes edges from versions"})
+		return false, catalogrepo.Refuse("%w", &NeedError{Need: NeedNoEdges, Problem: d.Template.TemplateFile + " is a semver template: it computes edges from versions"})
 	}
-	v, ok := p.version(req.Bundle)
+	v, ok := p.BundleVersion(req.Bundle)
 	newest, newestV := "", v
-	for _, img := range d.images(stream) {
-		b := p.bundleByImage(img)
+	for _, img := range d.Images(stream) {
+		b := p.BundleByImage(img)
 		if b == nil || img == image {
 			continue
 		}
-		if bv, bok := p.version(b.Name); ok && bok && bv.GTE(newestV) {
+		if bv, bok := p.BundleVersion(b.Name); ok && bok && bv.GTE(newestV) {
 			newest, newestV = b.Name, bv
 		}
 	}
-	listed := slices.Contains(d.images(stream), image)
+	listed := slices.Contains(d.Images(stream), image)
 	switch {
 	case newest != "" && listed:
-		return false, refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.t.TemplateFile, newest, newestV)
+		return false, catalogrepo.Refuse("%s is already listed under %s in %s, but %s (%s) is newer there: an older bundle heads no channel", req.Bundle, stream, d.Template.TemplateFile, newest, newestV)
 	case newest != "":
-		return false, refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.t.TemplateFile)
+		return false, catalogrepo.Refuse("%s (%s) is not newer than %s (%s), listed under %s in %s: in a semver template it would head no channel", req.Bundle, v, newest, newestV, stream, d.Template.TemplateFile)
 	case listed:
 		return false, nil
 	}
 	return true, d.addImage(stream, image)
 }
 
-// channelMap is a new channel entry holding one entry, its keys in the
-// order of the template's first channel (schema, name, package, entries
-// when it has none).
-func channelMap(d *basicDoc, name, pkg string, entry yamledit.Map) yamledit.Map {
-	values := map[string]any{"schema": "olm.channel", "name": name, "package": pkg, "entries": []any{entry}}
-	order := []string{"schema", "name", "package", "entries"}
-	if chs := d.objects("olm.channel"); len(chs) > 0 {
-		var keys []string
-		for i := 0; i+1 < len(chs[0].Content); i += 2 {
-			if _, known := values[chs[0].Content[i].Value]; known {
-				keys = append(keys, chs[0].Content[i].Value)
+// skipsNotes notes each skipped bundle that no catalog holds and whose
+// name is a near miss of one that it does: skipping a bundle that is not
+// there is allowed (one removed long ago), so it is written as given.
+func (p *Package) skipsNotes(skips []string) []string {
+	var notes []string
+	names := p.BundleNames()
+	for _, s := range skips {
+		if !slices.Contains(names, s) {
+			if near := suggest.Near(s, names); len(near) > 0 {
+				notes = append(notes, fmt.Sprintf("skips names %s, which no catalog of %s holds: did you mean %s? (written as given)", s, p.Dir, suggest.Or(near)))
 			}
 		}
-		if len(keys) == len(order) {
-			order = keys
-		}
 	}
-	m := make(yamledit.Map, 0, len(order))
-	for _, k := range order {
-		m = append(m, yamledit.KV{Key: k, Value: values[k]})
-	}
-	return m
+	return notes
 }

@@ -30,7 +30,7 @@ func TestRenderCheckReal(t *testing.T) {
 	for _, dir := range releaseCases(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			repo := &Repo{Root: filepath.Join(dir, "before")}
-			names, err := repo.Packages()
+			names, err := repo.Model().Packages()
 			if err != nil || len(names) != 1 {
 				t.Fatalf("packages: %v %v", names, err)
 			}

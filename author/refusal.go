@@ -4,30 +4,17 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
 )
 
 // Refusal is an error of a verb that will not do what was asked because
 // of the repository's content or what was asked, as opposed to a failure
-// to read or write files. Problems of configuration files (repoconfig.Error)
-// count as refusals too. A refusal that an option lifts wraps a NeedError.
-type Refusal struct {
-	Msg string
-	Err error // the cause, if any
-}
-
-func (r *Refusal) Error() string { return r.Msg }
-func (r *Refusal) Unwrap() error { return r.Err }
-
-// Refused reports that the request was refused, not a failure to run (as
-// the other packages' refusals say: cmd/opm's exit codes ask this).
-func (r *Refusal) Refused() bool { return true }
-
-func refuse(format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
-	return &Refusal{Msg: err.Error(), Err: errors.Unwrap(err)}
-}
+// to read or write files (see catalogrepo.Refusal). Problems of
+// configuration files (repoconfig.Error) count as refusals too. A
+// refusal that an option lifts wraps a NeedError.
+type Refusal = catalogrepo.Refusal
 
 // IsRefusal reports whether err is a refusal or a problem of the
 // repository's files, rather than a failure to read or write them.

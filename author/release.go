@@ -4,21 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/blang/semver/v4"
-
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
-	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/render"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // ReleaseRequest is what to release: a bundle directory and the image it
@@ -61,20 +54,6 @@ func (r ReleaseRequest) Validate() error {
 	return v.Err()
 }
 
-// released is the bundle being released: its blob (rendered from its
-// directory with the image) and where it goes.
-type released struct {
-	fbc declcfg.Bundle
-	pkg string // the FBC package
-	// rc says where it goes: its release-config.yaml, or the request's
-	// Target (rc.File "").
-	rc    *repoconfig.ReleaseConfig
-	notes []string // what the user should know about the directory
-	// csvReplaces and version are the CSV's spec.replaces and version.
-	csvReplaces string
-	version     semver.Version
-}
-
 // Release adds a bundle to the templates its release-config.yaml (or the
 // request) names, as the community release pipeline does, and renders
 // the catalogs of those templates again: a basic template gets the
@@ -89,14 +68,14 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	dir, pkgName, err := p.Repo.bundleDir(req.BundleDir)
+	dir, pkgName, err := p.Repo.BundleDir(req.BundleDir)
 	if err != nil {
-		return nil, err
+		return nil, needRoot(err)
 	}
 	if pkgName != p.Name {
 		return nil, fmt.Errorf("%s is a bundle directory of operator %s, not of %s", req.BundleDir, pkgName, p.Name)
 	}
-	rel, err := p.readRelease(dir, req)
+	rel, err := p.readRelease(dir, req.Image, req.Target)
 	if err != nil {
 		return nil, err
 	}
@@ -171,22 +150,6 @@ func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error)
 	return notes, errors.Join(errs...)
 }
 
-// ReleaseFacts are what a release-config.yaml of the package is checked
-// against: its mapped templates, the channels of each, its bundles.
-func (p *Package) ReleaseFacts() repoconfig.ReleaseFacts {
-	f := repoconfig.ReleaseFacts{Operator: p.Dir, Package: p.FBCPackage(), CIFile: p.CI.File, Bundles: p.bundleNames()}
-	for _, t := range p.Templates {
-		tf := repoconfig.TemplateFacts{Name: t.TemplateFile, Type: t.Type}
-		if t.Data != nil && t.Kind() == template.Basic {
-			if n, err := template.ReadNames(t.Kind(), t.Data); err == nil {
-				tf.Channels = n.Channels
-			}
-		}
-		f.Templates = append(f.Templates, tf)
-	}
-	return f
-}
-
 // countKind counts the changes of a kind.
 func countKind(p *Plan, kind string) int {
 	n := 0
@@ -196,96 +159,6 @@ func countKind(p *Plan, kind string) int {
 		}
 	}
 	return n
-}
-
-// OpenBundleDir opens the operator a bundle directory belongs to: the
-// directory is given as a path relative to the working directory, or
-// else to the root, and must be operators/<pkg>/<version>/ under the
-// root.
-func (r *Repo) OpenBundleDir(ctx context.Context, given string) (*Package, error) {
-	_, pkg, err := r.bundleDir(given)
-	if err != nil {
-		return nil, err
-	}
-	return r.Open(ctx, pkg)
-}
-
-// bundleDir finds a bundle directory given as a path (relative to the
-// working directory, or else to the root) and the operator it belongs
-// to: it must be operators/<pkg>/<version>/ under the root.
-func (r *Repo) bundleDir(given string) (dir, pkg string, err error) {
-	if err := r.CheckRoot(); err != nil {
-		return "", "", err
-	}
-	dir = given
-	if st, err := os.Stat(dir); (err != nil || !st.IsDir()) && !filepath.IsAbs(given) {
-		dir = filepath.Join(r.Root, given)
-	}
-	st, err := os.Stat(dir)
-	if err != nil {
-		return "", "", fmt.Errorf("bundle directory %s: %w%s", given, err, r.bundleDirHint(given))
-	}
-	if !st.IsDir() {
-		return "", "", fmt.Errorf("%s is not a directory: give the bundle's directory, operators/<pkg>/<version>", given)
-	}
-	abs, _ := filepath.Abs(dir)
-	root, _ := filepath.Abs(r.Root)
-	ops := filepath.Dir(filepath.Dir(abs))
-	if filepath.Base(ops) != "operators" || filepath.Dir(ops) != root {
-		return "", "", fmt.Errorf("%s is not a bundle directory of this repository: give operators/<pkg>/<version> under %s", given, r.Root)
-	}
-	return abs, filepath.Base(filepath.Dir(abs)), nil
-}
-
-// readRelease renders the bundle directory with the image and reads where
-// it goes.
-func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error) {
-	rel := path.Join(p.Dir, filepath.Base(dir))
-	if err := render.BundleWithoutMetadata(dir); err != nil {
-		return nil, refuse("%w", err)
-	}
-	fbc, err := render.BundleFromDir(dir, req.Image)
-	if err != nil {
-		return nil, refuse("%w", err)
-	}
-	pp, _ := packageProperty(fbc)
-	if !strings.Contains(fbc.Name, pp.Version) {
-		return nil, refuse("bundle directory %s holds a ClusterServiceVersion named %s, version %s: its name does not carry its version (name it %s.v%s)", rel, fbc.Name, pp.Version, fbc.Package, pp.Version)
-	}
-	out := &released{fbc: *fbc, pkg: fbc.Package, csvReplaces: csvReplaces(fbc), version: bundleVersion(fbc)}
-	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
-		// The release pipeline releases it all the same: a warning.
-		out.notes = append(out.notes, fmt.Sprintf("bundle directory %s holds %s, version %s: a bundle's directory is usually named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version))
-	}
-	if fbcPkg := p.FBCPackage(); fbcPkg != "" && fbcPkg != fbc.Package {
-		return nil, refuse("bundle directory %s is a bundle of package %q, but the catalogs of %s hold package %q", rel, fbc.Package, p.Dir, fbcPkg)
-	}
-	cfgFile := path.Join(rel, "release-config.yaml")
-	data, err := os.ReadFile(filepath.Join(dir, "release-config.yaml"))
-	switch {
-	case err == nil && req.Target != nil:
-		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
-	case err == nil:
-		rc, err := repoconfig.ParseReleaseConfig(cfgFile, data)
-		if rc == nil {
-			return nil, err
-		}
-		out.rc = rc // its mistakes are checkTargets'
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, err
-	case req.Target == nil || len(req.Target.Channels) == 0:
-		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
-	case req.Target.TemplateFile != "":
-		out.rc = &repoconfig.ReleaseConfig{Targets: []repoconfig.ReleaseTarget{*req.Target}}
-	default:
-		out.rc = &repoconfig.ReleaseConfig{}
-		for _, t := range p.Templates {
-			target := *req.Target
-			target.TemplateFile = t.TemplateFile
-			out.rc.Targets = append(out.rc.Targets, target)
-		}
-	}
-	return out, nil
 }
 
 // checkNotReleased refuses a bundle whose image or name a template or
@@ -298,9 +171,9 @@ func (p *Package) checkNotReleased(rel *released) error {
 		for _, b := range c.Config.Bundles {
 			switch {
 			case b.Image == rel.fbc.Image:
-				return refuse("%s is already released: %s holds it as %s", rel.fbc.Image, c.Path, b.Name)
+				return catalogrepo.Refuse("%s is already released: %s holds it as %s", rel.fbc.Image, c.Path, b.Name)
 			case b.Name == rel.fbc.Name:
-				return refuse("%s is already released: %s holds it, as image %s", rel.fbc.Name, c.Path, b.Image)
+				return catalogrepo.Refuse("%s is already released: %s holds it, as image %s", rel.fbc.Name, c.Path, b.Image)
 			}
 		}
 	}
@@ -309,25 +182,25 @@ func (p *Package) checkNotReleased(rel *released) error {
 
 // releaseBasic adds the bundle to a basic template (made when missing),
 // and says what it chose for the bundle (see chooseReplaces).
-func (p *Package) releaseBasic(t *Template, target repoconfig.ReleaseTarget, rel *released, channels *channelCheck) ([]byte, []string, error) {
+func (p *Package) releaseBasic(t *catalogrepo.Template, target repoconfig.ReleaseTarget, rel *released, channels *channelCheck) ([]byte, []string, error) {
 	data := t.Data
 	if data == nil {
 		data = []byte("---\nschema: olm.template.basic\nentries:\n")
 	}
-	d, err := openBasic(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
+	d, err := openBasic(&catalogrepo.Template{Mapping: t.Mapping, Path: t.Path, Data: data})
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.pkg() == nil {
+	if d.Package() == nil {
 		def := target.DefaultChannel
 		if def == "" {
 			def = target.Channels[0]
 		}
-		if err := d.f.Append(d.entries, yamledit.Map{{Key: "schema", Value: "olm.package"}, {Key: "name", Value: rel.pkg}, {Key: "defaultChannel", Value: def}}); err != nil {
+		if err := d.File.Append(d.Entries, yamledit.Map{{Key: "schema", Value: "olm.package"}, {Key: "name", Value: rel.pkg}, {Key: "defaultChannel", Value: def}}); err != nil {
 			return nil, nil, err
 		}
 	} else if target.DefaultChannel != "" {
-		if err := d.f.Set(d.pkg(), "defaultChannel", target.DefaultChannel); err != nil {
+		if err := d.File.Set(d.Package(), "defaultChannel", target.DefaultChannel); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -345,31 +218,31 @@ func (p *Package) releaseBasic(t *Template, target repoconfig.ReleaseTarget, rel
 			return nil, nil, err
 		}
 	}
-	if !d.holds(rel.fbc.Image) {
-		if err := d.f.Append(d.entries, yamledit.Map{{Key: "schema", Value: "olm.bundle"}, {Key: "image", Value: rel.fbc.Image}}); err != nil {
+	if !d.Holds(rel.fbc.Image) {
+		if err := d.File.Append(d.Entries, yamledit.Map{{Key: "schema", Value: "olm.bundle"}, {Key: "image", Value: rel.fbc.Image}}); err != nil {
 			return nil, nil, err
 		}
 	}
-	out, err := d.f.Bytes()
+	out, err := d.File.Bytes()
 	return out, chose, err
 }
 
 // addEntry appends an entry to a channel, making the channel when the
 // template has none of that name.
 func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
-	ch := d.channel(channel)
+	ch := d.Channel(channel)
 	if ch == nil {
-		return d.f.Append(d.entries, channelMap(d, channel, pkg, entry))
+		return d.File.Append(d.Entries, channelMap(d, channel, pkg, entry))
 	}
 	name := entry[0].Value.(string)
-	if e := entryNamed(ch, name); e != nil {
-		return refuse("%s:%d: channel %s already has an entry for %s", d.t.Path, e.Line, channel, name)
+	if e := catalogrepo.EntryNamed(ch, name); e != nil {
+		return catalogrepo.Refuse("%s:%d: channel %s already has an entry for %s", d.Template.Path, e.Line, channel, name)
 	}
-	list := channelEntries(ch)
+	list := catalogrepo.ChannelEntries(ch)
 	if list == nil {
-		return d.f.Set(ch, "entries", []any{entry})
+		return d.File.Set(ch, "entries", []any{entry})
 	}
-	return d.f.Append(list, entry)
+	return d.File.Append(list, entry)
 }
 
 // releaseSemver adds the bundle's image to the streams a semver template
@@ -378,7 +251,7 @@ func (d *basicDoc) addEntry(channel, pkg string, entry yamledit.Map) error {
 // there by hand, its catalogs not rendered) is also returned without it,
 // as base: its catalogs are checked against that and rendered with it,
 // as the release pipeline renders them.
-func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) (data, base []byte, err error) {
+func releaseSemver(t *catalogrepo.Template, target repoconfig.ReleaseTarget, rel *released) (data, base []byte, err error) {
 	data = t.Data
 	if data == nil {
 		data = []byte("---\nSchema: olm.semver\nGenerateMajorChannels: true\nGenerateMinorChannels: true\n")
@@ -388,52 +261,32 @@ func releaseSemver(t *Template, target repoconfig.ReleaseTarget, rel *released) 
 			return nil, nil, err
 		}
 	}
-	d, err := openSemver(&Template{Mapping: t.Mapping, Path: t.Path, Data: data})
+	d, err := openSemver(&catalogrepo.Template{Mapping: t.Mapping, Path: t.Path, Data: data})
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, ch := range target.Channels {
 		stream := repoconfig.SemverStream(ch)
-		if stream == "" || slices.Contains(d.images(stream), rel.fbc.Image) {
+		if stream == "" || slices.Contains(d.Images(stream), rel.fbc.Image) {
 			continue
 		}
 		if err := d.addImage(stream, rel.fbc.Image); err != nil {
 			return nil, nil, err
 		}
 	}
-	data, err = d.f.Bytes()
+	data, err = d.File.Bytes()
 	return data, base, err
 }
 
 // withoutImage is a semver template's text without an image, nil when it
 // does not list it.
-func withoutImage(t *Template, image string) ([]byte, error) {
+func withoutImage(t *catalogrepo.Template, image string) ([]byte, error) {
 	d, err := openSemver(t)
-	if err != nil || !d.holds(image) {
+	if err != nil || !d.Holds(image) {
 		return nil, err
 	}
 	if err := d.removeImage(image); err != nil {
 		return nil, err
 	}
-	return d.f.Bytes()
-}
-
-// bundleNames lists the names of the bundles of the package's catalogs,
-// sorted.
-func (p *Package) bundleNames() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, c := range p.Catalogs {
-		if c.Config == nil {
-			continue
-		}
-		for _, b := range c.Config.Bundles {
-			if !seen[b.Name] {
-				seen[b.Name] = true
-				out = append(out, b.Name)
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
+	return d.File.Bytes()
 }

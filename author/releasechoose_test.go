@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // withoutConfig is a test repository whose widget 1.2.0 has no

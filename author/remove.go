@@ -8,8 +8,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/request"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/request"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 	"github.com/fbcat/opm/model"
 )
 
@@ -46,7 +47,7 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 		return nil, err
 	}
 	name := req.Bundle
-	b, err := p.findBundle(name)
+	b, err := p.FindBundle(name)
 	if err != nil {
 		return nil, err
 	}
@@ -55,11 +56,11 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 		return nil, err
 	}
 	if len(docs) == 0 {
-		return nil, refuse("no template of %s lists %s (%s)", p.Dir, b.Name, b.Image)
+		return nil, catalogrepo.Refuse("no template of %s lists %s (%s)", p.Dir, b.Name, b.Image)
 	}
 	heads := p.headsOf(name)
 	if len(heads) > 0 && !opts.Force {
-		return nil, refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("%s heads %s: its installs would be left with nothing to upgrade to. Release a bundle that replaces or skips it instead (its release-config.yaml can say skips: [%s])", name, strings.Join(heads, ", "), name)})
+		return nil, catalogrepo.Refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("%s heads %s: its installs would be left with nothing to upgrade to. Release a bundle that replaces or skips it instead (its release-config.yaml can say skips: [%s])", name, strings.Join(heads, ", "), name)})
 	}
 	e := edited{}
 	var from []string
@@ -68,12 +69,12 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 		case *basicDoc:
 			err = removeBasic(d, name, b.Image)
 			if err == nil {
-				e[d.t], err = d.f.Bytes()
+				e[d.Template], err = d.File.Bytes()
 			}
 		case *semverDoc:
 			err = d.removeImage(b.Image)
 			if err == nil {
-				e[d.t], err = d.f.Bytes()
+				e[d.Template], err = d.File.Bytes()
 			}
 		}
 		if err != nil {
@@ -89,7 +90,7 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 			}
 		}
 		if len(stranded) > 0 && !opts.Force {
-			return refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("removing %s would strand installs with no upgrade to their channel's head:\n  %s\n"+
+			return catalogrepo.Refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("removing %s would strand installs with no upgrade to their channel's head:\n  %s\n"+
 				"release a bundle that replaces or skips them first (or, where a channel would be left with several heads, one that heads it)", name, strings.Join(stranded, "\n  "))})
 		}
 		return nil
@@ -110,12 +111,12 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 
 // removeBasic takes a bundle out of a basic template.
 func removeBasic(d *basicDoc, name, image string) error {
-	def := str(d.pkg(), "defaultChannel")
-	for _, item := range slices.Clone(d.entries.Content) {
-		switch str(item, "schema") {
+	def := yamledit.String(d.Package(), "defaultChannel")
+	for _, item := range slices.Clone(d.Entries.Content) {
+		switch yamledit.String(item, "schema") {
 		case "olm.bundle":
-			if str(item, "image") == image {
-				if err := d.f.Remove(d.entries, item); err != nil {
+			if yamledit.String(item, "image") == image {
+				if err := d.File.Remove(d.Entries, item); err != nil {
 					return err
 				}
 			}
@@ -135,28 +136,28 @@ func removeBasic(d *basicDoc, name, image string) error {
 // rewire removes a bundle's entry from a channel and the edges naming it,
 // keeping the paths that went through it.
 func (d *basicDoc) rewire(ch *yaml.Node, name, defaultChannel string) error {
-	list := channelEntries(ch)
+	list := catalogrepo.ChannelEntries(ch)
 	if list == nil || list.Kind != yaml.SequenceNode {
 		return nil
 	}
-	gone := entryNamed(ch, name)
+	gone := catalogrepo.EntryNamed(ch, name)
 	var prevReplaces string
 	var prevSkips []string
 	if gone != nil {
 		if len(list.Content) == 1 {
-			if str(ch, "name") == defaultChannel {
-				return refuse("%s:%d: removing %s would leave channel %s, the default channel, empty: set another default channel first (opm alpha catalog default-channel)", d.t.Path, gone.Line, name, defaultChannel)
+			if yamledit.String(ch, "name") == defaultChannel {
+				return catalogrepo.Refuse("%s:%d: removing %s would leave channel %s, the default channel, empty: set another default channel first (opm alpha catalog default-channel)", d.Template.Path, gone.Line, name, defaultChannel)
 			}
-			return d.f.Remove(d.entries, ch)
+			return d.File.Remove(d.Entries, ch)
 		}
-		prevReplaces, prevSkips = str(gone, "replaces"), strList(gone, "skips")
-		if err := d.f.Remove(list, gone); err != nil {
+		prevReplaces, prevSkips = yamledit.String(gone, "replaces"), yamledit.Strings(gone, "skips")
+		if err := d.File.Remove(list, gone); err != nil {
 			return err
 		}
 	}
 	replaced := false
 	for _, e := range list.Content {
-		if e != gone && str(e, "replaces") == name {
+		if e != gone && yamledit.String(e, "replaces") == name {
 			replaced = true
 		}
 	}
@@ -166,10 +167,10 @@ func (d *basicDoc) rewire(ch *yaml.Node, name, defaultChannel string) error {
 		}
 		var err error
 		switch {
-		case str(e, "replaces") == name:
+		case yamledit.String(e, "replaces") == name:
 			err = d.inherit(e, name, prevReplaces, prevSkips)
-		case slices.Contains(strList(e, "skips"), name) && !replaced && gone != nil:
-			err = d.setSkips(e, str(e, "replaces"), append([]string{prevReplaces}, prevSkips...))
+		case slices.Contains(yamledit.Strings(e, "skips"), name) && !replaced && gone != nil:
+			err = d.setSkips(e, yamledit.String(e, "replaces"), append([]string{prevReplaces}, prevSkips...))
 		}
 		if err != nil {
 			return err
@@ -184,9 +185,9 @@ func (d *basicDoc) rewire(ch *yaml.Node, name, defaultChannel string) error {
 func (d *basicDoc) inherit(e *yaml.Node, name, replaces string, skips []string) error {
 	var err error
 	if replaces == "" {
-		err = d.f.Delete(e, "replaces")
+		err = d.File.Delete(e, "replaces")
 	} else {
-		err = d.f.Set(e, "replaces", replaces)
+		err = d.File.Set(e, "replaces", replaces)
 	}
 	if err != nil {
 		return err
@@ -197,7 +198,7 @@ func (d *basicDoc) inherit(e *yaml.Node, name, replaces string, skips []string) 
 // setSkips adds names to an entry's skips (no duplicates, nor replaces,
 // the entry's replaces once edited).
 func (d *basicDoc) setSkips(e *yaml.Node, replaces string, add []string) error {
-	old := strList(e, "skips")
+	old := yamledit.Strings(e, "skips")
 	var skips []string
 	for _, s := range append(slices.Clone(old), add...) {
 		if s != "" && s != replaces && !slices.Contains(skips, s) {
@@ -207,7 +208,7 @@ func (d *basicDoc) setSkips(e *yaml.Node, replaces string, add []string) error {
 	if slices.Equal(skips, old) {
 		return nil
 	}
-	return d.f.Set(e, "skips", toAny(skips))
+	return d.File.Set(e, "skips", toAny(skips))
 }
 
 // headsOf lists, as "channel C of catalog V", the channels of committed
@@ -240,15 +241,15 @@ func (d *basicDoc) dropDeprecation(dep *yaml.Node, name string) error {
 	var drop []*yaml.Node
 	for _, e := range list.Content {
 		_, ref := yamledit.Lookup(e, "reference")
-		if str(ref, "schema") == "olm.bundle" && str(ref, "name") == name {
+		if yamledit.String(ref, "schema") == "olm.bundle" && yamledit.String(ref, "name") == name {
 			drop = append(drop, e)
 		}
 	}
 	if len(drop) > 0 && len(drop) == len(list.Content) {
-		return d.f.Remove(d.entries, dep)
+		return d.File.Remove(d.Entries, dep)
 	}
 	for _, e := range drop {
-		if err := d.f.Remove(list, e); err != nil {
+		if err := d.File.Remove(list, e); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/catalogrepo"
 )
 
 // basicText is a basic template with the given channel blocks and
@@ -90,7 +92,7 @@ func TestRemoveRewires(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tmpl := &Template{Path: "t.yaml", Data: []byte(basicText(tt.channels, "", "a", tt.remove))}
+			tmpl := &catalogrepo.Template{Path: "t.yaml", Data: []byte(basicText(tt.channels, "", "a", tt.remove))}
 			d, err := openBasic(tmpl)
 			if err != nil {
 				t.Fatal(err)
@@ -106,7 +108,7 @@ func TestRemoveRewires(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := d.f.Bytes()
+			out, err := d.File.Bytes()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,14 +130,14 @@ func TestRemoveDropsDeprecations(t *testing.T) {
 		"the entry goes":  deps + "  - reference: {schema: olm.channel, name: stable}\n    message: gone\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			d, err := openBasic(&Template{Path: "t.yaml", Data: []byte(basicText(channels, extra, "a", "b"))})
+			d, err := openBasic(&catalogrepo.Template{Path: "t.yaml", Data: []byte(basicText(channels, extra, "a", "b"))})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := removeBasic(d, "b", "quay.io/x/b"); err != nil {
 				t.Fatal(err)
 			}
-			out, err := d.f.Bytes()
+			out, err := d.File.Bytes()
 			if err != nil {
 				t.Fatal(err)
 			}

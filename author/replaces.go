@@ -1,14 +1,11 @@
 package author
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
-	"github.com/blang/semver/v4"
-
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // chooseReplaces is what the new entry of a basic template's channel
@@ -24,15 +21,15 @@ import (
 // gives a channel with a head no replaces, skips or skipRange is refused
 // at its channels key: the new bundle would be a second head.
 func (p *Package) chooseReplaces(d *basicDoc, channel string, target repoconfig.ReleaseTarget, rel *released) (string, string, error) {
-	ch := d.channel(channel)
-	if target.Replaces != "" || ch == nil || entryNamed(ch, rel.fbc.Name) != nil {
+	ch := d.Channel(channel)
+	if target.Replaces != "" || ch == nil || catalogrepo.EntryNamed(ch, rel.fbc.Name) != nil {
 		return target.Replaces, "", nil // given, a new channel, or one that lists the bundle (addEntry says)
 	}
 	heads := channelHeads(ch)
 	if len(heads) == 0 {
 		return "", "", nil
 	}
-	where := fmt.Sprintf("channel %s of %s", channel, d.t.TemplateFile)
+	where := fmt.Sprintf("channel %s of %s", channel, d.Template.TemplateFile)
 	if rel.rc.File != "" {
 		if len(target.Skips) > 0 || target.SkipRange != "" {
 			return "", "", nil // it says how the heads are left behind
@@ -40,50 +37,20 @@ func (p *Package) chooseReplaces(d *basicDoc, channel string, target repoconfig.
 		return "", "", repoconfig.ErrorAt(rel.rc.File, target.LineOf("channels"), "%s has head %s, and no replaces says what %s replaces: it would be a second head; add replaces: %s", where, strings.Join(heads, ", "), rel.fbc.Name, heads[0])
 	}
 	need := func(format string, args ...any) error {
-		return refuse("%w", &NeedError{Need: NeedReplaces, Problem: fmt.Sprintf(format, args...)})
+		return catalogrepo.Refuse("%w", &NeedError{Need: NeedReplaces, Problem: fmt.Sprintf(format, args...)})
 	}
 	if len(heads) > 1 {
 		return "", "", need("%s has %d heads (%s), so what %s replaces cannot be chosen", where, len(heads), strings.Join(heads, ", "), rel.fbc.Name)
 	}
 	head, why := heads[0], "the channel's head"
-	if r := rel.csvReplaces; r != "" && entryNamed(ch, r) != nil {
+	if r := rel.csvReplaces; r != "" && catalogrepo.EntryNamed(ch, r) != nil {
 		if r != head {
 			return "", "", need("the ClusterServiceVersion of %s replaces %s, which is in %s but is not its head (%s): replacing it would leave two heads", rel.fbc.Name, r, where, head)
 		}
 		why = "its ClusterServiceVersion's spec.replaces, the channel's head"
 	}
-	if hv, ok := p.version(head); ok && rel.version.LTE(hv) {
+	if hv, ok := p.BundleVersion(head); ok && rel.version.LTE(hv) {
 		return "", "", need("%s (%s) is not newer than %s (%s), the head of %s: upgrades would go backwards", rel.fbc.Name, rel.version, head, hv, where)
 	}
 	return head, fmt.Sprintf("no release-config.yaml: %s replaces %s in %s, %s", rel.fbc.Name, head, where, why), nil
-}
-
-// csvReplaces is the spec.replaces of a rendered bundle's
-// ClusterServiceVersion, "" when it has none.
-func csvReplaces(b *declcfg.Bundle) string {
-	objects, err := b.Objects()
-	if err != nil {
-		return ""
-	}
-	i := declcfg.CSVIndex(objects)
-	if i < 0 {
-		return ""
-	}
-	var csv struct {
-		Spec struct {
-			Replaces string `json:"replaces"`
-		} `json:"spec"`
-	}
-	if json.Unmarshal(objects[i], &csv) != nil {
-		return ""
-	}
-	return csv.Spec.Replaces
-}
-
-// bundleVersion is the version of a rendered bundle's olm.package
-// property (zero when it has none that parses).
-func bundleVersion(b *declcfg.Bundle) semver.Version {
-	pp, _ := packageProperty(b)
-	v, _ := semver.Parse(pp.Version)
-	return v
 }

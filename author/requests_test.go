@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // TestRequestsValidate: each request says what it lacks as a

@@ -3,12 +3,11 @@ package author
 import (
 	"context"
 	"fmt"
-	"os"
-	"path"
 	"slices"
 	"sync"
 
 	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
 )
@@ -31,7 +30,7 @@ type Bundles struct {
 // located is a bundle of a committed catalog.
 type located struct {
 	b   *declcfg.Bundle
-	cat *Catalog
+	cat *catalogrepo.Catalog
 }
 
 // NewBundles is the offline bundle source of a package.
@@ -56,12 +55,12 @@ func (s *Bundles) Add(b *declcfg.Bundle) { s.extra[b.Image] = b }
 
 // For is the bundle renderer of one catalog: it applies the catalog's
 // migrations and prefers the catalog's own copy of a bundle.
-func (s *Bundles) For(c *Catalog) (template.BundleRenderer, error) {
+func (s *Bundles) For(c *catalogrepo.Catalog) (template.BundleRenderer, error) {
 	return s.forCatalog(c)
 }
 
 // forCatalog is For, as the renderer it is.
-func (s *Bundles) forCatalog(c *Catalog) (*catalogBundles, error) {
+func (s *Bundles) forCatalog(c *catalogrepo.Catalog) (*catalogBundles, error) {
 	ms, err := render.MigrationsFor(c.MigrateLevel())
 	if err != nil {
 		return nil, err
@@ -79,7 +78,7 @@ type candidate struct {
 // find lists the copies of the bundle with image ref: the released ones
 // first, then the catalog's own, then the other catalogs' in the order of
 // ci.yaml.
-func (s *Bundles) find(ref string, own *Catalog) []candidate {
+func (s *Bundles) find(ref string, own *catalogrepo.Catalog) []candidate {
 	s.once.Do(s.index)
 	var out []candidate
 	add := func(b *declcfg.Bundle) {
@@ -115,19 +114,10 @@ func (s *Bundles) index() {
 	}
 }
 
-func hasProperty(b *declcfg.Bundle, typ string) bool {
-	for _, p := range b.Properties {
-		if p.Type == typ {
-			return true
-		}
-	}
-	return false
-}
-
 // catalogBundles renders the bundles of one catalog's template.
 type catalogBundles struct {
 	src        *Bundles
-	cat        *Catalog
+	cat        *catalogrepo.Catalog
 	migrations render.Migrations
 
 	mu    sync.Mutex
@@ -237,42 +227,4 @@ func (s *Bundles) csvOf(cands []candidate) []byte {
 		return nil
 	}
 	return s.pkg.bundleDirs.csv(name)
-}
-
-// bundleDirIndex finds the CSVs of the bundle directories of an operator
-// directory by CSV name, reading them only when first asked.
-type bundleDirIndex struct {
-	pkg  *Package
-	once sync.Once
-	csvs map[string][]byte
-}
-
-func (x *bundleDirIndex) csv(name string) []byte {
-	x.once.Do(x.load)
-	return x.csvs[name]
-}
-
-// load renders every bundle directory of the operator directory; those
-// that do not parse are left out (they are not what is being released).
-func (x *bundleDirIndex) load() {
-	x.csvs = map[string][]byte{}
-	entries, err := os.ReadDir(x.pkg.Repo.path(x.pkg.Dir))
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		dir := x.pkg.Repo.path(path.Join(x.pkg.Dir, e.Name()))
-		if !e.IsDir() || !render.IsBundleDir(dir) {
-			continue
-		}
-		fbc, err := render.BundleFromDir(dir, "")
-		if err != nil {
-			continue
-		}
-		if objects, err := fbc.Objects(); err == nil {
-			if i := declcfg.CSVIndex(objects); i >= 0 {
-				x.csvs[fbc.Name] = objects[i]
-			}
-		}
-	}
 }

@@ -9,20 +9,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/model"
+	"github.com/fbcat/opm/validate"
 )
 
 // testRepo copies testdata/repo (widget: a basic template with comments,
 // catalogs v4.16 and v4.17; gadget: a semver template, catalog v4.18).
 func testRepo(t *testing.T) *Repo {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	return &Repo{Root: root}
+	return &Repo{Root: catalogrepotest.Copy(t, "../testdata/repo")}
 }
 
 func open(t *testing.T, r *Repo, name string) *Package {
@@ -78,11 +76,14 @@ func read(t *testing.T, r *Repo, rel string) string {
 // heads is the head of each channel of a committed catalog.
 func heads(t *testing.T, r *Repo, rel string) map[string]string {
 	t.Helper()
-	cfg, err := loadCatalog(rel, []byte(read(t, r, rel)))
+	res, err := catalogrepo.ValidateFile(context.Background(), rel, []byte(read(t, r, rel)), validate.Options{KeepConfig: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _ := model.New(cfg, model.Options{})
+	if res.Config == nil {
+		t.Fatalf("loading %s: %v", rel, res.Problems)
+	}
+	m, _ := model.New(res.Config, model.Options{})
 	out := map[string]string{}
 	for _, p := range m.Packages {
 		for name, ch := range p.Channels {
@@ -271,11 +272,4 @@ func TestApplyRefusesChangedFiles(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("temporary files were left behind: %v", entries)
 	}
-}
-
-// loadCatalog loads a catalog file's objects.
-func loadCatalog(rel string, data []byte) (*declcfg.DeclarativeConfig, error) {
-	c := &Catalog{Path: rel}
-	err := c.load(context.Background(), data, nil, nil)
-	return c.Config, err
 }

@@ -206,7 +206,7 @@ measure "render (one command)" "$bin" render "${dirs[@]}"
 measure "render --migrate-level + image template" "$bin" render --migrate-level bundle-object-to-csv-metadata --alpha-image-ref-template 'quay.io/example/{{.Package}}:v{{.Version}}' "${dirs[@]}"
 
 # opm alpha lint on operator directories shaped like the largest community
-# packages, made from real bundle directories (author/authortest): sailoperator
+# packages, made from real bundle directories (catalogrepo/catalogrepotest): sailoperator
 # (43 bundle directories of 2.7 MB) and hive-operator (225 of 0.4 MB), each
 # in six catalogs; and with --baseline HEAD~1 on a two-commit repository
 # (the release of the newest bundle).

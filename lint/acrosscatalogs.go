@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -38,7 +38,7 @@ import (
 type placer struct {
 	file     string // the catalog's file, as findings name it
 	template string // the template's file, as findings name it
-	lines    *author.TemplateLines
+	lines    *catalogrepo.TemplateLines
 	packages map[int]bool      // catalog lines where a package starts
 	entries  map[int][2]string // catalog line: channel and bundle of the entry there
 	channels map[int]string    // catalog line: the channel that starts there
@@ -47,7 +47,7 @@ type placer struct {
 
 // newPlacer indexes a catalog (its positions relative to the working
 // directory) and its template's lines.
-func newPlacer(root string, c *author.Catalog, lines *author.TemplateLines) *placer {
+func newPlacer(root string, c *catalogrepo.Catalog, lines *catalogrepo.TemplateLines) *placer {
 	pl := &placer{
 		file: filepath.ToSlash(filepath.Join(root, c.Path)), lines: lines,
 		packages: map[int]bool{}, entries: map[int][2]string{}, channels: map[int]string{}, images: map[string]string{},
@@ -153,7 +153,7 @@ func mergeCatalogs(found []catalogFindings, placers []*placer) []finding.Finding
 
 // releasedIn lists, for each bundle of the catalogs an operator
 // directory maps, the OpenShift versions of the catalogs that hold it.
-func releasedIn(cats []*author.Catalog) map[string][]openshift.Version {
+func releasedIn(cats []*catalogrepo.Catalog) map[string][]openshift.Version {
 	out := map[string][]openshift.Version{}
 	for _, c := range cats {
 		v, ok := layout.CatalogVersion(c.Name)
@@ -169,8 +169,8 @@ func releasedIn(cats []*author.Catalog) map[string][]openshift.Version {
 
 // templateLines reads the lines of each template the catalogs are
 // rendered from, once.
-func templateLines(cats []*author.Catalog) map[*author.Template]*author.TemplateLines {
-	out := map[*author.Template]*author.TemplateLines{}
+func templateLines(cats []*catalogrepo.Catalog) map[*catalogrepo.Template]*catalogrepo.TemplateLines {
+	out := map[*catalogrepo.Template]*catalogrepo.TemplateLines{}
 	for _, c := range cats {
 		if _, ok := out[c.Template]; !ok && c.Template != nil {
 			out[c.Template] = c.Template.Lines()

@@ -7,14 +7,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 )
 
 // benchGitRepo writes, once, a two-commit git repository of an operator
 // of that shape: the first commit without its newest bundle, the second
 // with it (a release, as the pull-request job sees it). It returns the
 // operator directory.
-func benchGitRepo(b *testing.B, name string, shape func(string) authortest.LintRepo, sources ...string) string {
+func benchGitRepo(b *testing.B, name string, shape func(string) catalogrepotest.LintRepo, sources ...string) string {
 	b.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("git is not installed")
@@ -46,7 +46,7 @@ func benchGitRepo(b *testing.B, name string, shape func(string) authortest.LintR
 	before := o
 	before.Bundles--
 	before.InCatalogs--
-	if _, err := authortest.WriteLintRepo(tmp, before); err != nil {
+	if _, err := catalogrepotest.WriteLintRepo(tmp, before); err != nil {
 		b.Fatal(err)
 	}
 	git("init", "-q")
@@ -57,7 +57,7 @@ func benchGitRepo(b *testing.B, name string, shape func(string) authortest.LintR
 			b.Fatal(err)
 		}
 	}
-	if _, err := authortest.WriteLintRepo(tmp, o); err != nil {
+	if _, err := catalogrepotest.WriteLintRepo(tmp, o); err != nil {
 		b.Fatal(err)
 	}
 	git("add", "-A")
@@ -72,7 +72,7 @@ func benchGitRepo(b *testing.B, name string, shape func(string) authortest.LintR
 // shaped operator: lint operators/<pkg> --baseline HEAD~1 after the
 // release of its newest bundle.
 func BenchmarkLintSailBaseline(b *testing.B) {
-	dir := benchGitRepo(b, "sail", authortest.SailShape,
+	dir := benchGitRepo(b, "sail", catalogrepotest.SailShape,
 		"../../shared/conformance/bundles/datadog-operator_1.28.0", "../../../shared/conformance/bundles/datadog-operator_1.28.0", "../testdata/bundles/node-healthcheck-operator_0.6.0")
 	b.ReportAllocs()
 	for b.Loop() {

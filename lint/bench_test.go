@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 )
 
 // benchRepo writes an operator repository of that shape from a real
 // bundle directory (the conformance data's when it is there, beside
 // the checkout or a worktree of it, else testdata's) once, into the temporary directory, and returns its
 // operator directory.
-func benchRepo(b *testing.B, name string, shape func(string) authortest.LintRepo, sources ...string) string {
+func benchRepo(b *testing.B, name string, shape func(string) catalogrepotest.LintRepo, sources ...string) string {
 	b.Helper()
 	src := ""
 	for _, s := range sources {
@@ -32,7 +32,7 @@ func benchRepo(b *testing.B, name string, shape func(string) authortest.LintRepo
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := authortest.WriteLintRepo(tmp, o); err != nil {
+	if _, err := catalogrepotest.WriteLintRepo(tmp, o); err != nil {
 		os.RemoveAll(tmp)
 		b.Fatal(err)
 	}
@@ -55,13 +55,13 @@ func benchLint(b *testing.B, dir string) {
 // BenchmarkLintSail lints an operator directory shaped like sailoperator:
 // 43 bundle directories of about 2.7 MB, in six catalogs.
 func BenchmarkLintSail(b *testing.B) {
-	benchLint(b, benchRepo(b, "sail", authortest.SailShape,
+	benchLint(b, benchRepo(b, "sail", catalogrepotest.SailShape,
 		"../../shared/conformance/bundles/datadog-operator_1.28.0", "../../../shared/conformance/bundles/datadog-operator_1.28.0", "../testdata/bundles/node-healthcheck-operator_0.6.0"))
 }
 
 // BenchmarkLintHive lints an operator directory shaped like
 // hive-operator: 225 bundle directories, 106 of them in six catalogs.
 func BenchmarkLintHive(b *testing.B) {
-	benchLint(b, benchRepo(b, "hive", authortest.HiveShape,
+	benchLint(b, benchRepo(b, "hive", catalogrepotest.HiveShape,
 		"../../shared/conformance/bundles/hive-operator_1.2.3725-6ac23a8", "../../../shared/conformance/bundles/hive-operator_1.2.3725-6ac23a8", "../testdata/bundles/node-healthcheck-operator_0.6.0"))
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/blang/semver/v4"
 
-	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/model"
@@ -70,7 +70,7 @@ type history struct {
 // when there is none to tell: the operator has no file-based catalogs
 // (its bundle directories are all it has), or the run judges a change
 // against a baseline, or checks history as news.
-func (l *linter) historyOf(p *author.Package) *history {
+func (l *linter) historyOf(p *catalogrepo.Package) *history {
 	if l.judgesChange || l.released == ReleasedCheck {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
 )
@@ -59,11 +60,7 @@ func TestOpenShiftRangeBundle(t *testing.T) {
 // catalogs, and gadget, in v4.18) into a temporary directory.
 func copyRepo(t *testing.T) string {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	return root
+	return catalogrepotest.Copy(t, "../testdata/repo")
 }
 
 // replaceIn replaces old with new in a file.

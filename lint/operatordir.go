@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/layout"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -25,19 +25,19 @@ func hasCIConfig(dir string) bool {
 // has a ci.yaml but is not operators/<pkg>/ of a catalog repository:
 // lint finds an operator's catalogs through its repository, and the
 // directory is no catalog either. Outside a repository it says so as the
-// catalog verbs do (author.NotARepository).
+// catalog verbs do (catalogrepo.NotRepositoryError).
 func operatorDirOutside(p, real string) error {
 	abs, err := filepath.Abs(real)
 	if err != nil {
 		return err
 	}
 	root := filepath.Dir(filepath.Dir(abs))
-	if err := (&author.Repo{Root: root}).CheckRoot(); err != nil {
-		var ne *author.NeedError
-		if !errors.As(err, &ne) {
+	if err := (&catalogrepo.Repo{Root: root}).CheckRoot(); err != nil {
+		var nr *catalogrepo.NotRepositoryError
+		if !errors.As(err, &nr) {
 			return err
 		}
-		return fmt.Errorf("%s has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository, and %s: lint the operator where it is in its repository", p, ne.Problem)
+		return fmt.Errorf("%s has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository, and %v: lint the operator where it is in its repository", p, nr)
 	}
 	return fmt.Errorf("%s has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository: move it to %s, or lint the operator there", p, filepath.Join(root, "operators", filepath.Base(abs)))
 }
@@ -55,17 +55,17 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 	if l.operatorRulesOn() {
 		oc = l.readOperator(dir, root, filepath.Base(abs))
 	}
-	p, err := (&author.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
+	p, err := (&catalogrepo.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
 	var cfgErr *repoconfig.Error
 	switch {
 	case errors.Is(err, repoconfig.ErrNotFBC):
 		// bundle directories only: its catalogs are not file-based
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
-		p, err = &author.Package{}, nil
+		p, err = &catalogrepo.Package{}, nil
 	case errors.As(err, &cfgErr) && oc.explains(l):
 		// the pipeline's checks of ci.yaml say what is wrong with it
 		l.notes = append(l.notes, fmt.Sprintf("%s: its catalogs are not linted: %v", dir, err))
-		p, err = &author.Package{}, nil
+		p, err = &catalogrepo.Package{}, nil
 	}
 	if err != nil {
 		return err
@@ -114,7 +114,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 // knowing the bundle directories by CSV name and the OpenShift versions
 // of the mapped catalogs each bundle is in; with the pipeline's rules (oc
 // not nil), the catalog as the pipeline checks it too.
-func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *author.Catalog, byName map[string]*bundle, released map[string][]openshift.Version, oc *operatorCheck, installOnly bool) (catalogFindings, error) {
+func (l *linter) lintMappedCatalog(ctx context.Context, root string, c *catalogrepo.Catalog, byName map[string]*bundle, released map[string][]openshift.Version, oc *operatorCheck, installOnly bool) (catalogFindings, error) {
 	if c.Config == nil {
 		l.notes = append(l.notes, fmt.Sprintf("%s: not linted: ci.yaml maps it but it does not exist", filepath.Join(root, c.Path)))
 		return catalogFindings{}, nil

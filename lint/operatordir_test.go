@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 )
 
-// An operator directory written by authortest.WriteLintRepo from a real bundle: ten
+// An operator directory written by catalogrepotest.WriteLintRepo from a real bundle: ten
 // versions, the newest six in two catalogs; version 1.0.8 removes the
 // field version 1.0.3 added. The bundle directories are linted in
 // parallel and their CRDs read again after release; the edge is compared
@@ -17,7 +17,7 @@ import (
 // change.
 func TestOperatorDirLinttest(t *testing.T) {
 	root := t.TempDir()
-	pkg, err := authortest.WriteLintRepo(root, authortest.LintRepo{
+	pkg, err := catalogrepotest.WriteLintRepo(root, catalogrepotest.LintRepo{
 		Source: "../testdata/bundles/node-healthcheck-operator_0.6.0", Bundles: 10, InCatalogs: 6,
 		ObjectCatalogs: []string{"v4.15"}, MetaCatalogs: []string{"v4.17"}, OpenShift: "v4.15",
 	})

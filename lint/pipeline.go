@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
@@ -81,7 +81,7 @@ func (l *linter) readOperator(dir, root, name string) *operatorCheck {
 
 // setBundles gives the checks the bundle directories, and the bundles
 // the operator's catalogs hold without one.
-func (c *operatorCheck) setBundles(dirs []*bundle, p *author.Package) {
+func (c *operatorCheck) setBundles(dirs []*bundle, p *catalogrepo.Package) {
 	if p.CI != nil {
 		facts := p.ReleaseFacts()
 		c.facts = &facts
@@ -198,7 +198,7 @@ func (l *linter) mappedFindings(c *operatorCheck, cat *catalog) []finding.Findin
 }
 
 // explains reports whether the pipeline's checks of ci.yaml find an
-// error in it: author refuses such an operator directory, and the
+// error in it: catalogrepo refuses such an operator directory, and the
 // findings then say what is wrong while lint goes on without its
 // catalogs.
 func (c *operatorCheck) explains(l *linter) bool {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 	"github.com/fbcat/opm/lint/crdcompat"
 )
 
@@ -29,7 +29,7 @@ func TestNamedVersionOrder(t *testing.T) {
 // released.
 func TestBundleDirsCompareCRDsWhileRead(t *testing.T) {
 	root := t.TempDir()
-	pkg, err := authortest.WriteLintRepo(root, authortest.LintRepo{
+	pkg, err := catalogrepotest.WriteLintRepo(root, catalogrepotest.LintRepo{
 		Source: "../testdata/bundles/node-healthcheck-operator_0.6.0", Bundles: 10, InCatalogs: 6,
 		ObjectCatalogs: []string{"v4.15"}, OpenShift: "v4.15",
 	})

@@ -1,9 +1,10 @@
 // Package authortest writes synthetic operator repositories (the layout
 // of community-operators-prod: ci.yaml, catalog templates, rendered
 // catalogs and a bundle directory ready to release) for the catalog
-// authoring benchmarks, and operator directories made of real bundles for
-// the lint benchmarks (see WriteLintRepo). It sits under author, whose
-// Repo renders the catalogs, so that author's own tests may use it.
+// authoring benchmarks. It sits under author, whose Repo renders the
+// catalogs, so that author's own tests may use it; the operator
+// directories of lint's tests and benchmarks are
+// catalogrepo/catalogrepotest's.
 package authortest
 
 import (

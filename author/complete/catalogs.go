@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strconv"
 
-	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/catalogrepo"
 	"github.com/fbcat/opm/declcfg"
 )
 
@@ -15,11 +14,11 @@ import (
 // a template (every catalog of a template holds the same bundles): the
 // names of its olm.bundle objects, read from their top-level lines
 // without decoding the rest.
-func catalogBundles(r *author.Repo, t *author.Template) []string {
-	var best *author.Catalog
+func catalogBundles(t *catalogrepo.Template) []string {
+	var best *catalogrepo.Catalog
 	var bestSize int64
 	for _, c := range t.Catalogs {
-		st, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(c.Path)))
+		st, err := os.Stat(c.File())
 		if err == nil && (best == nil || st.Size() < bestSize) {
 			best, bestSize = c, st.Size()
 		}
@@ -27,7 +26,7 @@ func catalogBundles(r *author.Repo, t *author.Template) []string {
 	if best == nil {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(r.Root, filepath.FromSlash(best.Path)))
+	data, err := os.ReadFile(best.File())
 	if err != nil {
 		return nil
 	}

@@ -1,11 +1,12 @@
 // Package complete lists the names shell completion offers the catalog
 // verbs of a repository: operators, bundle directories, bundles,
 // versions, channels, templates, image repositories and catalogs. It
-// reads directory names, ci.yaml and templates (author's listings, the
-// ones its "did you mean" chooses from) and, only for the bundles of a
-// semver template, the top-level lines of the smallest catalog rendered
-// from it: it runs on every TAB, so it loads no catalog. What cannot be
-// read lists nothing: completion never fails aloud.
+// reads directory names, ci.yaml and templates (catalogrepo's listings,
+// the ones the verbs' "did you mean" chooses from) and, only for the
+// bundles of a semver template, the top-level lines of the smallest
+// catalog rendered from it: it runs on every TAB, so it loads no
+// catalog. What cannot be read lists nothing: completion never fails
+// aloud.
 package complete
 
 import (
@@ -15,14 +16,15 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // Operators lists the repository's operators.
-func Operators(r *author.Repo) []string { return r.Operators() }
+func Operators(r *author.Repo) []string { return r.Model().Operators() }
 
 // Versions lists an operator's bundle directory names.
-func Versions(r *author.Repo, op string) []string { return r.Versions(op) }
+func Versions(r *author.Repo, op string) []string { return r.Model().Versions(op) }
 
 // Channels lists the channels of an operator's templates (and the
 // streams of its semver templates).
@@ -52,7 +54,7 @@ func Bundles(r *author.Repo, op string) []string {
 	_, names := p.TemplateImages()
 	for _, t := range p.Templates {
 		if t.Type == repoconfig.TypeSemver {
-			names = append(names, catalogBundles(r, t)...)
+			names = append(names, catalogBundles(t)...)
 		}
 	}
 	slices.Sort(names)
@@ -95,12 +97,12 @@ func BundleDirs(r *author.Repo, typed string) []string {
 	op, _, chosen := strings.Cut(rest, "/")
 	var out []string
 	if !ok || !chosen {
-		for _, name := range r.Operators() {
+		for _, name := range r.Model().Operators() {
 			out = append(out, "operators/"+name+"/")
 		}
 		return out
 	}
-	for _, v := range r.Versions(op) {
+	for _, v := range r.Model().Versions(op) {
 		out = append(out, path.Join("operators", op, v))
 	}
 	return out
@@ -130,11 +132,11 @@ func OperatorOf(bundleDir string) string {
 }
 
 // open reads an operator's ci.yaml and templates, or nil.
-func open(r *author.Repo, op string) *author.Package {
+func open(r *author.Repo, op string) *catalogrepo.Package {
 	if op == "" {
 		return nil
 	}
-	p, err := r.OpenTemplates(op)
+	p, err := r.Model().OpenTemplates(op)
 	if err != nil {
 		return nil
 	}

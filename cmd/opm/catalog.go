@@ -12,7 +12,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/internal/suggest"
 	"github.com/fbcat/opm/render"

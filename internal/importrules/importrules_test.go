@@ -17,25 +17,28 @@ const module = "github.com/fbcat/opm"
 // higher layer nor of another folder of the same layer. A new top-level
 // folder must be given its layer here before anything builds on it.
 //
-// The catalog-editing (author), lint and OLM v1 capabilities have their
-// own folders above alpha; lint builds on author and olmv1.
+// The catalog repository (catalogrepo), catalog editing (author), lint
+// and OLM v1 have their own folders above alpha; author edits the
+// repository catalogrepo reads, and lint reads it with catalogrepo and
+// builds on olmv1, never on author.
 var layers = map[string]int{
-	"internal":   0, // private leaves: import nothing of the module
-	"encoding":   1, // the JSON/YAML value and codec
-	"declcfg":    2, // FBC types, load, write
-	"model":      3, // package -> channel -> bundle index
-	"image":      4, // registries, layouts, archives, extraction
-	"registryv1": 4, // bundle directories
-	"render":     5,
-	"validate":   5,
-	"generate":   5,
-	"serve":      6, // gRPC and HTTP APIs over a loaded catalog
-	"alpha":      7, // upstream's alpha use cases
-	"author":     8, // catalog authoring: edits templates and catalogs
-	"olmv1":      8, // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
-	"lint":       9, // CI checks beyond validate; reads bundles, catalogs and operator dirs (author) and uses OLM v1's verdicts (olmv1, 8)
-	"bench":      9, // commands: catalog and repository writers, load generator, probes
-	"cmd":        10,
+	"internal":    0, // private leaves: import nothing of the module
+	"encoding":    1, // the JSON/YAML value and codec
+	"declcfg":     2, // FBC types, load, write
+	"model":       3, // package -> channel -> bundle index
+	"image":       4, // registries, layouts, archives, extraction
+	"registryv1":  4, // bundle directories
+	"render":      5,
+	"validate":    5,
+	"generate":    5,
+	"serve":       6,  // gRPC and HTTP APIs over a loaded catalog
+	"alpha":       7,  // upstream's alpha use cases
+	"catalogrepo": 8,  // the catalog repository: operators/<pkg>/ and catalogs/, read, edited in place, written all or none
+	"olmv1":       8,  // what OLM v1 installs from a bundle: verdict, manifests, installer RBAC, ClusterExtension
+	"author":      9,  // catalog authoring: the verbs that edit templates and catalogs (catalogrepo, 8)
+	"lint":        10, // CI checks beyond validate; reads bundles, catalogs and operator dirs (catalogrepo, 8) and uses OLM v1's verdicts (olmv1, 8)
+	"bench":       10, // commands: catalog and repository writers, load generator, probes
+	"cmd":         11,
 
 	// catalog images without a container engine (opm alpha catalog
 	// build): checks the catalog as serve (6) loads it, builds on image (4)
@@ -209,9 +212,27 @@ func ruleViolations(pkgs []pkg) []string {
 					"net/http", "github.com/spf13/cobra")...)
 			}
 		}
+		if matches(p.path, module+"/lint") {
+			out = append(out, lintWithoutAuthor(p)...)
+		}
 		if matches(p.path, module+"/validate") {
 			out = append(out, forbidden(p, "validation is local: it pulls no images and serves nothing",
 				"github.com/google/go-containerregistry", "google.golang.org/grpc")...)
+		}
+	}
+	return out
+}
+
+// lintWithoutAuthor lists what of author a package of lint depends on,
+// or its tests import: lint reads catalog repositories with catalogrepo,
+// which author builds its verbs on, and never through the verbs, so that
+// neither room's changes reach into the other's.
+func lintWithoutAuthor(p pkg) []string {
+	const why = "lint reads catalog repositories with catalogrepo, never through author"
+	out := forbidden(p, why, module+"/author")
+	for _, imp := range p.testImports {
+		if matches(imp, module+"/author") {
+			out = append(out, p.path+" test imports "+imp+": "+why)
 		}
 	}
 	return out
@@ -267,5 +288,30 @@ func TestUpwardImportFails(t *testing.T) {
 	bad := pkg{path: module + "/declcfg", deps: []string{"net/http"}}
 	if v := ruleViolations([]pkg{bad}); len(v) != 1 {
 		t.Errorf("declcfg depending on net/http: got %q, want one violation", v)
+	}
+}
+
+// TestLintImportingAuthorFails: lint depending on author (directly or
+// through another package), or its tests importing a helper of author's,
+// is reported, though author is below lint in the layer order; lint on
+// catalogrepo is not.
+func TestLintImportingAuthorFails(t *testing.T) {
+	for _, tc := range []struct {
+		p    pkg
+		want string
+	}{
+		{pkg{path: module + "/lint", imports: []string{module + "/author"}, deps: []string{module + "/author"}}, module + "/lint depends on " + module + "/author:"},
+		{pkg{path: module + "/lint/pipeline", deps: []string{module + "/lint/layout", module + "/author/complete"}}, module + "/lint/pipeline depends on " + module + "/author/complete:"},
+		{pkg{path: module + "/lint", testImports: []string{module + "/author/authortest"}}, module + "/lint test imports " + module + "/author/authortest:"},
+	} {
+		got := strings.Join(append(layerViolations([]pkg{tc.p}), ruleViolations([]pkg{tc.p})...), "\n")
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s with %v: reported %q, want %q", tc.p.path, append(tc.p.deps, tc.p.testImports...), got, tc.want)
+		}
+	}
+	fine := pkg{path: module + "/lint", imports: []string{module + "/catalogrepo"}, deps: []string{module + "/catalogrepo", module + "/catalogrepo/stage"},
+		testImports: []string{module + "/catalogrepo/catalogrepotest"}}
+	if v := append(layerViolations([]pkg{fine}), ruleViolations([]pkg{fine})...); len(v) > 0 {
+		t.Errorf("lint on catalogrepo: %q", v)
 	}
 }

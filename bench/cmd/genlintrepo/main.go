@@ -1,5 +1,5 @@
 // Command genlintrepo writes an operator repository for the lint
-// benchmarks (author/authortest) into a directory, from a real bundle
+// benchmarks (catalogrepo/catalogrepotest) into a directory, from a real bundle
 // directory:
 //
 //	go run ./bench/cmd/genlintrepo -shape sail|hive [-bundles N] SOURCE DIR   # DIR must not exist
@@ -16,7 +16,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/fbcat/opm/author/authortest"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 )
 
 func main() {
@@ -27,9 +27,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: genlintrepo -shape sail|hive [-bundles N] SOURCE DIR")
 		os.Exit(2)
 	}
-	o := authortest.SailShape(flag.Arg(0))
+	o := catalogrepotest.SailShape(flag.Arg(0))
 	if *shape == "hive" {
-		o = authortest.HiveShape(flag.Arg(0))
+		o = catalogrepotest.HiveShape(flag.Arg(0))
 	}
 	if *bundles > 0 {
 		o.InCatalogs -= o.Bundles - *bundles
@@ -40,7 +40,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	pkg, err := authortest.WriteLintRepo(dir, o)
+	pkg, err := catalogrepotest.WriteLintRepo(dir, o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

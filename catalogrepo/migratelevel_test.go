@@ -1,4 +1,4 @@
-package author
+package catalogrepo
 
 import "testing"
 

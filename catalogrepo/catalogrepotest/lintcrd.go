@@ -1,4 +1,4 @@
-package authortest
+package catalogrepotest
 
 import (
 	"fmt"

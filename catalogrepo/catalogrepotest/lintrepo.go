@@ -8,7 +8,7 @@
 // manifests as olm.bundle.object for OpenShift 4.16 and before, as
 // olm.csv.metadata after.
 
-package authortest
+package catalogrepotest
 
 import (
 	"fmt"

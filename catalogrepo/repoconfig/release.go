@@ -7,7 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/internal/suggest"
 )
 

@@ -169,6 +169,27 @@ func LookupFold(m *yaml.Node, key string) (k, v *yaml.Node) {
 	return lookup(m, func(s string) bool { return strings.EqualFold(s, key) })
 }
 
+// String is the value of key in mapping m when it is a scalar, "" if
+// none.
+func String(m *yaml.Node, key string) string {
+	if _, v := Lookup(m, key); v != nil && v.Kind == yaml.ScalarNode {
+		return v.Value
+	}
+	return ""
+}
+
+// Strings are the values of the sequence under key of mapping m, nil if
+// none.
+func Strings(m *yaml.Node, key string) []string {
+	var out []string
+	if _, v := Lookup(m, key); v != nil && v.Kind == yaml.SequenceNode {
+		for _, s := range v.Content {
+			out = append(out, s.Value)
+		}
+	}
+	return out
+}
+
 func lookup(m *yaml.Node, match func(string) bool) (k, v *yaml.Node) {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil, nil

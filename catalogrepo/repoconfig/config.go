@@ -11,7 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/alpha/template"
-	"github.com/fbcat/opm/author/request"
+	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/encoding/fbcyaml"
 )
 
@@ -65,7 +65,7 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Refused reports that a mistake in the repository's files refuses the
-// request (author's Refusal.Refused).
+// request (as catalogrepo's Refusal.Refused).
 func (e *Error) Refused() bool { return true }
 
 // ErrNotFBC marks a ci.yaml that does not maintain its operator as a

@@ -1,10 +1,11 @@
-package author
+package catalogrepo
 
 import (
 	"go.yaml.in/yaml/v3"
 
-	"github.com/fbcat/opm/author/repoconfig"
-	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/alpha/template"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/yamledit"
 )
 
 // TemplateLines is where a template names what the catalogs rendered
@@ -29,38 +30,38 @@ func (t *Template) Lines() *TemplateLines {
 	}
 	l := &TemplateLines{images: map[string]int{}, channels: map[string]int{}, entries: map[[2]string]int{}}
 	if t.Type == repoconfig.TypeSemver {
-		d, err := openSemver(t)
+		d, err := OpenSemver(t)
 		if err != nil {
 			return nil
 		}
-		for _, s := range semverStreams {
-			l.semverImages(d.bundles(s))
+		for _, s := range template.SemverStreams {
+			l.semverImages(d.Bundles(s))
 		}
 		return l
 	}
-	d, err := openBasic(t)
+	d, err := OpenBasic(t)
 	if err != nil {
 		return nil
 	}
-	if p := d.pkg(); p != nil {
+	if p := d.Package(); p != nil {
 		if k, _ := yamledit.Lookup(p, "name"); k != nil {
 			l.pkg = k.Line
 		}
 	}
-	for _, b := range d.objects("olm.bundle") {
+	for _, b := range d.Objects("olm.bundle") {
 		if k, v := yamledit.Lookup(b, "image"); v != nil && v.Kind == yaml.ScalarNode {
 			l.setImage(v.Value, k.Line)
 		}
 	}
-	for _, ch := range d.objects("olm.channel") {
+	for _, ch := range d.Objects("olm.channel") {
 		k, v := yamledit.Lookup(ch, "name")
 		if v == nil || v.Kind != yaml.ScalarNode {
 			continue
 		}
 		l.channels[v.Value] = cmpLine(l.channels[v.Value], k.Line)
-		if list := channelEntries(ch); list != nil && list.Kind == yaml.SequenceNode {
+		if list := ChannelEntries(ch); list != nil && list.Kind == yaml.SequenceNode {
 			for _, e := range list.Content {
-				if name := str(e, "name"); name != "" {
+				if name := yamledit.String(e, "name"); name != "" {
 					key := [2]string{v.Value, name}
 					l.entries[key] = cmpLine(l.entries[key], e.Line)
 				}

@@ -17,44 +17,45 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/fbcat/opm/author"
-	"github.com/fbcat/opm/author/authortest"
-	"github.com/fbcat/opm/author/stage"
-	"github.com/fbcat/opm/declcfg/declcfgtest"
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
+	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/validate"
 )
 
-// crashRepo is the synthetic repository the crash tests release into: 4
-// templates, so a release changes 8 files.
-var crashRepo = declcfgtest.RepoOptions{Templates: 4, Bundles: 12, Seed: 7}
-
-// newFile is the file the crash tests write besides the release, in
-// directories that do not exist yet, so that undoing a run removes both.
+// newFile is the file the crash tests write besides the rewritten ones,
+// in directories that do not exist yet, so that undoing a run removes
+// both.
 const newFile = "notes/new/readme.txt"
 
-// Environment of the child process of TestReleaseKilled.
+// Environment of the child process of TestWriteKilled.
 const (
 	killRootEnv = "OPM_TEST_KILL_ROOT"
 	killStepEnv = "OPM_TEST_KILL_STEP"
 	killFailEnv = "OPM_TEST_KILL_FAIL" // the file whose rename fails, if any
 )
 
-// crashFiles are what the crash tests write into root: a new file, then
-// the release of crashRepo's next bundle (templates and catalogs
-// replaced).
+// crashFiles are what the crash tests write into root (a copy of the
+// project's test repository): a new file, then every template and
+// catalog replaced, as a release replaces them, by a text that is still
+// valid (its own, with a comment added), in pieces as plans give them.
 func crashFiles(t *testing.T, root string) []stage.File {
 	t.Helper()
-	ctx := context.Background()
-	dir := filepath.Join(root, "operators", declcfgtest.RepoOperator, crashRepo.NextVersion())
-	p, err := (&author.Repo{Root: root}).OpenBundleDir(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
+	files := []stage.File{{Path: newFile, Text: stage.Text{[]byte("new "), []byte("file\n")}}}
+	for _, pattern := range []string{"operators/*/catalog-templates/*.yaml", "catalogs/*/*/catalog.yaml"} {
+		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pattern)))
+		if err != nil || len(matches) == 0 {
+			t.Fatalf("no %s in %s: %v", pattern, root, err)
+		}
+		for _, m := range matches {
+			data, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel, _ := filepath.Rel(root, m)
+			files = append(files, stage.File{Path: filepath.ToSlash(rel), Old: stage.Digest(data), Text: stage.Text{data, []byte("# rewritten\n")}})
+		}
 	}
-	plan, err := p.Release(ctx, author.ReleaseRequest{BundleDir: dir, Image: "quay.io/example/bench-bundle:" + crashRepo.NextVersion()}, author.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return append([]stage.File{{Path: newFile, Text: stage.Text{[]byte("new "), []byte("file\n")}}}, plan.Files()...)
+	return files
 }
 
 // failRename makes the rename of file fail (its staged text removed just
@@ -72,14 +73,14 @@ func failRename(root string, file int, step string) {
 	}
 }
 
-// TestKilledReleaseChild is the child process of TestReleaseKilled: it
+// TestKilledWriteChild is the child process of TestWriteKilled: it
 // writes crashFiles into $OPM_TEST_KILL_ROOT, makes the rename of file
 // $OPM_TEST_KILL_FAIL fail if set, and SIGKILLs itself at Write's step
 // $OPM_TEST_KILL_STEP.
-func TestKilledReleaseChild(t *testing.T) {
+func TestKilledWriteChild(t *testing.T) {
 	root := os.Getenv(killRootEnv)
 	if root == "" {
-		t.Skip("run by TestReleaseKilled")
+		t.Skip("run by TestWriteKilled")
 	}
 	fail := -1
 	if f := os.Getenv(killFailEnv); f != "" {
@@ -97,7 +98,7 @@ func TestKilledReleaseChild(t *testing.T) {
 	t.Fatalf("Write never reached step %q: %v", os.Getenv(killStepEnv), err)
 }
 
-// killCase is one process TestReleaseKilled kills: at step, with the
+// killCase is one process TestWriteKilled kills: at step, with the
 // rename of file fail failing (-1: none), and the repository expected
 // after Recover.
 type killCase struct {
@@ -110,22 +111,19 @@ type killCase struct {
 	edit string
 }
 
-// TestReleaseKilled kills a release (SIGKILL, in a process of its own) at
-// every step of writing it, and of undoing it after its last rename
-// fails, and checks that the repository was left valid, that Open
-// refuses it while a run is half-done, and that once Recover has run it
-// is byte for byte the repository before the run (killed before
-// committing, or while undoing) or fully released (killed after
+// TestWriteKilled kills a write of crashFiles (SIGKILL, in a process of
+// its own) at every step of writing it, and of undoing it after its last
+// rename fails, and checks that the repository was left valid, that
+// Check refuses it while a run is half-done, and that once Recover has
+// run it is byte for byte the repository before the run (killed before
+// committing, or while undoing) or fully written (killed after
 // committing), with nothing stray; files changed by hand after the kill
 // are left as they are.
-func TestReleaseKilled(t *testing.T) {
+func TestWriteKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process per step")
 	}
-	base := t.TempDir()
-	if err := authortest.Write(context.Background(), base, crashRepo); err != nil {
-		t.Fatal(err)
-	}
+	base := catalogrepotest.Copy(t, "../../testdata/repo")
 	before := snapshot(t, base)
 	steps, after := writeSteps(t, base, -1)
 	if len(steps) < 10 {
@@ -147,7 +145,7 @@ func TestReleaseKilled(t *testing.T) {
 	if n := len(slices.DeleteFunc(slices.Clone(steps), func(s string) bool { return !ended(s) })); n < 4 {
 		t.Errorf("%d steps after the last rename, want the rename of the run's directory and a removal of each file in it: %v", n, steps)
 	}
-	last := len(crashFiles(t, copyRepo(t, base))) - 1
+	last := len(crashFiles(t, catalogrepotest.Copy(t, base))) - 1
 	undoSteps, undone := writeSteps(t, base, last)
 	if !maps.Equal(undone, before) {
 		t.Errorf("a failed rename left the repository changed: %v", diffKeys(before, undone))
@@ -168,8 +166,8 @@ func TestReleaseKilled(t *testing.T) {
 	// Files changed by hand after the kill: one the run had written and
 	// was undoing, one it had not yet written.
 	cases = append(cases,
-		killCase{step: "aborting", fail: last, want: before, notes: "did not put back", edit: crashFiles(t, copyRepo(t, base))[1].Path},
-		killCase{step: "renamed 0", fail: -1, want: after, notes: "did not write", edit: crashFiles(t, copyRepo(t, base))[last].Path})
+		killCase{step: "aborting", fail: last, want: before, notes: "did not put back", edit: crashFiles(t, catalogrepotest.Copy(t, base))[1].Path},
+		killCase{step: "renamed 0", fail: -1, want: after, notes: "did not write", edit: crashFiles(t, catalogrepotest.Copy(t, base))[last].Path})
 	for _, c := range cases {
 		name := strings.ReplaceAll(c.step, " ", "-")
 		if c.fail >= 0 {
@@ -193,7 +191,7 @@ func ended(step string) bool {
 // repository it leaves.
 func writeSteps(t *testing.T, base string, fail int) ([]string, map[string]string) {
 	t.Helper()
-	root := copyRepo(t, base)
+	root := catalogrepotest.Copy(t, base)
 	var steps []string
 	var mu sync.Mutex // the staging steps run concurrently
 	err := stage.WriteSteps(context.Background(), root, crashFiles(t, root), func(step string) {
@@ -214,8 +212,8 @@ func writeSteps(t *testing.T, base string, fail int) ([]string, map[string]strin
 // killAndRecover runs the child process on a copy of base, killed as c
 // says, and checks what it left and what Recover makes of it.
 func killAndRecover(t *testing.T, base string, before map[string]string, c killCase) {
-	root := copyRepo(t, base)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledReleaseChild$")
+	root := catalogrepotest.Copy(t, base)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriteChild$")
 	cmd.Env = append(os.Environ(), killRootEnv+"="+root, killStepEnv+"="+c.step)
 	if c.fail >= 0 {
 		cmd.Env = append(cmd.Env, killFailEnv+"="+strconv.Itoa(c.fail))
@@ -230,10 +228,10 @@ func killAndRecover(t *testing.T, base string, before map[string]string, c killC
 	if got := snapshot(t, root); !halfDone && !maps.Equal(got, c.want) {
 		t.Errorf("killed before committing or after ending, the repository is not as the run left it: %v", diffKeys(c.want, got))
 	}
-	_, err = (&author.Repo{Root: root}).Open(context.Background(), declcfgtest.RepoOperator)
+	err = stage.Check(root)
 	var ie *stage.InterruptedError
 	if halfDone && (!errors.As(err, &ie) || ie.Undoing != (c.fail >= 0) || ie.Alive) || !halfDone && err != nil {
-		t.Errorf("Open of the repository left: %v", err)
+		t.Errorf("Check of the repository left: %v", err)
 	}
 	want := c.want
 	if c.edit != "" {
@@ -259,8 +257,8 @@ func killAndRecover(t *testing.T, base string, before map[string]string, c killC
 	if c.edit == "" {
 		validCatalogs(t, root)
 	}
-	if _, err := (&author.Repo{Root: root}).Open(context.Background(), declcfgtest.RepoOperator); c.edit == "" && err != nil {
-		t.Errorf("Open after Recover: %v", err)
+	if err := stage.Check(root); err != nil {
+		t.Errorf("Check after Recover: %v", err)
 	}
 }
 
@@ -306,15 +304,6 @@ func diffKeys(want, got map[string]string) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func copyRepo(t *testing.T, src string) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // validCatalogs validates every catalogs/<version> directory as opm

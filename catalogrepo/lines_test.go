@@ -1,10 +1,10 @@
-package author
+package catalogrepo
 
 import (
 	"context"
 	"testing"
 
-	"github.com/fbcat/opm/author/repoconfig"
+	"github.com/fbcat/opm/catalogrepo/repoconfig"
 )
 
 // A basic template names each bundle by its image line, and each channel

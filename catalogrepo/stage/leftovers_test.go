@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/catalogrepo/catalogrepotest"
 	"github.com/fbcat/opm/validate"
 )
 
@@ -78,11 +79,7 @@ func TestRecoverRemovesOldTempFiles(t *testing.T) {
 // testRepo copies the repository of the project's testdata.
 func testRepo(t *testing.T) string {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	return root
+	return catalogrepotest.Copy(t, "../../testdata/repo")
 }
 
 // valid validates a root-relative catalog directory.
