@@ -11,6 +11,7 @@ import (
 	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/author/request"
 	"github.com/fbcat/opm/author/yamledit"
+	"github.com/fbcat/opm/option"
 )
 
 // DeprecateRequest names what to deprecate: one of a bundle, a channel or
@@ -31,9 +32,9 @@ func (r DeprecateRequest) Validate() error {
 		}
 	}
 	if n != 1 {
-		return &RequestError{Request: "DeprecateRequest", Fields: []string{"Bundle", "Channel", "Package"}, OneOf: true}
+		return option.OneOf("author.DeprecateRequest.Bundle", "author.DeprecateRequest.Channel", "author.DeprecateRequest.Package")
 	}
-	v := request.Values{Request: "DeprecateRequest"}
+	v := request.Values{Request: "author.DeprecateRequest"}
 	v.Bundle("Bundle", r.Bundle)
 	v.Channel("Channel", r.Channel)
 	return v.Err()

@@ -31,11 +31,11 @@ type PromoteRequest struct {
 func (r PromoteRequest) Validate() error {
 	switch {
 	case r.Bundle == "":
-		return request.Required("PromoteRequest", "Bundle", "the bundle to promote")
+		return request.Required("author.PromoteRequest", "Bundle", "the bundle to promote")
 	case r.Channel == "":
-		return request.Required("PromoteRequest", "Channel", "the channel the bundle is to head")
+		return request.Required("author.PromoteRequest", "Channel", "the channel the bundle is to head")
 	}
-	v := request.Values{Request: "PromoteRequest"}
+	v := request.Values{Request: "author.PromoteRequest"}
 	v.Bundle("Bundle", r.Bundle)
 	v.Channel("Channel", r.Channel)
 	if r.Replaces != nil {
@@ -183,7 +183,7 @@ func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) 
 		return false, refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.t.TemplateFile, repoconfig.StreamHint(req.Channel), strings.Join(semverStreams, ", "))
 	}
 	if req.setsEdges() {
-		return false, refuse("%w", &NeedError{Need: NeedNoEdges, Problem: d.t.TemplateFile + " is a semver template: it computes edges from versions"})
+		return false, refuse("%w", needNoEdges(d.t.TemplateFile+" is a semver template: it computes edges from versions"))
 	}
 	v, ok := p.version(req.Bundle)
 	newest, newestV := "", v

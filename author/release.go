@@ -45,11 +45,11 @@ type ReleaseRequest struct {
 func (r ReleaseRequest) Validate() error {
 	switch {
 	case r.BundleDir == "":
-		return request.Required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
+		return request.Required("author.ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
 	case r.Image == "":
-		return request.Required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
+		return request.Required("author.ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
 	}
-	v := request.Values{Request: "ReleaseRequest"}
+	v := request.Values{Request: "author.ReleaseRequest"}
 	v.Image("Image", r.Image)
 	if t := r.Target; t != nil {
 		v.Channels("Target.Channels", t.Channels)
@@ -161,7 +161,7 @@ func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error)
 			notes = append(notes, pr.Error())
 		case errors.Is(pr, repoconfig.ErrNearMissChannel):
 			if !newChannel {
-				ne := &NeedError{Need: NeedNewChannel, Problem: pr.Msg}
+				ne := needNewChannel(pr.Msg, "author.ReleaseRequest.NewChannel")
 				errs = append(errs, &repoconfig.Error{File: pr.File, Line: pr.Line, Key: pr.Key, Near: pr.Near, Msg: ne.Error(), Err: ne})
 			}
 		default:
@@ -264,7 +264,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	data, err := os.ReadFile(filepath.Join(dir, "release-config.yaml"))
 	switch {
 	case err == nil && req.Target != nil:
-		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
+		return nil, needNoTarget(cfgFile + " says where the bundle is released")
 	case err == nil:
 		rc, err := repoconfig.ParseReleaseConfig(cfgFile, data)
 		if rc == nil {
@@ -274,7 +274,7 @@ func (p *Package) readRelease(dir string, req ReleaseRequest) (*released, error)
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	case req.Target == nil || len(req.Target.Channels) == 0:
-		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
+		return nil, needTarget(rel + " has no release-config.yaml")
 	case req.Target.TemplateFile != "":
 		out.rc = &repoconfig.ReleaseConfig{Targets: []repoconfig.ReleaseTarget{*req.Target}}
 	default:

@@ -20,6 +20,7 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/internal/suggest"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -277,7 +278,7 @@ func (r *Repo) exists(rel string) (bool, error) {
 
 // CheckRoot reports whether Root is a catalog repository: a directory
 // with an operators/ directory. Every verb asks it first, so that a verb
-// run outside a repository says so in one way (a NeedError of NeedRoot)
+// run outside a repository says so in one way (an option.Error naming Repo.Root)
 // before it reads anything else. An operators/ that is not a directory
 // is left to the reading that fails on it, which says so.
 func (r *Repo) CheckRoot() error {
@@ -298,11 +299,12 @@ func (r *Repo) noRoot() error { return NotARepository(r.Root) }
 // repository's root that has no operators/ directory, naming it as an
 // absolute path (a root found from the working directory is "."). Every
 // verb (see CheckRoot) and lint say it in these words.
-func NotARepository(root string) *NeedError {
+func NotARepository(root string) *option.Error {
 	if abs, err := filepath.Abs(root); err == nil {
 		root = abs
 	}
-	return &NeedError{Need: NeedRoot, Problem: fmt.Sprintf("%s is not a catalog repository (it has no operators/ directory)", root)}
+	return option.Lifting(fmt.Sprintf("%s is not a catalog repository (it has no operators/ directory)", root),
+		": run from the root of the catalog repository or give %s", optionRoot)
 }
 
 // noOperator explains a missing operator directory.

@@ -11,6 +11,7 @@ import (
 	"github.com/fbcat/opm/author/repoconfig"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/lint/layout"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
 
@@ -33,8 +34,8 @@ func operatorDirOutside(p, real string) error {
 	}
 	root := filepath.Dir(filepath.Dir(abs))
 	if err := (&author.Repo{Root: root}).CheckRoot(); err != nil {
-		var ne *author.NeedError
-		if !errors.As(err, &ne) {
+		var ne *option.Error
+		if !errors.As(err, &ne) || ne.Problem == "" {
 			return err
 		}
 		return fmt.Errorf("%s has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository, and %s: lint the operator where it is in its repository", p, ne.Problem)

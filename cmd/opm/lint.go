@@ -48,13 +48,13 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			err := runLint(cmd, args, f, reg)
 			if err != nil && !errors.Is(err, errReported) {
-				writeLintFailure(cmd, f, err)
+				_ = report.Write(cmd.OutOrStdout(), f.output.value, nil, f.report(false, said(err)))
 			}
 			return err
 		},
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		writeLintFailure(c, f, err)
+		_ = report.Write(c.OutOrStdout(), f.output.value, nil, f.report(false, err.Error()))
 		return flagError(c, err)
 	})
 	fl := cmd.Flags()
@@ -108,55 +108,11 @@ func buildSalt() string {
 
 // lintLong is lint's Long help, with the rules from their table.
 func lintLong() string {
-	s := `Check file-based catalogs, registry+v1 bundle directories, operator
-directories of a catalog repository (operators/<pkg>/: its bundle directories
-and the catalogs its ci.yaml maps) and images for what opm validate does not:
-APIs the target OpenShift versions no longer serve, bundles OLM v1 cannot
-install, CRD changes that break stored objects, changes that strand installs,
-and more.
-
-Each finding is reported at the manifest, annotation or catalog line that
-causes it, as "file:line: severity rule: subject: message", sorted, then a
-summary. Only images are read from the network; a --baseline given as a git
-ref is read with git.
-
-With --baseline (a directory, or a git ref such as origin/main), the paths
-are linted as they were too, and each finding is new or existing: existing
-ones are listed, marked "(existing)", but never fail the run. --target says
-who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default)
-or olmv1, for which what only OLM v1 refuses is an error, not a warning.
-A repository configuration, .opm-lint.yaml (found from the linted path up
-to the repository root, or --config), turns rules off, sets severities and
-ignores findings, each with a reason; --print-config shows it.
-
-On operator directories the hosted community pipeline's offline static
-checks run too, each finding naming the pipeline's check after the rule
-("error bundle-dir-version [check_operator_version_directory_name]: ...");
-.opm-lint.yaml's profile chooses them: community (the default there),
-certified or none. One problem that several rules find is one finding
-naming them all; the others' words follow it, marked "also".
-
-News, not history: without --baseline, what an operator directory's
-catalogs hold is released, and a bundle directory no catalog holds that
-is older than the newest one they hold is superseded. Of those, only what
-breaks an install or an upgrade from a catalog is reported (removed APIs,
-CRD upgrades along the catalogs' edges, a CSV OLM cannot install, an
-invalid catalog); the pipeline's checks of a pull request's own bundle,
-operator-sdk's suites among them, run on the other bundle directories
-only. --released warn reports history's other findings as warnings,
---released check checks every bundle as news.
-
-Rules:
-`
+	var rules strings.Builder
 	for _, r := range lint.Rules() {
-		s += fmt.Sprintf("  %-27s [%s] %s\n", r.ID, r.Severity, r.Description)
+		fmt.Fprintf(&rules, "  %-27s [%s] %s\n", r.ID, r.Severity, r.Description)
 	}
-	return s + `
-Exit status: 0 when no new, unsuppressed finding is as severe as --fail-on
-(default error; infos never fail); 1 when one is; 2 when linting could not
-run (a path that cannot be read, a catalog that does not load, an unknown
-rule, a malformed configuration, a usage mistake). With -o json or sarif,
-stdout holds a document in every case.`
+	return fmt.Sprintf(helpText("lint"), rules.String())
 }
 
 // runLint lints and writes the result; errReported means a finding
@@ -185,17 +141,13 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	}
 	res, err := lint.Lint(cmd.Context(), args, opts)
 	if err != nil {
-		return lintFlagError(err)
+		return err
 	}
 	passed := finding.Passed(res.Findings, failOn)
 	for _, n := range res.Notes {
 		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
 	}
-	err = report.Write(cmd.OutOrStdout(), f.output.value, res, lintReportOptions(passed, f.baseline))
-	if err == nil {
-		err = appendLintSummary(f.summary, res, passed, f.baseline)
-	}
-	if err != nil {
+	if err := report.Write(cmd.OutOrStdout(), f.output.value, res, f.report(passed, "")); err != nil {
 		return err
 	}
 	if !passed {
@@ -203,29 +155,6 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	}
 	return nil
 }
-
-// lintFlagError names, in an error about an option of lint, the flag
-// that sets it, as lint's library errors name the option by what it is.
-func lintFlagError(err error) error {
-	var opt *lint.OptionError
-	switch {
-	case errors.As(err, &opt):
-		return flagNamedError{msg: opt.Naming("--" + strings.ToLower(opt.Option)), err: err}
-	case errors.Is(err, lint.ErrNoRules):
-		return flagNamedError{msg: "no rule left to run: --disable turns off every rule --rule chose", err: err}
-	}
-	return err
-}
-
-// flagNamedError is a library error told with the flags that set what it
-// is about.
-type flagNamedError struct {
-	msg string
-	err error
-}
-
-func (e flagNamedError) Error() string { return e.msg }
-func (e flagNamedError) Unwrap() error { return e.err }
 
 // printLintConfig writes the configuration a run would use.
 func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
@@ -235,7 +164,7 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 	}
 	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target}, args...)
 	if err != nil {
-		return lintFlagError(err)
+		return err
 	}
 	_, err = cmd.OutOrStdout().Write(out)
 	return err
@@ -258,16 +187,10 @@ func resolveLintConfig(f *lintFlags, args []string) (*config.Config, config.Targ
 	return cfg, target, nil
 }
 
-// writeLintFailure writes, for -o json and sarif, the document saying that
-// linting could not run and why.
-func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
-	writeLintSummaryFailure(f, err)
-	_ = report.WriteFailure(cmd.OutOrStdout(), f.output.value, err.Error(), lintReportOptions(false, f.baseline))
-}
-
-// lintReportOptions are how a lint result or failure is written.
-func lintReportOptions(passed bool, baseline string) report.Options {
-	return report.Options{Passed: passed, Baseline: baseline, SARIF: sarifOptions()}
+// report is how a lint result, or a failure (why it could not lint),
+// is written.
+func (f *lintFlags) report(passed bool, failure string) report.Options {
+	return report.Options{Passed: passed, Baseline: f.baseline, SARIF: sarifOptions(), Failure: failure, Summary: f.summary}
 }
 
 // sarifOptions names opm in a SARIF log, with paths relative to the

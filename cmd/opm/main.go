@@ -180,7 +180,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	quotePaths(err)
-	fmt.Fprintf(stderr, "Error: %v\n", withFlagHint(err))
+	fmt.Fprintf(stderr, "Error: %v\n", sayOptions(err))
 	var ue usageError
 	if errors.As(err, &ue) && cmd != nil {
 		fmt.Fprintf(stderr, "\n%s", cmd.UsageString())

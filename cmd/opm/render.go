@@ -9,6 +9,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
+	"github.com/fbcat/opm/validate"
 )
 
 func newRenderCmd(reg *registryFlags) *cobra.Command {
@@ -48,7 +49,7 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
 				return err
 			}
-			writeWarnings(cmd.ErrOrStderr(), warnings)
+			validate.WriteWarnings(cmd.ErrOrStderr(), warnings)
 			_, err = w.WriteTo(cmd.OutOrStdout())
 			return err
 		},

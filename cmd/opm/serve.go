@@ -266,7 +266,7 @@ func checkDir(what render.Ref) error {
 	case render.RefImage:
 		return nil
 	}
-	return notABundle(dir)
+	return render.NotABundle(dir)
 }
 
 // terminationLogLimit is what Kubernetes keeps of a termination message.

@@ -21,6 +21,7 @@ const module = "github.com/fbcat/opm"
 // own folders above alpha; lint builds on author and olmv1.
 var layers = map[string]int{
 	"internal":   0, // private leaves: import nothing of the module
+	"option":     0, // the one error that names an option of the library
 	"encoding":   1, // the JSON/YAML value and codec
 	"declcfg":    2, // FBC types, load, write
 	"model":      3, // package -> channel -> bundle index
@@ -190,7 +191,7 @@ func cliVisible(p pkg) pkg {
 
 // light are the packages every command loads: no network, images,
 // validation or command line in them.
-var light = []string{"internal", "encoding", "declcfg", "model"}
+var light = []string{"internal", "option", "encoding", "declcfg", "model"}
 
 // ruleViolations lists what breaks the rules beyond the layer order.
 func ruleViolations(pkgs []pkg) []string {
