@@ -18,11 +18,7 @@ func newBundleCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bundle",
 		Short: "Operator bundle commands",
-		Long:  helpText("bundle"),
-		Example: `  opm alpha bundle generate -d bundle/manifests -p my-operator -c stable
-  opm alpha bundle build -d bundle/manifests -t oci:bundle-layout:v0.1.0 -b none
-  opm alpha bundle unpack quay.io/org/my-operator-bundle:v0.1.0 -o bundle/`,
-		Args: noArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -99,10 +95,7 @@ func newBundleGenerateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate operator bundle metadata and Dockerfile",
-		Long:  helpText("bundle-generate"),
-		Example: `  opm alpha bundle generate --directory /test/0.1.0/ --package test-operator \
-    --channels stable,beta --default stable`,
-		Args: noArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := b.generate(cmd, true)
 			return err
@@ -119,11 +112,7 @@ func newBundleBuildCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build operator bundle image",
-		Long:  bundleBuildLong,
-		Example: `  opm alpha bundle build --directory /test/0.1.0/ --tag quay.io/example/operator:v0.1.0 \
-    --package test-operator --channels stable,beta --default stable --overwrite
-  opm alpha bundle build -d bundle/manifests -t oci:bundle-layout:v0.1.0 -b none`,
-		Args: noArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkBuildFlags(b.directory, tag, builder); err != nil {
 				return err
@@ -160,27 +149,6 @@ func newBundleBuildCmd(reg *registryFlags) *cobra.Command {
 	f.BoolVarP(&overwrite, "overwrite", "o", false, "To overwrite annotations.yaml and bundle.Dockerfile locally if existed. By default, overwrite is set to false.")
 	return cmd
 }
-
-const bundleBuildLong = `The "opm alpha bundle build" command will generate operator
-bundle metadata if needed and build bundle image with operator manifest
-and metadata for a specific version.
-
-For example: The command will generate annotations.yaml metadata plus
-Dockerfile for bundle image and then build a container image from
-provided operator bundle manifests generated metadata
-e.g. "quay.io/example/operator:v0.0.1".
-
-With --image-builder docker, podman or buildah, the engine builds the
-image from bundle.Dockerfile in the current directory and keeps it in its
-local store. With --image-builder none, opm builds the image itself, with
-no container engine, and writes it to the --tag: an OCI image layout
-(oci:DIR[:NAME]) or a registry, where it is pushed. Files and the image
-are dated $SOURCE_DATE_EPOCH (default 1970-01-01), so the same directory
-makes the same image.
-
-Note:
-* Bundle image is not runnable.
-* All manifests yaml must be in the same directory.`
 
 // checkBuildFlags checks the flags bundle build needs.
 func checkBuildFlags(directory, tag, builder string) error {
@@ -233,10 +201,7 @@ func newBundleUnpackCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "unpack BUNDLE_NAME[:TAG|@DIGEST]",
 		Short: "Unpacks the content of an operator bundle",
-		Long:  helpText("bundle-unpack"),
-		Example: `  opm alpha bundle unpack quay.io/example/operator:v0.1.0 -o bundle/
-  opm alpha bundle unpack oci:bundle-layout:v0.1.0 -o bundle/`,
-		Args: exactArgs(1),
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err

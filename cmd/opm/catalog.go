@@ -36,12 +36,8 @@ type catalogFlags struct {
 func newCatalogCmd(reg *registryFlags) *cobra.Command {
 	f := &catalogFlags{reg: reg, output: outputFlag{value: "text", allowed: []string{"text", "json"}}}
 	cmd := &cobra.Command{
-		Use:   "catalog",
-		Short: "Author the file-based catalogs of an operator repository",
-		Long:  helpText("catalog"),
-		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
-  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --dry-run
-  opm alpha catalog render my-operator --check`,
+		Use:         "catalog",
+		Short:       "Author the file-based catalogs of an operator repository",
 		Args:        noArgs,
 		Annotations: catalogAnnotations,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -182,12 +178,8 @@ func (f *catalogFlags) write(ctx context.Context, plan *author.Plan, said *inter
 func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
 	var checkOnly bool
 	cmd := &cobra.Command{
-		Use:   "render [<pkg>...]",
-		Short: "Render the file-based catalogs of operators from their templates again",
-		Long:  helpText("catalog-render"),
-		Example: `  opm alpha catalog render my-operator --check
-  opm alpha catalog render --check              # every operator, in CI
-  opm alpha catalog render my-operator --dry-run`,
+		Use:         "render [<pkg>...]",
+		Short:       "Render the file-based catalogs of operators from their templates again",
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.ExpandRequest{Packages: args, Check: checkOnly}
@@ -248,8 +240,6 @@ func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "release operators/<pkg>/<version> --image PULLSPEC",
 		Short:       "Release a bundle into its operator's templates and file-based catalogs",
-		Long:        helpText("catalog-release"),
-		Example:     helpText("catalog-release.example"),
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
@@ -292,12 +282,8 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 	var req author.PromoteRequest
 	var replaces string
 	cmd := &cobra.Command{
-		Use:   "promote <pkg> <bundle> --to <channel>",
-		Short: "Make a bundle the head of a channel in every template that lists it",
-		Long:  helpText("catalog-promote"),
-		Example: `  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable
-  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --skips my-operator.v1.1.0 --dry-run
-  opm alpha catalog promote konflux konflux-operator.v0.1.9 --to Stable   # a semver template's stream`,
+		Use:         "promote <pkg> <bundle> --to <channel>",
+		Short:       "Make a bundle the head of a channel in every template that lists it",
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
@@ -323,11 +309,8 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 
 func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "remove <pkg> <bundle>",
-		Short: "Remove a bundle from every template and catalog, keeping upgrade paths",
-		Long:  helpText("catalog-remove"),
-		Example: `  opm alpha catalog remove my-operator my-operator.v1.1.1 --dry-run
-  opm alpha catalog remove my-operator my-operator.v1.1.1`,
+		Use:         "remove <pkg> <bundle>",
+		Short:       "Remove a bundle from every template and catalog, keeping upgrade paths",
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
@@ -345,12 +328,8 @@ func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 	var req author.DeprecateRequest
 	cmd := &cobra.Command{
-		Use:   "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
-		Short: "Deprecate a bundle, a channel or a package in the basic templates",
-		Long:  helpText("catalog-deprecate"),
-		Example: `  opm alpha catalog deprecate my-operator --bundle my-operator.v1.0.0 --message "1.0 has a data-loss bug: upgrade to 1.1"
-  opm alpha catalog deprecate my-operator --channel alpha --message "alpha is no longer updated: use stable"
-  opm alpha catalog deprecate my-operator --package --message "replaced by other-operator"`,
+		Use:         "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
+		Short:       "Deprecate a bundle, a channel or a package in the basic templates",
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
@@ -372,8 +351,6 @@ func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "default-channel <pkg> <channel>",
 		Short:       "Set the default channel of a package in every template",
-		Long:        helpText("catalog-default-channel"),
-		Example:     `  opm alpha catalog default-channel my-operator stable`,
 		Args:        exactArgs(2),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {

@@ -13,48 +13,12 @@ import (
 	"github.com/fbcat/opm/image"
 )
 
-const catalogBuildLong = `Build the catalog image of a file-based catalog directory in process,
-with no container engine: the image "opm generate dockerfile" describes,
-for one or more platforms.
-
-The catalog is checked first as the Dockerfile's "opm serve /configs
---cache-only" step checks it; a catalog that cannot be served is refused
-with the file named, and nothing is written.
-
-Each platform's image is the base image's image for that platform plus
-one layer holding the catalog at /configs and an empty /tmp/cache, with
-the base's configuration, the label
-operators.operatorframework.io.index.configs.v1=/configs and the --label
-values, entrypoint ["/bin/opm"] and command
-["serve", "/configs", "--cache-dir=/tmp/cache"]. The base must hold
-/bin/opm: this opm, which keeps no serve cache, or upstream's, which gets
---cache-enforce-integrity=false (it builds its cache when it starts; a
-warning says so).
-
-Without --platform every platform of the base is built; with one platform
-the result is an image, with several a multi-platform image (a list of
-the images per platform).
-
---tag is a registry reference (pushed; blobs the registry has are not sent
-again, and layers of a base on the same registry are mounted from it),
-oci:PATH[:NAME] (an OCI image layout) or oci-archive:FILE[:NAME] (written
-whole or not at all). The same catalog, base and flags give the same
-digest: files and the image are dated $SOURCE_DATE_EPOCH (default
-1970-01-01), owned by root, sorted, with fixed modes.
-
-The digest is printed; -o json prints {"digest", "platforms": [{"platform",
-"digest"}], "size"}, size being the bytes of every distinct manifest,
-configuration and layer of the result; a failure with -o json prints
-{"error", "refused"} too.`
-
 func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 	var tag, base string
 	var platforms, labels []string
 	cmd := &cobra.Command{
 		Use:         "build DIR --tag REF --base-image REF",
 		Short:       "Build a catalog image without a container engine",
-		Long:        catalogBuildLong,
-		Example:     helpText("catalog-build.example"),
 		Args:        exactArgs(1),
 		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {

@@ -20,12 +20,8 @@ func newDiffCmd(reg *registryFlags) *cobra.Command {
 	var platform platformFlag
 	var exitCode bool
 	cmd := &cobra.Command{
-		Use:   "diff OLD NEW",
-		Short: "Show what changed between two file-based catalogs",
-		Long:  helpText("diff"),
-		Example: `  opm alpha diff quay.io/org/catalog:v1 quay.io/org/catalog:v2
-  opm alpha diff old-catalog/ catalog/ -o json --exit-code
-  opm render quay.io/org/catalog:v1 | opm alpha diff - catalog/`,
+		Use:         "diff OLD NEW",
+		Short:       "Show what changed between two file-based catalogs",
 		Args:        exactArgs(2),
 		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {

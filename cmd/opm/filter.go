@@ -17,11 +17,8 @@ func newFilterCmd(reg *registryFlags) *cobra.Command {
 	var platform platformFlag
 	var packages []string
 	cmd := &cobra.Command{
-		Use:   "filter REF... (--config FILE | --package NAME[:CHANNEL]...)",
-		Short: "Cut a file-based catalog down to the packages, channels and versions of an ImageSetConfiguration",
-		Long:  helpText("filter"),
-		Example: `  opm alpha filter quay.io/org/catalog:v4.18 --config imageset.yaml > filtered.json
-  opm alpha filter catalog/ --package etcd --package prometheus:beta -o yaml`,
+		Use:         "filter REF... (--config FILE | --package NAME[:CHANNEL]...)",
+		Short:       "Cut a file-based catalog down to the packages, channels and versions of an ImageSetConfiguration",
 		Args:        minArgs(1),
 		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {

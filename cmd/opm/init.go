@@ -16,11 +16,9 @@ func newInitCmd() *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
 	var defaultChannel, iconFile, descriptionFile string
 	cmd := &cobra.Command{
-		Use:     "init <packageName>",
-		Short:   "Generate an olm.package blob for a file-based catalog",
-		Long:    helpText("init"),
-		Example: `  opm init my-operator --default-channel=stable --description=README.md --icon=logo.svg > catalog/my-operator/package.json`,
-		Args:    exactArgs(1),
+		Use:   "init <packageName>",
+		Short: "Generate an olm.package blob for a file-based catalog",
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Upstream writes whatever it is given and succeeds; a blob
 			// that validate would refuse is no start for a package.

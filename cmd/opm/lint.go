@@ -41,7 +41,6 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 		Use:               "lint PATH...",
 		Short:             "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
 		Long:              lintLong(),
-		Example:           helpText("lint.example"),
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeDirs,
 		Annotations:       map[string]string{failureExit2: "true"},

@@ -26,8 +26,6 @@ func newOLMv1Cmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "olmv1",
 		Short:       "What OLM v1 installs from a bundle, its installer's RBAC, a ready ClusterExtension",
-		Long:        helpText("olmv1"),
-		Example:     helpText("olmv1.example"),
 		Args:        noArgs,
 		Annotations: olmv1Annotations,
 		RunE:        func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
@@ -88,11 +86,8 @@ func reportUnsupported(cmd *cobra.Command, err error) error {
 func newOLMv1ManifestsCmd(reg *registryFlags) *cobra.Command {
 	o := &olmv1Flags{reg: reg, output: outputFlag{value: "yaml", allowed: []string{"yaml", "json"}}}
 	cmd := &cobra.Command{
-		Use:   "manifests BUNDLE --namespace NS",
-		Short: "Print the objects OLM v1 applies for a bundle",
-		Long:  helpText("olmv1-manifests"),
-		Example: `  opm alpha olmv1 manifests bundle/ --namespace argocd
-  opm alpha olmv1 manifests bundle/ --namespace ops --watch-namespace team-a -o json`,
+		Use:         "manifests BUNDLE --namespace NS",
+		Short:       "Print the objects OLM v1 applies for a bundle",
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -121,8 +116,6 @@ func newOLMv1RBACCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "rbac BUNDLE --namespace NS --extension-name NAME",
 		Short:       "Print the least-privilege RBAC of the service account that installs a bundle",
-		Long:        helpText("olmv1-rbac"),
-		Example:     `  opm alpha olmv1 rbac bundle/ --namespace argocd --extension-name argocd`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -155,12 +148,8 @@ func newOLMv1InstallCmd(reg *registryFlags) *cobra.Command {
 	var opts olmv1.InstallOptions
 	var catalog string
 	cmd := &cobra.Command{
-		Use:   "install PACKAGE --catalog CATALOG --namespace NS",
-		Short: "Print a stream that installs a package with OLM v1",
-		Long:  helpText("olmv1-install"),
-		Example: `  opm alpha olmv1 install argocd-operator --catalog catalog/ --namespace argocd | kubectl apply -f -
-  opm alpha olmv1 install argocd-operator --catalog quay.io/org/catalog:v1 --namespace argocd --version '>=0.8.0 <0.9.0' --channel alpha
-  opm alpha olmv1 install argocd-operator --catalog http://127.0.0.1:8080 --namespace argocd   # opm serve --http-addr 127.0.0.1:8080`,
+		Use:         "install PACKAGE --catalog CATALOG --namespace NS",
+		Short:       "Print a stream that installs a package with OLM v1",
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -199,8 +188,6 @@ func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "list CATALOG",
 		Short:       "List the bundles of a catalog OLM v1 can install, and why not the others",
-		Long:        helpText("olmv1-list"),
-		Example:     `  opm alpha olmv1 list catalog/ --package argocd-operator`,
 		Args:        exactArgs(1),
 		Annotations: olmv1Annotations,
 		RunE: func(cmd *cobra.Command, args []string) error {

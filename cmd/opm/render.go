@@ -18,11 +18,9 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 	var migrateLevel, imageRefTemplate string
 	var platform platformFlag
 	cmd := &cobra.Command{
-		Use:     "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
-		Short:   "Generate a stream of file-based catalog objects from catalogs and bundles",
-		Long:    renderLong,
-		Example: helpText("render.example"),
-		Args:    minArgs(1),
+		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
+		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
+		Args:  minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err
@@ -61,43 +59,8 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
 	addPlatformFlag(f, &platform)
 	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
-	if helpAlpha() {
-		cmd.Long += renderAlphaLong
-	}
 	return cmd
 }
-
-// renderLong is render's Long help; renderAlphaLong is added with
-// HELP_ALPHA=true, as upstream adds it.
-const (
-	renderLong = `Generate a stream of file-based catalog objects to stdout from the provided
-catalog images, file-based catalog directories, bundle images, and bundle
-directories.
-
-Each reference is one of:
-  - a registry+v1 bundle directory: a directory with manifests/ and metadata/
-    (one whose manifests/ holds a ClusterServiceVersion but that lacks
-    metadata/annotations.yaml is refused, with how to write it)
-  - a file-based catalog directory: any other directory of JSON and YAML files
-  - an image reference that names its registry (quay.io/org/catalog:v1): a
-    catalog image (label operators.operatorframework.io.index.configs.v1) or a
-    bundle image (label operators.operatorframework.io.bundle.package.v1)
-
-sqlite database files and sqlite-based index images are not read (upstream
-dropped them too): convert one to a file-based catalog with the opm migrate
-of an opm release that still reads sqlite.
-`
-	renderAlphaLong = `
-If rendering sources that do not carry bundle image reference information
-(e.g. bundle directories), the --alpha-image-ref-template flag can be used to
-generate image references for the rendered file-based catalog objects.
-This is useful when generating a catalog with image references prior to
-those images actually existing. Available template variables are:
-  - {{.Package}} : the package name the bundle belongs to
-  - {{.Name}}    : the name of the bundle (for registry+v1 bundles, this is the CSV name)
-  - {{.Version}} : the version of the bundle
-`
-)
 
 // renderSetup makes the migrations (--migrate, --migrate-level) and the
 // image reference template (--alpha-image-ref-template) render is asked for.

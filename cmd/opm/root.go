@@ -33,8 +33,6 @@ func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:               "opm",
 		Short:             "Operator package manager",
-		Long:              helpText("root"),
-		Example:           helpText("root.example"),
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		CompletionOptions: cobra.CompletionOptions{},
@@ -63,36 +61,16 @@ func newRootCmd() *cobra.Command {
 		newVersionCmd(),
 	)
 	// cobra's help and completion commands, made now rather than when the
-	// root runs, so that they get examples as every command does.
+	// root runs, so that they get examples as every command does (see
+	// applyHelp).
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	for _, c := range root.Commands() {
-		if ex, ok := builtinExamples[c.Name()]; ok {
-			c.Example = ex
-		}
-		if c.Name() == "completion" {
-			for _, sub := range c.Commands() {
-				sub.Example = builtinExamples["completion "+sub.Name()]
-			}
-		}
-	}
+	applyHelp(root)
 	if !helpAlpha() {
 		hideAlphaFlags(root)
 	}
 	registerFlagCompletions(root)
 	return root
-}
-
-// builtinExamples are the examples of cobra's own commands.
-var builtinExamples = map[string]string{
-	"help": "  opm help validate",
-	"completion": `  source <(opm completion bash)                      # completion in this bash
-  opm completion zsh > "${fpath[1]}/_opm"            # in every new zsh`,
-	"completion bash": `  source <(opm completion bash)
-  opm completion bash > /etc/bash_completion.d/opm`,
-	"completion zsh":        `  opm completion zsh > "${fpath[1]}/_opm"`,
-	"completion fish":       "  opm completion fish > ~/.config/fish/completions/opm.fish",
-	"completion powershell": "  opm completion powershell | Out-String | Invoke-Expression",
 }
 
 // hideAlphaFlags hides every flag whose name starts with "alpha-" unless

@@ -42,12 +42,8 @@ const drainTimeout = 20 * time.Second
 func newServeCmd(reg *registryFlags) *cobra.Command {
 	f := serveFlags{reg: reg}
 	cmd := &cobra.Command{
-		Use:   "serve <source_path | catalog image>",
-		Short: "Serve a file-based catalog over gRPC (and HTTP)",
-		Long:  helpText("serve"),
-		Example: `  opm serve catalog/
-  opm serve catalog/ -p 127.0.0.1:50051 --http-addr 127.0.0.1:8080
-  opm serve /configs --cache-dir=/tmp/cache --cache-only   # validate at image build time`,
+		Use:               "serve <source_path | catalog image>",
+		Short:             "Serve a file-based catalog over gRPC (and HTTP)",
 		Args:              exactArgs(1),
 		ValidArgsFunction: completeDirs,
 		// SIGINT and SIGTERM stop serving: calls in flight finish, exit 0.

@@ -18,28 +18,10 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml", "mermaid"}}
 	var migrateLevel string
 	var platform platformFlag
-	var types []string
-	for _, k := range template.Kinds() {
-		types = append(types, " - "+string(k))
-	}
 	cmd := &cobra.Command{
 		Use:   "render-template [TYPE] [FILE]",
 		Short: "Render a catalog template (basic, semver or substitutes)",
-		Long: `Render a catalog template with optional type specification: the
-file-based catalog it describes is written to stdout.
-
-If TYPE is specified, it must be one of:
-` + strings.Join(types, "\n") + `
-
-If TYPE is not specified, the template type will be auto-detected from the schema field in the input file.
-
-When FILE is '-' or not provided, the template is read from standard input.
-FILE must not match a supported TYPE name when TYPE is not provided, to avoid ambiguity.
-
-Bundles are rendered from their bundle images; templates cannot reference
-bundle directories or catalogs.`,
-		Example: helpText("render-template.example"),
-		Args:    rangeArgs(0, 2),
+		Args:  rangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			kind, file, err := templateArgs(args)
 			if err != nil {
@@ -136,10 +118,7 @@ func newConvertTemplateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert-template",
 		Short: "Convert a file-based catalog to a template",
-		Long:  `Convert a file-based catalog to a template of a supported type (basic or substitutes).`,
-		Example: `  opm alpha convert-template basic catalog/my-operator/catalog.yaml -o yaml
-  opm render quay.io/org/catalog:v1 | opm alpha convert-template substitutes -`,
-		Args: noArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -149,13 +128,7 @@ func newConvertTemplateCmd() *cobra.Command {
 		sub := &cobra.Command{
 			Use:   string(k) + " [<catalog-file> | -]",
 			Short: fmt.Sprintf("Generate a %s template from a file-based catalog", k),
-			Long: fmt.Sprintf(`Generate a %s template from a file-based catalog.
-
-This command outputs a %s catalog template to STDOUT from an input
-file-based catalog file.
-If no argument is specified or is '-' input is assumed from STDIN.`, k, k),
-			Example: fmt.Sprintf("  opm alpha convert-template %s catalog/my-operator/catalog.yaml -o yaml", k),
-			Args:    rangeArgs(0, 1),
+			Args:  rangeArgs(0, 1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				in, err := readTemplateInput(cmd, optionalArgOr(args, 0, "-"))
 				if err != nil {

@@ -24,10 +24,8 @@ func (f *validateFlags) out() validate.Output {
 func newValidateCmd() *cobra.Command {
 	f := &validateFlags{output: outputFlag{allowed: validate.Formats}}
 	cmd := &cobra.Command{
-		Use:     "validate <directory>",
-		Short:   "Validate a file-based catalog",
-		Long:    helpText("validate"),
-		Example: helpText("validate.example"),
+		Use:   "validate <directory>",
+		Short: "Validate a file-based catalog",
 		// The argument count is checked by runValidate, so that -o writes
 		// its document for that mistake too.
 		Args:              cobra.ArbitraryArgs,
