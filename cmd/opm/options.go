@@ -48,6 +48,10 @@ var flagOf = map[option.Name]string{
 	"lint.Options.Disable":                      "--disable",
 	"lint.Options.Target":                       "--target",
 	"lint/report.Options.Summary":               "--summary",
+	"serve.RunOptions.Addr":                     "-p/--port",
+	"serve.RunOptions.HTTPAddr":                 "--http-addr",
+	"serve.RunOptions.CacheDir":                 "--cache-dir",
+	"serve.RunOptions.CacheIntegrity":           "--cache-enforce-integrity",
 	"validate.Options.Schemas":                  "--schema",
 	"validate.Output.MaxProblems":               "--max-problems",
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/fbcat/opm/lint"
 	lintreport "github.com/fbcat/opm/lint/report"
 	"github.com/fbcat/opm/option"
+	"github.com/fbcat/opm/serve"
 	"github.com/fbcat/opm/validate"
 )
 
@@ -32,6 +33,7 @@ var optionTypes = map[string]reflect.Type{
 	"image.Options":                reflect.TypeFor[image.Options](),
 	"lint.Options":                 reflect.TypeFor[lint.Options](),
 	"lint/report.Options":          reflect.TypeFor[lintreport.Options](),
+	"serve.RunOptions":             reflect.TypeFor[serve.RunOptions](),
 	"validate.Options":             reflect.TypeFor[validate.Options](),
 	"validate.Output":              reflect.TypeFor[validate.Output](),
 }
