@@ -13,6 +13,7 @@ import (
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/lint"
 	lintreport "github.com/fbcat/opm/lint/report"
+	"github.com/fbcat/opm/olmv1"
 	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/serve"
 	"github.com/fbcat/opm/validate"
@@ -33,6 +34,8 @@ var optionTypes = map[string]reflect.Type{
 	"image.Options":                reflect.TypeFor[image.Options](),
 	"lint.Options":                 reflect.TypeFor[lint.Options](),
 	"lint/report.Options":          reflect.TypeFor[lintreport.Options](),
+	"olmv1.ManifestOptions":        reflect.TypeFor[olmv1.ManifestOptions](),
+	"olmv1.RBACOptions":            reflect.TypeFor[olmv1.RBACOptions](),
 	"serve.RunOptions":             reflect.TypeFor[serve.RunOptions](),
 	"validate.Options":             reflect.TypeFor[validate.Options](),
 	"validate.Output":              reflect.TypeFor[validate.Output](),
