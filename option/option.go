@@ -35,7 +35,7 @@ type Names []Name
 
 // With is an option named with the value the caller is to give it (an
 // operator, for a command that takes one): a caller's words for the
-// option place the value at %s.
+// option place the value at %s, or are followed by it.
 type With struct {
 	Name  Name
 	Value string
@@ -147,6 +147,8 @@ func say(n Name, value string, words map[Name]string) string {
 	case strings.Contains(w, "%s"):
 		// without a value, the words without its place
 		return strings.Join(strings.Fields(fmt.Sprintf(w, value)), " ")
+	case value != "":
+		return w + " " + value
 	}
 	return w
 }

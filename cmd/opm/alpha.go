@@ -65,7 +65,7 @@ func newListCmd(reg *registryFlags) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				return write(cmd.OutOrStdout(), c, optionalArg(args, 1))
+				return write(cmd.OutOrStdout(), c, optionalArgOr(args, 1, ""))
 			},
 		}
 	}
@@ -90,11 +90,4 @@ func newListCmd(reg *registryFlags) *cobra.Command {
 	}
 	cmd.AddCommand(packages, channels, bundles)
 	return cmd
-}
-
-func optionalArg(args []string, i int) string {
-	if i < len(args) {
-		return args[i]
-	}
-	return ""
 }

@@ -68,7 +68,7 @@ func buildOptions(cmd *cobra.Command, f *catalogFlags, dir, tag, base string, pl
 	if o.Labels, err = generate.ParseLabels(labels); err != nil {
 		return o, badValue(fmt.Errorf("--label: %w", err))
 	}
-	if o.Time, err = sourceDateEpoch(); err != nil {
+	if o.Time, err = image.SourceDateEpoch(); err != nil {
 		return o, usageError{err}
 	}
 	return o, nil

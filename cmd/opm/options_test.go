@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/alpha/bundle"
+	"github.com/fbcat/opm/alpha/filter"
 	"github.com/fbcat/opm/author"
 	"github.com/fbcat/opm/author/report"
 	"github.com/fbcat/opm/catalogimage"
@@ -22,6 +24,10 @@ import (
 // optionTypes are the library's options and request types flagOf names
 // fields of, by the names option.Name gives them.
 var optionTypes = map[string]reflect.Type{
+	"alpha/bundle.Options":         reflect.TypeFor[bundle.Options](),
+	"alpha/bundle.Build":           reflect.TypeFor[bundle.Build](),
+	"alpha/bundle.UnpackOptions":   reflect.TypeFor[bundle.UnpackOptions](),
+	"alpha/filter.Selection":       reflect.TypeFor[filter.Selection](),
 	"author.Options":               reflect.TypeFor[author.Options](),
 	"author.Repo":                  reflect.TypeFor[*author.Repo](),
 	"author.ReleaseRequest":        reflect.TypeFor[author.ReleaseRequest](),
@@ -38,6 +44,7 @@ var optionTypes = map[string]reflect.Type{
 	"olmv1.RBACOptions":            reflect.TypeFor[olmv1.RBACOptions](),
 	"serve.RunOptions":             reflect.TypeFor[serve.RunOptions](),
 	"validate.Options":             reflect.TypeFor[validate.Options](),
+	"validate.PackageOptions":      reflect.TypeFor[validate.PackageOptions](),
 	"validate.Output":              reflect.TypeFor[validate.Output](),
 }
 

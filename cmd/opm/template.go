@@ -2,13 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/fbcat/opm/alpha/graph"
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
@@ -23,9 +19,9 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 		Short: "Render a catalog template (basic, semver or substitutes)",
 		Args:  rangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			kind, file, err := templateArgs(args)
+			kind, file, err := template.ParseArgs(args)
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			if err := reg.check(); err != nil {
 				return err
@@ -34,7 +30,7 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			in, err := readTemplateInput(cmd, file)
+			in, err := template.ReadInput(file, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
@@ -48,7 +44,7 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return writeRendered(cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg, output.value)
+			return template.WriteRendered(cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg, output.value)
 		},
 	}
 	f := cmd.Flags()
@@ -56,62 +52,6 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	addPlatformFlag(f, &platform)
 	return cmd
-}
-
-// templateArgs reads [TYPE] [FILE]: one argument is a TYPE if it names
-// one, else the FILE; no FILE, or "-", is standard input. An empty type
-// means that it is detected from the template's schema.
-func templateArgs(args []string) (template.Kind, string, error) {
-	switch len(args) {
-	case 0:
-		return "", "-", nil
-	case 1:
-		if k, ok := template.ParseKind(args[0]); ok {
-			return k, "-", nil
-		}
-		return "", args[0], nil
-	}
-	k, ok := template.ParseKind(args[0])
-	if !ok {
-		var names []string
-		for _, k := range template.Kinds() {
-			names = append(names, string(k))
-		}
-		return "", "", usageError{fmt.Errorf("invalid template type %q, must be one of: [%s]", args[0], strings.Join(names, " "))}
-	}
-	return k, args[1], nil
-}
-
-// readTemplateInput reads a template, or a catalog to convert, from a
-// file or, for "-", from standard input.
-func readTemplateInput(cmd *cobra.Command, file string) (template.Input, error) {
-	if file == "-" {
-		data, err := io.ReadAll(cmd.InOrStdin())
-		if err != nil {
-			return template.Input{}, fmt.Errorf("reading standard input: %w", err)
-		}
-		return template.Input{Name: "<stdin>", Data: data}, nil
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return template.Input{}, err
-	}
-	return template.Input{Name: file, Data: data}, nil
-}
-
-// writeRendered writes a rendered template's catalog in the format asked
-// for: mermaid draws its upgrade graph with OLM v0 semantics, as upstream.
-func writeRendered(w, stderr io.Writer, cfg *declcfg.DeclarativeConfig, format string) error {
-	switch format {
-	case "mermaid":
-		warnings, err := graph.WriteMermaid(w, cfg, graph.Options{V0Semantics: true})
-		for _, warn := range warnings {
-			fmt.Fprintf(stderr, "warning: %v\n", warn)
-		}
-		return err
-	default:
-		return declcfg.Write(cfg, w, declcfg.Format(format))
-	}
 }
 
 func newConvertTemplateCmd() *cobra.Command {
@@ -130,7 +70,7 @@ func newConvertTemplateCmd() *cobra.Command {
 			Short: fmt.Sprintf("Generate a %s template from a file-based catalog", k),
 			Args:  rangeArgs(0, 1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				in, err := readTemplateInput(cmd, optionalArgOr(args, 0, "-"))
+				in, err := template.ReadInput(optionalArgOr(args, 0, "-"), cmd.InOrStdin())
 				if err != nil {
 					return err
 				}
