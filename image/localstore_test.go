@@ -1,6 +1,8 @@
 package image
 
 import (
+	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -26,5 +28,15 @@ func TestLocalStoreHintNamesInstalledTools(t *testing.T) {
 		if isLocalhost(registry) != want {
 			t.Errorf("isLocalhost(%q) = %v", registry, !want)
 		}
+	}
+}
+
+// TestFromEnv: the environment's layer cache, and no progress line but
+// on a terminal.
+func TestFromEnv(t *testing.T) {
+	t.Setenv("OLM_CACHE_DIR", "/cache")
+	o := FromEnv(true, nil, io.Discard)
+	if !o.Insecure || o.CacheDir != filepath.Join("/cache", "opm-layers") || o.Progress != nil || o.Transport == nil {
+		t.Errorf("%+v", o)
 	}
 }
