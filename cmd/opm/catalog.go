@@ -36,10 +36,11 @@ type catalogFlags struct {
 func newCatalogCmd(reg *registryFlags) *cobra.Command {
 	f := &catalogFlags{reg: reg, output: outputFlag{value: "text", allowed: []string{"text", "json"}}}
 	cmd := &cobra.Command{
-		Use:         "catalog",
-		Short:       "Author the file-based catalogs of an operator repository",
-		Args:        noArgs,
-		Annotations: catalogAnnotations,
+		Use:   "catalog",
+		Short: "Author the file-based catalogs of an operator repository",
+		Args:  noArgs,
+		// failures exit 2 unless they are refusals (every verb's)
+		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -138,9 +139,6 @@ func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
 	return opts, nil
 }
 
-// catalogAnnotations makes failures exit 2 unless they are refusals.
-var catalogAnnotations = map[string]string{failureExit2: "true"}
-
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
@@ -178,9 +176,8 @@ func (f *catalogFlags) write(ctx context.Context, plan *author.Plan, said *inter
 func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
 	var checkOnly bool
 	cmd := &cobra.Command{
-		Use:         "render [<pkg>...]",
-		Short:       "Render the file-based catalogs of operators from their templates again",
-		Annotations: catalogAnnotations,
+		Use:   "render [<pkg>...]",
+		Short: "Render the file-based catalogs of operators from their templates again",
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.ExpandRequest{Packages: args, Check: checkOnly}
 			if err := check(req); err != nil {
@@ -238,10 +235,9 @@ func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var newChannel bool
 	var target repoconfig.ReleaseTarget
 	cmd := &cobra.Command{
-		Use:         "release operators/<pkg>/<version> --image PULLSPEC",
-		Short:       "Release a bundle into its operator's templates and file-based catalogs",
-		Args:        exactArgs(1),
-		Annotations: catalogAnnotations,
+		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
+		Short: "Release a bundle into its operator's templates and file-based catalogs",
+		Args:  exactArgs(1),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.ReleaseRequest{BundleDir: args[0], Image: image, NewChannel: newChannel}
 			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
@@ -282,10 +278,9 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 	var req author.PromoteRequest
 	var replaces string
 	cmd := &cobra.Command{
-		Use:         "promote <pkg> <bundle> --to <channel>",
-		Short:       "Make a bundle the head of a channel in every template that lists it",
-		Args:        exactArgs(2),
-		Annotations: catalogAnnotations,
+		Use:   "promote <pkg> <bundle> --to <channel>",
+		Short: "Make a bundle the head of a channel in every template that lists it",
+		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req.Bundle = args[1]
 			if cmd.Flags().Changed("replaces") {
@@ -309,10 +304,9 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 
 func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:         "remove <pkg> <bundle>",
-		Short:       "Remove a bundle from every template and catalog, keeping upgrade paths",
-		Args:        exactArgs(2),
-		Annotations: catalogAnnotations,
+		Use:   "remove <pkg> <bundle>",
+		Short: "Remove a bundle from every template and catalog, keeping upgrade paths",
+		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.RemoveRequest{Bundle: args[1]}
 			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
@@ -328,10 +322,9 @@ func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 	var req author.DeprecateRequest
 	cmd := &cobra.Command{
-		Use:         "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
-		Short:       "Deprecate a bundle, a channel or a package in the basic templates",
-		Args:        exactArgs(1),
-		Annotations: catalogAnnotations,
+		Use:   "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
+		Short: "Deprecate a bundle, a channel or a package in the basic templates",
+		Args:  exactArgs(1),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Deprecate(cmd.Context(), req, opts)
@@ -349,10 +342,9 @@ func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 
 func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:         "default-channel <pkg> <channel>",
-		Short:       "Set the default channel of a package in every template",
-		Args:        exactArgs(2),
-		Annotations: catalogAnnotations,
+		Use:   "default-channel <pkg> <channel>",
+		Short: "Set the default channel of a package in every template",
+		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.DefaultChannelRequest{Channel: args[1]}
 			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -17,10 +16,9 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 	var tag, base string
 	var platforms, labels []string
 	cmd := &cobra.Command{
-		Use:         "build DIR --tag REF --base-image REF",
-		Short:       "Build a catalog image without a container engine",
-		Args:        exactArgs(1),
-		Annotations: catalogAnnotations,
+		Use:   "build DIR --tag REF --base-image REF",
+		Short: "Build a catalog image without a container engine",
+		Args:  exactArgs(1),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			o, err := buildOptions(cmd, f, args[0], tag, base, platforms, labels)
 			if err != nil {
@@ -50,13 +48,13 @@ func newCatalogBuildCmd(f *catalogFlags) *cobra.Command {
 
 // buildOptions turns the flags into the library's options.
 func buildOptions(cmd *cobra.Command, f *catalogFlags, dir, tag, base string, platforms, labels []string) (catalogimage.Options, error) {
-	if tag == "" {
-		return catalogimage.Options{}, usageError{errors.New(`required flag "--tag" not set: a registry reference, oci:PATH[:NAME] or oci-archive:FILE`)}
+	o := catalogimage.Options{Dir: dir, Base: base, Tag: tag, Image: f.reg.imageOptions(cmd, platformFlag{})}
+	if err := check(o); err != nil {
+		return o, err
 	}
 	if err := f.reg.check(); err != nil {
-		return catalogimage.Options{}, usageError{err}
+		return o, usageError{err}
 	}
-	o := catalogimage.Options{Dir: dir, Base: base, Tag: tag, Image: f.reg.imageOptions(cmd, platformFlag{})}
 	for _, p := range platforms {
 		parsed, err := image.ParsePlatform(strings.TrimSpace(p))
 		if err != nil {

@@ -170,20 +170,14 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 }
 
 // resolveLintConfig reads the lint configuration (--config, else the one
-// found from the paths) and the target: --target, else the configuration's.
+// found from the paths) and the target: --target, else the configuration's
+// (lint.Options.Validate checks it).
 func resolveLintConfig(f *lintFlags, args []string) (*config.Config, config.Target, error) {
 	cfg, err := config.Resolve(f.config, args, lint.RuleIDs())
-	if err != nil {
-		return nil, "", err
+	if err != nil || f.target == "" {
+		return cfg, cfg.Target, err
 	}
-	if f.target == "" {
-		return cfg, cfg.Target, nil
-	}
-	target, err := config.ParseTarget(f.target)
-	if err != nil {
-		return nil, "", badValue(fmt.Errorf("--target: %w", err))
-	}
-	return cfg, target, nil
+	return cfg, config.Target(f.target), nil
 }
 
 // report is how a lint result, or a failure (why it could not lint),

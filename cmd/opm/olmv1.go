@@ -20,19 +20,17 @@ type olmv1Flags struct {
 
 func newOLMv1Cmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:         "olmv1",
-		Short:       "What OLM v1 installs from a bundle, its installer's RBAC, a ready ClusterExtension",
-		Args:        noArgs,
-		Annotations: olmv1Annotations,
+		Use:   "olmv1",
+		Short: "What OLM v1 installs from a bundle, its installer's RBAC, a ready ClusterExtension",
+		Args:  noArgs,
+		// failures to run exit 2; unsupported bundles are reported and
+		// exit 1 (every subcommand's)
+		Annotations: map[string]string{failureExit2: "true"},
 		RunE:        func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOLMv1ManifestsCmd(reg), newOLMv1RBACCmd(reg), newOLMv1InstallCmd(reg), newOLMv1ListCmd(reg))
 	return cmd
 }
-
-// olmv1Annotations make failures to run exit 2; unsupported bundles are
-// reported and exit 1.
-var olmv1Annotations = map[string]string{failureExit2: "true"}
 
 // newOLMv1Flags are the flags of a subcommand that writes objects, with
 // the flags of the commands that install (addInstallFlags) added to cmd.
@@ -80,10 +78,9 @@ func reportUnsupported(cmd *cobra.Command, err error) error {
 func newOLMv1ManifestsCmd(reg *registryFlags) *cobra.Command {
 	var o *olmv1Flags
 	cmd := &cobra.Command{
-		Use:         "manifests BUNDLE --namespace NS",
-		Short:       "Print the objects OLM v1 applies for a bundle",
-		Args:        exactArgs(1),
-		Annotations: olmv1Annotations,
+		Use:   "manifests BUNDLE --namespace NS",
+		Short: "Print the objects OLM v1 applies for a bundle",
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := o.manifests(cmd, args[0])
 			if err != nil {
@@ -103,10 +100,9 @@ func newOLMv1RBACCmd(reg *registryFlags) *cobra.Command {
 	var o *olmv1Flags
 	var rbac olmv1.RBACOptions
 	cmd := &cobra.Command{
-		Use:         "rbac BUNDLE --namespace NS --extension-name NAME",
-		Short:       "Print the least-privilege RBAC of the service account that installs a bundle",
-		Args:        exactArgs(1),
-		Annotations: olmv1Annotations,
+		Use:   "rbac BUNDLE --namespace NS --extension-name NAME",
+		Short: "Print the least-privilege RBAC of the service account that installs a bundle",
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := check(rbac); err != nil {
 				return err
@@ -135,10 +131,9 @@ func newOLMv1InstallCmd(reg *registryFlags) *cobra.Command {
 	var opts olmv1.InstallOptions
 	var catalog string
 	cmd := &cobra.Command{
-		Use:         "install PACKAGE --catalog CATALOG --namespace NS",
-		Short:       "Print a stream that installs a package with OLM v1",
-		Args:        exactArgs(1),
-		Annotations: olmv1Annotations,
+		Use:   "install PACKAGE --catalog CATALOG --namespace NS",
+		Short: "Print a stream that installs a package with OLM v1",
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.reg.check(); err != nil {
 				return err
@@ -175,10 +170,9 @@ func newOLMv1ListCmd(reg *registryFlags) *cobra.Command {
 	var check olmv1.CheckOptions
 	var platform platformFlag
 	cmd := &cobra.Command{
-		Use:         "list CATALOG",
-		Short:       "List the bundles of a catalog OLM v1 can install, and why not the others",
-		Args:        exactArgs(1),
-		Annotations: olmv1Annotations,
+		Use:   "list CATALOG",
+		Short: "List the bundles of a catalog OLM v1 can install, and why not the others",
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"sync"
-	"text/template"
 
 	"github.com/spf13/cobra"
 
@@ -14,8 +12,7 @@ import (
 
 func newRenderCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
-	var migrate bool
-	var migrateLevel, imageRefTemplate string
+	var o render.Options
 	var platform platformFlag
 	cmd := &cobra.Command{
 		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
@@ -25,23 +22,18 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 			if err := reg.check(); err != nil {
 				return err
 			}
-			migrations, tmpl, err := renderSetup(migrate, migrateLevel, imageRefTemplate)
+			r, err := o.Renderer(reg.imageOptions(cmd, platform))
 			if err != nil {
 				return err
 			}
+			// The output keeps upstream's bytes; what they lose is said here.
 			var warnings []declcfg.Warning
 			var mu sync.Mutex
-			r := render.Renderer{
-				Migrations:       migrations,
-				ImageRefTemplate: tmpl,
-				Images:           reg.imageOptions(cmd, platform),
-				// The output keeps upstream's bytes; what they lose is said here.
-				LoadOptions: []declcfg.LoadOption{declcfg.WithWarnings(func(w declcfg.Warning) {
-					mu.Lock()
-					warnings = append(warnings, w)
-					mu.Unlock()
-				})},
-			}
+			r.LoadOptions = []declcfg.LoadOption{declcfg.WithWarnings(func(w declcfg.Warning) {
+				mu.Lock()
+				warnings = append(warnings, w)
+				mu.Unlock()
+			})}
 			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
 			defer w.Close()
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
@@ -54,30 +46,10 @@ func newRenderCmd(reg *registryFlags) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format of the streamed file-based catalog objects (json|yaml)")
-	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered file-based catalog")
-	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
+	f.BoolVar(&o.Migrate, "migrate", false, "Perform migrations on the rendered file-based catalog")
+	f.StringVar(&o.MigrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
 	addPlatformFlag(f, &platform)
-	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
+	f.StringVar(&o.ImageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
 	return cmd
-}
-
-// renderSetup makes the migrations (--migrate, --migrate-level) and the
-// image reference template (--alpha-image-ref-template) render is asked for.
-func renderSetup(migrate bool, migrateLevel, imageRefTemplate string) (render.Migrations, *template.Template, error) {
-	level := migrateLevel
-	if migrate {
-		level = render.AllMigrations
-	}
-	migrations, err := render.MigrationsFor(level)
-	if err != nil {
-		return nil, nil, err
-	}
-	var tmpl *template.Template
-	if imageRefTemplate != "" {
-		if tmpl, err = template.New("image").Parse(imageRefTemplate); err != nil {
-			return nil, nil, fmt.Errorf("invalid image reference template: %w", err)
-		}
-	}
-	return migrations, tmpl, nil
 }
