@@ -17,26 +17,20 @@ import (
 	"github.com/fbcat/opm/render"
 )
 
-// lintFlags are the flags of opm alpha lint.
+// lintFlags are the flags of opm alpha lint: lint's options, how the
+// result is written, and what the command resolves itself.
 type lintFlags struct {
-	output     outputFlag
-	rules      []string
-	disable    []string
-	previous   string
-	baseline   string
-	failOn     string
-	noWebhooks bool
-	platform   platformFlag
-	target     string
-	config     string
-	printCfg   bool
-	summary    string
-	released   string
-	cacheDir   string
+	opts     lint.Options
+	report   report.Options
+	output   outputFlag
+	platform platformFlag
+	target   string
+	config   string
+	printCfg bool
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
-	f := &lintFlags{output: outputFlag{value: "text", allowed: report.Formats}, failOn: string(finding.Error)}
+	f := &lintFlags{output: outputFlag{value: "text", allowed: report.Formats}}
 	cmd := &cobra.Command{
 		Use:               "lint PATH...",
 		Short:             "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
@@ -47,29 +41,29 @@ func newLintCmd(reg *registryFlags) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			err := runLint(cmd, args, f, reg)
 			if err != nil && !errors.Is(err, errReported) {
-				_ = report.Write(cmd.OutOrStdout(), f.output.value, nil, f.report(false, said(err)))
+				_ = report.Write(cmd.OutOrStdout(), f.output.value, nil, f.writeOptions(said(err)))
 			}
 			return err
 		},
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		_ = report.Write(c.OutOrStdout(), f.output.value, nil, f.report(false, err.Error()))
+		_ = report.Write(c.OutOrStdout(), f.output.value, nil, f.writeOptions(err.Error()))
 		return flagError(c, err)
 	})
 	fl := cmd.Flags()
 	fl.VarP(&f.output, "output", "o", "Output format: one line per finding (text), a JSON document (json), a SARIF 2.1.0 log (sarif) or the pull-request summary (markdown)")
-	fl.StringArrayVar(&f.rules, "rule", nil, "Run only this rule (repeatable; default: every rule)")
-	fl.StringArrayVar(&f.disable, "disable", nil, "Do not run this rule (repeatable)")
-	fl.StringVar(&f.previous, "previous", "", "Bundle directory the linted bundle directories upgrade from (crd-upgrade-unsafe compares their CRDs)")
-	fl.StringVar(&f.baseline, "baseline", "", "The paths before the change (a directory, or a git ref of the repository the paths are in): findings it has too are existing and do not fail the run; stranded-upgrade compares with it")
-	fl.StringVar(&f.failOn, "fail-on", f.failOn, "Exit 1 when a new finding is at least this severe (error|warning; infos never fail)")
+	fl.StringArrayVar(&f.opts.Rules, "rule", nil, "Run only this rule (repeatable; default: every rule)")
+	fl.StringArrayVar(&f.opts.Disable, "disable", nil, "Do not run this rule (repeatable)")
+	fl.StringVar(&f.opts.Previous, "previous", "", "Bundle directory the linted bundle directories upgrade from (crd-upgrade-unsafe compares their CRDs)")
+	fl.StringVar(&f.opts.Baseline, "baseline", "", "The paths before the change (a directory, or a git ref of the repository the paths are in): findings it has too are existing and do not fail the run; stranded-upgrade compares with it")
+	fl.StringVar(&f.report.FailOn, "fail-on", string(finding.Error), "Exit 1 when a new finding is at least this severe (error|warning; infos never fail)")
 	fl.StringVar(&f.target, "target", "", "Who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default) or olmv1, for which OLM v1's CRD preflight and olmv1-unsupported findings are errors (overrides the configuration)")
 	fl.StringVar(&f.config, "config", "", "Lint configuration file (default: "+config.FileName+" in the linted path or a directory above it, up to the repository root)")
 	fl.BoolVar(&f.printCfg, "print-config", false, "Print the effective configuration (YAML) and exit")
-	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
-	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
-	fl.StringVar(&f.released, "released", string(lint.ReleasedHide), "Without --baseline, what to report of what an operator directory's catalogs already hold and of the bundle directories they superseded: hide (only what breaks an install or upgrade from a catalog), warn (the rest as warnings, marked released or superseded) or check (every bundle as a pull request's own)")
-	fl.StringVar(&f.cacheDir, "cache-dir", "", "Where operator-sdk's verdicts on bundle directories are kept by content, for the next run (default: opm/lint in the user's cache directory, such as ~/.cache; none keeps nothing)")
+	fl.BoolVar(&f.opts.NoWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
+	fl.StringVar(&f.report.Summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
+	fl.StringVar((*string)(&f.opts.Released), "released", string(lint.ReleasedHide), "Without --baseline, what to report of what an operator directory's catalogs already hold and of the bundle directories they superseded: hide (only what breaks an install or upgrade from a catalog), warn (the rest as warnings, marked released or superseded) or check (every bundle as a pull request's own)")
+	fl.StringVar(&f.opts.CacheDir, "cache-dir", "", "Where operator-sdk's verdicts on bundle directories are kept by content, for the next run (default: opm/lint in the user's cache directory, such as ~/.cache; none keeps nothing)")
 	addPlatformFlag(fl, &f.platform)
 	return cmd
 }
@@ -123,18 +117,17 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	if len(args) == 0 {
 		return usageError{errors.New("give at least one PATH: a catalog, bundle or operator directory, or an image reference")}
 	}
-	failOn, err := finding.ParseSeverity(f.failOn)
-	if err != nil || failOn == finding.Info {
-		return badValue(fmt.Errorf("--fail-on %q: use error or warning (infos never fail)", f.failOn))
+	o := f.writeOptions("")
+	if err := check(o); err != nil {
+		return err
 	}
 	if err := reg.check(); err != nil {
 		return err
 	}
-	opts := lint.Options{
-		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks, Released: lint.Released(f.released),
-		CacheDir: lintCacheDir(f.cacheDir), CacheSalt: buildSalt(),
-		Images: &render.Renderer{Images: reg.imageOptions(cmd, f.platform)},
-	}
+	opts := f.opts
+	opts.CacheDir, opts.CacheSalt = lintCacheDir(opts.CacheDir), buildSalt()
+	opts.Images = &render.Renderer{Images: reg.imageOptions(cmd, f.platform)}
+	var err error
 	if opts.Config, opts.Target, err = resolveLintConfig(f, args); err != nil {
 		return err
 	}
@@ -142,14 +135,13 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	if err != nil {
 		return err
 	}
-	passed := finding.Passed(res.Findings, failOn)
 	for _, n := range res.Notes {
 		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
 	}
-	if err := report.Write(cmd.OutOrStdout(), f.output.value, res, f.report(passed, "")); err != nil {
+	if err := report.Write(cmd.OutOrStdout(), f.output.value, res, o); err != nil {
 		return err
 	}
-	if !passed {
+	if !o.Passed(res) {
 		return errReported
 	}
 	return nil
@@ -161,7 +153,7 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 	if err != nil {
 		return err
 	}
-	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target}, args...)
+	out, err := lint.EffectiveConfig(lint.Options{Rules: f.opts.Rules, Disable: f.opts.Disable, Config: cfg, Target: target}, args...)
 	if err != nil {
 		return err
 	}
@@ -180,10 +172,12 @@ func resolveLintConfig(f *lintFlags, args []string) (*config.Config, config.Targ
 	return cfg, config.Target(f.target), nil
 }
 
-// report is how a lint result, or a failure (why it could not lint),
-// is written.
-func (f *lintFlags) report(passed bool, failure string) report.Options {
-	return report.Options{Passed: passed, Baseline: f.baseline, SARIF: sarifOptions(), Failure: failure, Summary: f.summary}
+// writeOptions are how a lint result, or a failure (why it could not
+// lint), is written.
+func (f *lintFlags) writeOptions(failure string) report.Options {
+	o := f.report
+	o.Baseline, o.SARIF, o.Failure = f.opts.Baseline, sarifOptions(), failure
+	return o
 }
 
 // sarifOptions names opm in a SARIF log, with paths relative to the

@@ -56,6 +56,7 @@ var flagOf = map[option.Name]string{
 	"lint.Options.Rules":                        "--rule",
 	"lint.Options.Disable":                      "--disable",
 	"lint.Options.Target":                       "--target",
+	"lint/report.Options.FailOn":                "--fail-on",
 	"lint/report.Options.Summary":               "--summary",
 	"olmv1.ManifestOptions.InstallNamespace":    "--namespace",
 	"olmv1.ManifestOptions.WatchNamespace":      "--watch-namespace",
