@@ -209,9 +209,9 @@ func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
 	return cmd
 }
 
-// runVerb checks the request, opens an operator and makes its plan with
-// verb, then finishes.
-func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, req interface{ Validate() error }, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
+// runVerb checks the request, opens an operator (by its name, pkg, or
+// with open when it is nil) and makes its plan with verb, then finishes.
+func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, open func() (*author.Package, error), req interface{ Validate() error }, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
 	if err := check(req); err != nil {
 		return err
 	}
@@ -219,7 +219,10 @@ func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, req interface{ Va
 	if err != nil {
 		return err
 	}
-	p, err := f.repo().Open(cmd.Context(), pkg)
+	if open == nil {
+		open = func() (*author.Package, error) { return f.repo().Open(cmd.Context(), pkg) }
+	}
+	p, err := open()
 	if err != nil {
 		return err
 	}
@@ -243,22 +246,10 @@ func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			if err := check(req); err != nil {
-				return err
-			}
-			opts, err := f.options(cmd)
-			if err != nil {
-				return err
-			}
-			p, err := f.repo().OpenBundleDir(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			plan, err := p.Release(cmd.Context(), req, opts)
-			if err != nil {
-				return err
-			}
-			return f.finish(cmd, plan)
+			open := func() (*author.Package, error) { return f.repo().OpenBundleDir(cmd.Context(), args[0]) }
+			return f.runVerb(cmd, "", open, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.Release(cmd.Context(), req, opts)
+			})
 		}),
 	}
 	fl := cmd.Flags()
@@ -286,7 +277,7 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 			if cmd.Flags().Changed("replaces") {
 				req.Replaces = &replaces
 			}
-			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})
 		}),
@@ -309,7 +300,7 @@ func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.RemoveRequest{Bundle: args[1]}
-			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Remove(cmd.Context(), req, opts)
 			})
 		}),
@@ -326,7 +317,7 @@ func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 		Short: "Deprecate a bundle, a channel or a package in the basic templates",
 		Args:  exactArgs(1),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Deprecate(cmd.Context(), req, opts)
 			})
 		}),
@@ -347,7 +338,7 @@ func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
 		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.DefaultChannelRequest{Channel: args[1]}
-			return f.runVerb(cmd, args[0], req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.SetDefaultChannel(cmd.Context(), req, opts)
 			})
 		}),
