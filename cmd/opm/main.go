@@ -89,13 +89,18 @@ func stopsGracefully(args []string) bool {
 }
 
 // quotePaths quotes the file names of the file system errors in err's
-// chain that must be quoted to be printed (see declcfg.QuoteFileName).
+// tree that must be quoted to be printed (see declcfg.QuoteFileName).
 func quotePaths(err error) {
-	for err != nil {
-		if pe, ok := err.(*fs.PathError); ok {
-			pe.Path = declcfg.QuoteFileName(pe.Path)
+	switch e := err.(type) {
+	case nil:
+	case *fs.PathError:
+		e.Path = declcfg.QuoteFileName(e.Path)
+	case interface{ Unwrap() []error }:
+		for _, inner := range e.Unwrap() {
+			quotePaths(inner)
 		}
-		err = errors.Unwrap(err)
+	default:
+		quotePaths(errors.Unwrap(err))
 	}
 }
 
