@@ -6,6 +6,7 @@ import (
 
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/internal/suggest"
+	"github.com/fbcat/opm/option"
 )
 
 // channelCheck checks the channels a verb would put bundles in against
@@ -27,9 +28,9 @@ func (p *Package) channelCheck(allowNew bool) *channelCheck {
 // channel (repoconfig.NearMissChannel, the rule release-config.yaml is
 // checked by), nil when the name is fine: an existing channel, or a new
 // one, then noted.
-func (c *channelCheck) check(name string) *NeedError {
+func (c *channelCheck) check(name string) *option.Error {
 	if near := repoconfig.NearMissChannel(name, c.existing); len(near) > 0 && !c.allowNew {
-		return &NeedError{Need: NeedNewChannel, Problem: fmt.Sprintf("channel %q is in no template of %s: did you mean %s?", name, c.pkg, suggest.Or(near))}
+		return needNewChannel(fmt.Sprintf("channel %q is in no template of %s: did you mean %s?", name, c.pkg, suggest.Or(near)), "author.PromoteRequest.NewChannel")
 	}
 	c.note(name)
 	return nil

@@ -2,7 +2,6 @@ package author
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,8 +26,7 @@ func TestBundlesOfflineAndPulled(t *testing.T) {
 	tmpl := p.Templates[0]
 	data := []byte(strings.Replace(string(tmpl.Data), "- schema: olm.bundle\n", "- schema: olm.bundle\n  image: quay.io/example/unknown:v9\n- schema: olm.bundle\n", 1))
 	_, err := p.ExpandCatalog(context.Background(), p.Catalogs[0], data, p.NewBundles(), false)
-	var need *NeedError
-	if !errors.As(err, &need) || need.Need != NeedPull || !strings.Contains(err.Error(), "no committed catalog of operators/widget holds quay.io/example/unknown:v9") {
+	if _, ok := lifts(err, optionPull); !ok || !strings.Contains(err.Error(), "no committed catalog of operators/widget holds quay.io/example/unknown:v9") {
 		t.Errorf("offline: %v", err)
 	}
 	src := p.NewBundles()

@@ -20,9 +20,9 @@ type DefaultChannelRequest struct {
 // Validate checks that the request names the channel.
 func (r DefaultChannelRequest) Validate() error {
 	if r.Channel == "" {
-		return request.Required("DefaultChannelRequest", "Channel", "the channel to make the default")
+		return request.Required("author.DefaultChannelRequest", "Channel", "the channel to make the default")
 	}
-	v := request.Values{Request: "DefaultChannelRequest"}
+	v := request.Values{Request: "author.DefaultChannelRequest"}
 	v.Channel("Channel", r.Channel)
 	return v.Err()
 }

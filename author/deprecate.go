@@ -12,6 +12,7 @@ import (
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/catalogrepo/yamledit"
+	"github.com/fbcat/opm/option"
 )
 
 // DeprecateRequest names what to deprecate: one of a bundle, a channel or
@@ -32,9 +33,9 @@ func (r DeprecateRequest) Validate() error {
 		}
 	}
 	if n != 1 {
-		return &RequestError{Request: "DeprecateRequest", Fields: []string{"Bundle", "Channel", "Package"}, OneOf: true}
+		return option.OneOf("author.DeprecateRequest.Bundle", "author.DeprecateRequest.Channel", "author.DeprecateRequest.Package")
 	}
-	v := request.Values{Request: "DeprecateRequest"}
+	v := request.Values{Request: "author.DeprecateRequest"}
 	v.Bundle("Bundle", r.Bundle)
 	v.Channel("Channel", r.Channel)
 	return v.Err()

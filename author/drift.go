@@ -108,8 +108,7 @@ func (p *Package) refuseDrift(matches []matched) error {
 	if len(drifted) == 0 {
 		return nil
 	}
-	return catalogrepo.Refuse("%w", &NeedError{Need: NeedOverwrite, Package: p.Name,
-		Problem: "refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  " + strings.Join(drifted, "\n  ")})
+	return catalogrepo.Refuse("%w", needOverwrite("refusing to overwrite catalogs that differ from what their templates render (edited by hand?):\n  "+strings.Join(drifted, "\n  "), p.Name))
 }
 
 // appendDifferences appends where each committed catalog of differ first

@@ -2,7 +2,6 @@ package author
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,8 +30,7 @@ func TestVerbsRefuseHandEditedText(t *testing.T) {
 			r := testRepo(t)
 			insertLine(t, r, cat, 6, "# keep fast first")
 			err := verb(context.Background(), r, Options{})
-			var need *NeedError
-			if !IsRefusal(err) || !errors.As(err, &need) || need.Need != NeedOverwrite || !strings.Contains(err.Error(), "\n  "+want) {
+			if _, ok := lifts(err, optionForce); !IsRefusal(err) || !ok || !strings.Contains(err.Error(), "\n  "+want) {
 				t.Fatalf("%s: %v\nwant a refusal naming %q", name, err, want)
 			}
 			if err := verb(context.Background(), r, Options{Force: true}); err != nil {

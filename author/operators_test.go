@@ -2,7 +2,6 @@ package author
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +10,7 @@ import (
 
 // TestEveryVerbOutsideRepository: every way into a repository (each
 // verb starts with one of them) refuses a directory without operators/
-// with the one NeedRoot error, before reading anything else; a root that
+// with the one error naming Repo.Root, before reading anything else; a root that
 // is a file is no repository either.
 func TestEveryVerbOutsideRepository(t *testing.T) {
 	empty := t.TempDir()
@@ -39,9 +38,8 @@ func TestEveryVerbOutsideRepository(t *testing.T) {
 				return err
 			}(),
 		} {
-			var ne *NeedError
-			if !errors.As(err, &ne) || ne.Need != NeedRoot || !strings.HasSuffix(ne.Problem, " is not a catalog repository (it has no operators/ directory)") {
-				t.Errorf("%s in %s: %v, want the NeedRoot error", what, root, err)
+			if ne, ok := lifts(err, optionRoot); !ok || !strings.HasSuffix(ne.Problem, " is not a catalog repository (it has no operators/ directory)") {
+				t.Errorf("%s in %s: %v, want the error naming Repo.Root", what, root, err)
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/fbcat/opm/author/textdiff"
 	"github.com/fbcat/opm/catalogrepo/stage"
 	"github.com/fbcat/opm/internal/parallel"
+	"github.com/fbcat/opm/option"
 )
 
 // The kinds of file a plan changes.
@@ -66,10 +67,10 @@ type Plan struct {
 	// errors).
 	Notes []string
 	// Incomplete are what the plan writes without for want of an option,
-	// which each one's Need names: the icon of a semver template's
+	// which each one names (option.Lifts): the icon of a semver template's
 	// package, when only the image of the bundle heading its default
 	// channel holds the CSV it comes from (Options.Pull).
-	Incomplete []*NeedError
+	Incomplete []*option.Error
 
 	gaps []planGap // the gaps Incomplete says, by head
 }
@@ -92,7 +93,7 @@ func (p *Plan) addGap(cat string, gap *iconGap) {
 		}
 	}
 	p.gaps = append(p.gaps, planGap{gap: *gap, cats: []string{cat}, i: len(p.Incomplete)})
-	p.Incomplete = append(p.Incomplete, &NeedError{Need: NeedPull, Problem: gap.problem([]string{cat})})
+	p.Incomplete = append(p.Incomplete, needPull(gap.problem([]string{cat})))
 }
 
 // add records a change of a file whose committed text is old (nil for a

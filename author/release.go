@@ -38,11 +38,11 @@ type ReleaseRequest struct {
 func (r ReleaseRequest) Validate() error {
 	switch {
 	case r.BundleDir == "":
-		return request.Required("ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
+		return request.Required("author.ReleaseRequest", "BundleDir", "the bundle's directory, operators/<pkg>/<version>")
 	case r.Image == "":
-		return request.Required("ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
+		return request.Required("author.ReleaseRequest", "Image", "the pull spec the bundle is (or will be) pushed as")
 	}
-	v := request.Values{Request: "ReleaseRequest"}
+	v := request.Values{Request: "author.ReleaseRequest"}
 	v.Image("Image", r.Image)
 	if t := r.Target; t != nil {
 		v.Channels("Target.Channels", t.Channels)
@@ -140,7 +140,7 @@ func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error)
 			notes = append(notes, pr.Error())
 		case errors.Is(pr, repoconfig.ErrNearMissChannel):
 			if !newChannel {
-				ne := &NeedError{Need: NeedNewChannel, Problem: pr.Msg}
+				ne := needNewChannel(pr.Msg, "author.ReleaseRequest.NewChannel")
 				errs = append(errs, &repoconfig.Error{File: pr.File, Line: pr.Line, Key: pr.Key, Near: pr.Near, Msg: ne.Error(), Err: ne})
 			}
 		default:

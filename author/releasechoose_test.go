@@ -63,8 +63,7 @@ func TestReleaseCannotChooseReplaces(t *testing.T) {
 		r, req := withoutConfig(t, tt.channel)
 		tt.edit(t, r)
 		_, err := release(ctx, r, req, Options{})
-		var ne *NeedError
-		if !IsRefusal(err) || !errors.As(err, &ne) || ne.Need != NeedReplaces || !strings.Contains(err.Error(), tt.says) {
+		if _, ok := lifts(err, targetFields[2]); !IsRefusal(err) || !ok || !strings.Contains(err.Error(), tt.says) {
 			t.Errorf("%s: %v, want a refusal needing Replaces: %q", name, err, tt.says)
 		}
 	}
@@ -104,12 +103,11 @@ func TestFirstReleaseSlips(t *testing.T) {
 	}
 	r, req := first(t, "basic.yaml", "[lapha, aFst]")
 	_, err := release(ctx, r, req, Options{})
-	var ne *NeedError
 	msg := ""
 	if err != nil {
 		msg = err.Error()
 	}
-	if !errors.As(err, &ne) || ne.Need != NeedNewChannel || !strings.Contains(msg, `operators/widget/1.0.0/release-config.yaml:4: channel "lapha" is in no template of operators/widget: did you mean alpha?`) ||
+	if _, ok := lifts(err, "author.ReleaseRequest.NewChannel"); !ok || !strings.Contains(msg, `operators/widget/1.0.0/release-config.yaml:4: channel "lapha" is in no template of operators/widget: did you mean alpha?`) ||
 		!strings.Contains(msg, `operators/widget/1.0.0/release-config.yaml:4: channel "aFst" is in no template of operators/widget: did you mean fast?`) {
 		t.Errorf("a first release into lapha and aFst: %v", err)
 	}

@@ -61,7 +61,7 @@ func (p *Package) readRelease(dir, image string, target *repoconfig.ReleaseTarge
 	data, err := os.ReadFile(filepath.Join(dir, "release-config.yaml"))
 	switch {
 	case err == nil && target != nil:
-		return nil, &NeedError{Need: NeedNoTarget, Problem: cfgFile + " says where the bundle is released"}
+		return nil, needNoTarget(cfgFile + " says where the bundle is released")
 	case err == nil:
 		rc, err := repoconfig.ParseReleaseConfig(cfgFile, data)
 		if rc == nil {
@@ -71,7 +71,7 @@ func (p *Package) readRelease(dir, image string, target *repoconfig.ReleaseTarge
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	case target == nil || len(target.Channels) == 0:
-		return nil, &NeedError{Need: NeedTarget, Problem: rel + " has no release-config.yaml"}
+		return nil, needTarget(rel + " has no release-config.yaml")
 	case target.TemplateFile != "":
 		out.rc = &repoconfig.ReleaseConfig{Targets: []repoconfig.ReleaseTarget{*target}}
 	default:

@@ -22,9 +22,9 @@ type RemoveRequest struct {
 // Validate checks that the request names the bundle.
 func (r RemoveRequest) Validate() error {
 	if r.Bundle == "" {
-		return request.Required("RemoveRequest", "Bundle", "the bundle to remove")
+		return request.Required("author.RemoveRequest", "Bundle", "the bundle to remove")
 	}
-	v := request.Values{Request: "RemoveRequest"}
+	v := request.Values{Request: "author.RemoveRequest"}
 	v.Bundle("Bundle", r.Bundle)
 	return v.Err()
 }
@@ -60,7 +60,7 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 	}
 	heads := p.headsOf(name)
 	if len(heads) > 0 && !opts.Force {
-		return nil, catalogrepo.Refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("%s heads %s: its installs would be left with nothing to upgrade to. Release a bundle that replaces or skips it instead (its release-config.yaml can say skips: [%s])", name, strings.Join(heads, ", "), name)})
+		return nil, catalogrepo.Refuse("%w", needForce(fmt.Sprintf("%s heads %s: its installs would be left with nothing to upgrade to. Release a bundle that replaces or skips it instead (its release-config.yaml can say skips: [%s])", name, strings.Join(heads, ", "), name)))
 	}
 	e := edited{}
 	var from []string
@@ -90,8 +90,8 @@ func (p *Package) Remove(ctx context.Context, req RemoveRequest, opts Options) (
 			}
 		}
 		if len(stranded) > 0 && !opts.Force {
-			return catalogrepo.Refuse("%w", &NeedError{Need: NeedForce, Problem: fmt.Sprintf("removing %s would strand installs with no upgrade to their channel's head:\n  %s\n"+
-				"release a bundle that replaces or skips them first (or, where a channel would be left with several heads, one that heads it)", name, strings.Join(stranded, "\n  "))})
+			return catalogrepo.Refuse("%w", needForce(fmt.Sprintf("removing %s would strand installs with no upgrade to their channel's head:\n  %s\n"+
+				"release a bundle that replaces or skips them first (or, where a channel would be left with several heads, one that heads it)", name, strings.Join(stranded, "\n  "))))
 		}
 		return nil
 	}

@@ -37,7 +37,7 @@ func (p *Package) chooseReplaces(d *basicDoc, channel string, target repoconfig.
 		return "", "", repoconfig.ErrorAt(rel.rc.File, target.LineOf("channels"), "%s has head %s, and no replaces says what %s replaces: it would be a second head; add replaces: %s", where, strings.Join(heads, ", "), rel.fbc.Name, heads[0])
 	}
 	need := func(format string, args ...any) error {
-		return catalogrepo.Refuse("%w", &NeedError{Need: NeedReplaces, Problem: fmt.Sprintf(format, args...)})
+		return catalogrepo.Refuse("%w", needReplaces(fmt.Sprintf(format, args...)))
 	}
 	if len(heads) > 1 {
 		return "", "", need("%s has %d heads (%s), so what %s replaces cannot be chosen", where, len(heads), strings.Join(heads, ", "), rel.fbc.Name)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/catalogrepo"
+	"github.com/fbcat/opm/option"
 )
 
 // Repo is a catalog repository the verbs edit: operators/ and catalogs/
@@ -24,16 +25,17 @@ func FindRoot(dir string) string { return catalogrepo.FindRoot(dir) }
 
 // CheckRoot reports whether Root is a catalog repository: a directory
 // with an operators/ directory. Every verb asks it first, so that a verb
-// run outside a repository says so in one way (a NeedError of NeedRoot)
+// run outside a repository says so in one way (an option.Error naming
+// Repo.Root)
 // before it reads anything else.
 func (r *Repo) CheckRoot() error { return needRoot(r.Model().CheckRoot()) }
 
 // needRoot is err, but a directory that is no catalog repository
 // (catalogrepo.NotRepositoryError) is what the verbs' caller fixes with
-// Repo.Root: a NeedError of NeedRoot.
+// Repo.Root: an option.Error that names it.
 func needRoot(err error) error {
 	if nr, ok := err.(*catalogrepo.NotRepositoryError); ok {
-		return &NeedError{Need: NeedRoot, Problem: nr.Error()}
+		return option.Lifting(nr.Error(), ": run from the root of the catalog repository or give %s", optionRoot)
 	}
 	return err
 }

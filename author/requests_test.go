@@ -3,14 +3,37 @@ package author
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/option"
 )
 
-// TestRequestsValidate: each request says what it lacks as a
-// RequestError naming its fields, never a command line's flags.
+// fieldsOf are the fields of the request (of the type req) an
+// option.Error names, without the type, comma-separated.
+func fieldsOf(oe *option.Error, req string) string {
+	var out []string
+	for _, n := range oe.Names() {
+		out = append(out, strings.TrimPrefix(string(n), "author."+req+"."))
+	}
+	return strings.Join(out, ",")
+}
+
+// lifts reports whether err wraps an option.Error lifted by the option n.
+func lifts(err error, n option.Name) (*option.Error, bool) {
+	for _, oe := range option.All(err) {
+		if oe.Kind == option.Lifts && slices.Contains(oe.Names(), n) {
+			return oe, true
+		}
+	}
+	return nil, false
+}
+
+// TestRequestsValidate: each request says what it lacks as an
+// option.Error naming its fields, never a command line's flags.
 func TestRequestsValidate(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -34,13 +57,17 @@ func TestRequestsValidate(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := c.req.Validate()
-			var re *RequestError
+			var re *option.Error
+			kind := option.Missing
+			if c.oneOf {
+				kind = option.Conflict
+			}
 			switch {
 			case c.fields == nil && err != nil:
 				t.Fatalf("valid request refused: %v", err)
 			case c.fields == nil:
-			case !errors.As(err, &re) || strings.Join(re.Fields, ",") != strings.Join(c.fields, ",") || re.OneOf != c.oneOf:
-				t.Fatalf("got %#v (%v), want a RequestError of %v", re, err, c.fields)
+			case !errors.As(err, &re) || fieldsOf(re, strings.TrimPrefix(fmt.Sprintf("%T", c.req), "author.")) != strings.Join(c.fields, ",") || re.Kind != kind:
+				t.Fatalf("got %#v (%v), want an option.Error of %v", re, err, c.fields)
 			case strings.Contains(err.Error(), "--"):
 				t.Errorf("names a flag: %v", err)
 			}
@@ -52,7 +79,7 @@ func TestRequestsValidate(t *testing.T) {
 }
 
 // TestRequestsValidateValues: a value a field cannot have is reported
-// before any work, once, as an Invalid RequestError naming the field and
+// before any work, once, as an Invalid option.Error naming the field and
 // the value; several bad values are each reported.
 func TestRequestsValidateValues(t *testing.T) {
 	const img = "quay.io/org/widget-bundle:v1.2.0"
@@ -85,14 +112,14 @@ func TestRequestsValidateValues(t *testing.T) {
 			if j, ok := err.(interface{ Unwrap() []error }); ok {
 				errs = j.Unwrap()
 			} else if err != nil {
-				t.Fatalf("got %v, want joined RequestErrors", err)
+				t.Fatalf("got %v, want joined option.Errors", err)
 			}
 			for _, e := range errs {
-				var re *RequestError
-				if !errors.As(e, &re) || !re.Invalid || len(re.Fields) != 1 {
-					t.Fatalf("got %v, want Invalid RequestErrors", err)
+				var re *option.Error
+				if !errors.As(e, &re) || re.Kind != option.Invalid || len(re.Names()) != 1 {
+					t.Fatalf("got %v, want Invalid option.Errors", err)
 				}
-				got = append(got, re.Fields[0])
+				got = append(got, fieldsOf(re, strings.TrimPrefix(fmt.Sprintf("%T", c.req), "author.")))
 			}
 			if strings.Join(got, ",") != strings.Join(c.fields, ",") {
 				t.Fatalf("bad fields %v, want %v (%v)", got, c.fields, err)
@@ -129,9 +156,9 @@ func TestEmptyRequestsChangeNothing(t *testing.T) {
 	}
 	for name, verb := range verbs {
 		plan, err := verb()
-		var re *RequestError
-		if plan != nil || !errors.As(err, &re) {
-			t.Errorf("%s: plan %v, error %v: want a RequestError", name, plan, err)
+		var re *option.Error
+		if plan != nil || !errors.As(err, &re) || re.Kind == option.Lifts {
+			t.Errorf("%s: plan %v, error %v: want an option.Error", name, plan, err)
 		}
 		if IsRefusal(err) {
 			t.Errorf("%s: a mistake of the caller is not a refusal: %v", name, err)

@@ -188,9 +188,9 @@ func (cb *catalogBundles) RenderBundle(ctx context.Context, ref string) (*templa
 // missing explains a bundle that rendering offline cannot find.
 func (cb *catalogBundles) missing(ref string, migratedOnly bool) error {
 	if migratedOnly {
-		return &NeedError{Need: NeedPull, Problem: fmt.Sprintf("%s keeps bundle objects, but every committed copy of %s has been migrated to olm.csv.metadata", cb.cat.Path, ref)}
+		return needPull(fmt.Sprintf("%s keeps bundle objects, but every committed copy of %s has been migrated to olm.csv.metadata", cb.cat.Path, ref))
 	}
-	return &NeedError{Need: NeedPull, Problem: fmt.Sprintf("no committed catalog of %s holds %s, and it is not the bundle being released", cb.src.pkg.Dir, ref)}
+	return needPull(fmt.Sprintf("no committed catalog of %s holds %s, and it is not the bundle being released", cb.src.pkg.Dir, ref))
 }
 
 // pull renders an image with the pulling renderer, then the catalog's

@@ -13,12 +13,14 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/serve"
 )
 
@@ -73,7 +75,7 @@ const (
 // for and writes it to o.Tag. Nothing is written when anything fails
 // before the write.
 func Build(ctx context.Context, o Options) (*Result, error) {
-	if err := checkTarget(o.Tag); err != nil {
+	if err := o.Validate(); err != nil {
 		return nil, err
 	}
 	if err := checkCatalog(ctx, o.Dir); err != nil {
@@ -84,7 +86,7 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	}
 	base, err := image.OpenBase(ctx, o.Base, o.Image)
 	if err != nil {
-		return nil, err
+		return nil, baseMissing(err)
 	}
 	platforms := o.Platforms
 	if len(platforms) == 0 {
@@ -129,9 +131,6 @@ func writeIndex(ctx context.Context, idx v1.ImageIndex, o Options) (v1.Hash, int
 
 // checkTarget refuses a tag that cannot be written before any work.
 func checkTarget(tag string) error {
-	if tag == "" {
-		return errors.New("no tag: Options.Tag must say where the image goes (a registry reference, oci:PATH[:NAME] or oci-archive:FILE)")
-	}
 	l, local, err := image.ParseLocalRef(tag)
 	if err != nil {
 		return err
@@ -143,6 +142,26 @@ func checkTarget(tag string) error {
 		return nil
 	}
 	_, err = image.ParseReference(tag, false)
+	return err
+}
+
+// Validate checks the options before anything is read: Tag must say
+// where the image goes.
+func (o Options) Validate() error {
+	if o.Tag == "" {
+		return option.Required("catalogimage.Options.Tag", "where the image goes: a registry reference, oci:PATH[:NAME] or oci-archive:FILE[:NAME]")
+	}
+	return checkTarget(o.Tag)
+}
+
+// baseMissing adds to the error of an opm base image that is not there
+// where make base-image writes one.
+func baseMissing(err error) error {
+	var me *image.MissingError
+	if errors.As(err, &me) && strings.Contains(me.Ref, "opm-base") {
+		return option.Errorf(option.Lifts, "%w (make base-image writes its base image to bin/opm-base.oci.tar: use %s)",
+			err, option.With{Name: "catalogimage.Options.Base", Value: "oci-archive:bin/opm-base.oci.tar"})
+	}
 	return err
 }
 

@@ -119,8 +119,8 @@ func (b *Base) Image(p v1.Platform) (v1.Image, error) {
 	if b.local != nil {
 		return b.localImage(p)
 	}
-	return nil, &OptionError{Option: OptionPlatform, Err: fmt.Errorf("base image %q has no image for platform %s: it has %s; use one of them, or a base built for %s",
-		b.Ref, p.String(), b.platformList(), p.String())}
+	return nil, platformError(fmt.Errorf("base image %q has no image for platform %s: it has %s; use one of them, or a base built for %s",
+		b.Ref, p.String(), b.platformList(), p.String()))
 }
 
 func (b *Base) platformList() string {

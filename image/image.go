@@ -23,6 +23,7 @@ import (
 
 	"github.com/fbcat/opm/image/registries"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/option"
 )
 
 // Kind is what an image holds.
@@ -199,20 +200,37 @@ func pullError(ref string, r name.Reference, platform v1.Platform, err error) er
 type pullFailure struct {
 	reason   error
 	registry string
-	missing  bool   // not found, or no registry there: a MissingError
-	option   string // an OptionError for that option
+	missing  bool        // not found, or no registry there: a MissingError
+	option   option.Name // another value of this option may lift it
 }
 
 // wrap makes the failure the error of a pull of ref.
 func (f pullFailure) wrap(ref string) error {
 	err := fmt.Errorf("failed to pull image %q: %w", ref, f.reason)
+	return f.as(ref, err)
+}
+
+// as makes err, a failed pull of ref, a MissingError (with where else
+// the image may be) or an option.Error, as the failure is one.
+func (f pullFailure) as(ref string, err error) error {
 	switch {
 	case f.missing:
+		if isLocalhost(f.registry) {
+			err = fmt.Errorf("%w (%s)", err, localStoreHint(ref, installed))
+		}
 		return &MissingError{Ref: ref, Registry: f.registry, Err: err}
+	case f.option == OptionInsecure:
+		return option.Errorf(option.Lifts, "%w (retry with %s; to relax only this registry, set insecure = true in its [[registry]] table of registries.conf)", err, f.option)
 	case f.option != "":
-		return &OptionError{Option: f.option, Err: err}
+		return platformError(err)
 	}
 	return err
+}
+
+// platformError is the error of an image without the platform asked
+// for.
+func platformError(err error) error {
+	return option.Errorf(option.Lifts, "%w (choose another with %s)", err, OptionPlatform)
 }
 
 // explainPull says why a registry did not give an image.
@@ -253,31 +271,19 @@ func explainPull(r name.Reference, platform v1.Platform, err error) pullFailure 
 	return f
 }
 
-// The options an OptionError may name.
+// The options a failed pull's option.Error names (Lifts).
 const (
 	// OptionInsecure is Options.Insecure, for a registry whose certificate
 	// is not trusted or that speaks plain HTTP.
-	OptionInsecure = "Insecure"
+	OptionInsecure option.Name = "image.Options.Insecure"
 	// OptionPlatform is Options.Platform, for an image without the
 	// platform asked for.
-	OptionPlatform = "Platform"
+	OptionPlatform option.Name = "image.Options.Platform"
 )
 
-// OptionError is a failed pull that another value of an option may fix;
-// Option names the field of Options, so that callers can say how their
-// users set it.
-type OptionError struct {
-	Option string
-	Err    error
-}
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-
-func (e *OptionError) Unwrap() error { return e.Err }
-
 // MissingError is a pull that found no image: the registry does not have
-// it, or there is no registry to ask. Callers may know where else the
-// image could be (a container engine's local store).
+// it, or there is no registry to ask. For a registry on localhost, its
+// message says how to use a container engine's local store instead.
 type MissingError struct {
 	Ref      string // as given
 	Registry string // the registry asked, host[:port]

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,6 +24,7 @@ import (
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/option"
 )
 
 func TestKind(t *testing.T) {
@@ -94,9 +96,9 @@ func TestPullTLSError(t *testing.T) {
 		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
 	}
 	_, err := image.Pull(context.Background(), "registry.test/x:1", image.Options{Transport: &http.Transport{DialContext: dial}})
-	var oe *image.OptionError
-	if !errors.As(err, &oe) || oe.Option != image.OptionInsecure || !strings.Contains(err.Error(), "TLS with registry.test failed") {
-		t.Errorf("error %v, want an OptionError naming Insecure", err)
+	var oe *option.Error
+	if !errors.As(err, &oe) || !slices.Contains(oe.Names(), image.OptionInsecure) || !strings.Contains(err.Error(), "TLS with registry.test failed") {
+		t.Errorf("error %v, want an option.Error naming Insecure", err)
 	}
 }
 
@@ -129,9 +131,9 @@ func TestPlatform(t *testing.T) {
 	}
 	s390, _ := image.ParsePlatform("linux/s390x")
 	_, err := image.Pull(context.Background(), ref, image.Options{Platform: s390})
-	var oe *image.OptionError
-	if !errors.As(err, &oe) || oe.Option != image.OptionPlatform {
-		t.Errorf("missing platform: error %v, want an OptionError naming the platform", err)
+	var oe *option.Error
+	if !errors.As(err, &oe) || !slices.Contains(oe.Names(), image.OptionPlatform) {
+		t.Errorf("missing platform: error %v, want an option.Error naming the platform", err)
 	}
 	if _, err := image.ParsePlatform("linux"); err == nil {
 		t.Error("ParsePlatform(\"linux\") succeeded")

@@ -100,7 +100,7 @@ func layoutImage(src blobSource, desc v1.Descriptor, platform v1.Platform, depth
 			}
 			found = append(found, child.Platform.String())
 		}
-		return nil, &OptionError{Option: OptionPlatform, Err: fmt.Errorf("%s: the image has no manifest for platform %s: it has %s", src, platform, strings.Join(found, ", "))}
+		return nil, platformError(fmt.Errorf("%s: the image has no manifest for platform %s: it has %s", src, platform, strings.Join(found, ", ")))
 	}
 	var m v1.Manifest
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/option"
 )
 
 // rawLayout writes an OCI image layout by hand, so that tests can make
@@ -202,14 +203,14 @@ func TestLayoutCorruption(t *testing.T) {
 }
 
 // TestLayoutPlatformIsAnOptionError: a layout without the platform asked
-// for is an OptionError for Platform, so that a caller can name its own
+// for is an option.Error for Platform, so that a caller can name its own
 // way of choosing another.
 func TestLayoutPlatformIsAnOptionError(t *testing.T) {
 	l := newRawLayout(t)
 	idx := l.blob(l.json(map[string]any{"schemaVersion": 2, "manifests": []any{platformed(l.image(nil), "arm64")}}))
 	_, err := image.Pull(context.Background(), l.index(idx), image.Options{})
-	var oe *image.OptionError
-	if !errors.As(err, &oe) || oe.Option != image.OptionPlatform || strings.Contains(err.Error(), "--platform") {
-		t.Errorf("error %v: want an OptionError for Platform that names no flag", err)
+	var oe *option.Error
+	if !errors.As(err, &oe) || !slices.Contains(oe.Names(), image.OptionPlatform) || strings.Contains(err.Error(), "--platform") {
+		t.Errorf("error %v: want an option.Error for Platform that names no flag", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ import (
 
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/image/imagetest"
+	"github.com/fbcat/opm/option"
 )
 
 // TestRegistriesInsecure: a registry or mirror that registries.conf marks
@@ -67,9 +69,9 @@ location = "verified-mirror.test/app"
 	}
 	for _, ref := range []string{"secure.test/app/x:1", "quay.io/other/x:1"} {
 		_, err := image.Pull(ctx, ref, o)
-		var oe *image.OptionError
-		if !errors.As(err, &oe) || oe.Option != image.OptionInsecure || !strings.Contains(err.Error(), "TLS with") {
-			t.Errorf("%s: error %v, want a TLS OptionError", ref, err)
+		var oe *option.Error
+		if !errors.As(err, &oe) || !slices.Contains(oe.Names(), image.OptionInsecure) || !strings.Contains(err.Error(), "TLS with") {
+			t.Errorf("%s: error %v, want a TLS option.Error", ref, err)
 		}
 	}
 	if _, err := image.Write(ctx, img, "insecure.test/pushed:1", o); err != nil {

@@ -86,7 +86,7 @@ func get(ctx context.Context, ref string, o Options, counter *byteCounter) (*rem
 
 // allFailed is the error of a pull that no source gave: every location
 // tried, in order, and why each failed. It is a MissingError when none
-// had the image, an OptionError when the primary location's failure is
+// had the image, an option.Error when the primary location's failure is
 // one.
 func allFailed(ref string, reg *registries.Registry, sources []pullSource, failures []pullFailure) error {
 	var b strings.Builder
@@ -102,13 +102,8 @@ func allFailed(ref string, reg *registries.Registry, sources []pullSource, failu
 	}
 	err := errors.New(b.String())
 	primary := failures[len(failures)-1]
-	switch {
-	case missing:
-		return &MissingError{Ref: ref, Registry: primary.registry, Err: err}
-	case primary.option != "":
-		return &OptionError{Option: primary.option, Err: err}
-	}
-	return err
+	primary.missing = missing
+	return primary.as(ref, err)
 }
 
 // pushTarget is where a push of ref goes, and whether that registry may

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/option"
 )
 
 // TestTransportWithRootCA: a registry whose certificate a private CA
@@ -58,9 +60,9 @@ func TestTransportWithRootCA(t *testing.T) {
 	plain := image.DefaultTransport(false).(*http.Transport)
 	plain.DialContext = dial
 	_, err = image.Pull(context.Background(), ref, image.Options{Transport: plain})
-	var oe *image.OptionError
-	if !errors.As(err, &oe) || oe.Option != image.OptionInsecure {
-		t.Errorf("pull without the CA: %v, want an OptionError naming Insecure", err)
+	var oe *option.Error
+	if !errors.As(err, &oe) || !slices.Contains(oe.Names(), image.OptionInsecure) {
+		t.Errorf("pull without the CA: %v, want an option.Error naming Insecure", err)
 	}
 
 	insecure, err := image.TransportWithRootCA(true, pemFile)

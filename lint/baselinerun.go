@@ -15,7 +15,7 @@ import (
 // are new.
 func (l *linter) compareWithBaseline(ctx context.Context, paths []string, res *Result) error {
 	if err := l.compareTo.Ready(); err != nil {
-		return &OptionError{Option: "Baseline", Err: err}
+		return baselineError(err)
 	}
 	bl := &linter{setup: l.setup, view: view{memo: l.view.memo, baseline: l.compareTo}}
 	bl.pairs.Seed(&l.pairs)

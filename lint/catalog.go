@@ -15,6 +15,7 @@ import (
 	"github.com/fbcat/opm/internal/parallel"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/model"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/registryv1/openshift"
 	"github.com/fbcat/opm/validate"
 )
@@ -75,7 +76,7 @@ func (l *linter) loadCatalog(ctx context.Context, fsys fs.FS, name string, v *op
 func (l *linter) baselineCatalog(ctx context.Context, dir string) (*model.Catalog, error) {
 	bl := l.compareTo
 	if err := bl.Ready(); err != nil {
-		return nil, &OptionError{Option: "Baseline", Err: err}
+		return nil, baselineError(err)
 	}
 	if !bl.Holds(dir) {
 		return nil, nil
@@ -83,11 +84,11 @@ func (l *linter) baselineCatalog(ctx context.Context, dir string) (*model.Catalo
 	name := bl.CatalogName(dir)
 	cfg, err := declcfg.LoadFS(ctx, os.DirFS(bl.Real(dir)), declcfg.WithRootName(name), declcfg.WithoutBulkValues())
 	if err != nil {
-		return nil, &OptionError{Option: "Baseline", Err: fmt.Errorf("the baseline: %w", notLoaded(name, err))}
+		return nil, option.Errorf(option.Invalid, "%s: %w", optionBaseline, notLoaded(name, err))
 	}
 	m, err := indexCatalog(name, cfg)
 	if err != nil {
-		return nil, &OptionError{Option: "Baseline", Err: fmt.Errorf("the baseline: %w", err)}
+		return nil, option.Errorf(option.Invalid, "%s: %w", optionBaseline, err)
 	}
 	return m, nil
 }

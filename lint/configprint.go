@@ -15,6 +15,9 @@ import (
 // read, the target, the profile, every rule's setting (after --rule and
 // --disable) and the ignores.
 func EffectiveConfig(opts Options, paths ...string) ([]byte, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
 	c := opts.Config
 	if c == nil {
 		c = &config.Config{}

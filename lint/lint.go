@@ -3,12 +3,12 @@ package lint
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/render"
 )
 
@@ -17,7 +17,7 @@ import (
 // of a catalog repository (operators/<pkg>/, with its ci.yaml), the
 // operators/ directory (each of its operator directories) or an image
 // reference. An error means linting could not run (a path that cannot be
-// read, an unknown rule, a bad baseline: an *OptionError names the
+// read, an unknown rule, a bad baseline: an option.Error names the
 // option) or was cancelled; what the rules find is in the result.
 //
 // With a baseline, the paths are linted twice: as the change has them,
@@ -27,17 +27,14 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("nothing to lint: give catalog, bundle or operator directories, or image references")
 	}
-	if err := opts.Target.Check(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	rules, err := selectRules(opts.Rules, opts.Disable, opts.Config, opts.Config.ProfileOf().Resolve(paths))
 	if err != nil {
 		return nil, err
 	}
-	released, err := ParseReleased(string(opts.Released))
-	if err != nil {
-		return nil, &OptionError{Option: "Released", Err: err}
-	}
+	released, _ := ParseReleased(string(opts.Released))
 	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config,
 		osdk: &osdk.Cache{}, osdkStore: storeOf(opts), released: released, once: &onceNotes{}, judgesChange: opts.Baseline != ""}}
 	if opts.Previous != "" {
@@ -53,7 +50,7 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	}
 	bl, err := baseline.New(ctx, opts.Baseline, paths)
 	if err != nil {
-		return nil, &OptionError{Option: "Baseline", Err: err}
+		return nil, baselineError(err)
 	}
 	defer bl.Close()
 	l.compareTo, l.view.memo = bl, baseline.NewMemo[*bundle]()
@@ -87,11 +84,11 @@ func storeOf(opts Options) *osdk.Store {
 // readPrevious reads the bundle directory the linted ones upgrade from.
 func readPrevious(dir string) (*bundle, error) {
 	if !render.IsBundleDir(dir) {
-		return nil, &OptionError{Option: "Previous", Err: fmt.Errorf("the previous bundle %s: not a registry+v1 bundle directory (manifests/ and metadata/)", dir)}
+		return nil, option.Errorf(option.Invalid, "%s %s: not a registry+v1 bundle directory (manifests/ and metadata/)", optionPrevious, dir)
 	}
 	b, err := readBundleDir(dir)
 	if err != nil {
-		return nil, &OptionError{Option: "Previous", Err: fmt.Errorf("the previous bundle: %w", err)}
+		return nil, option.Errorf(option.Invalid, "%s: %w", optionPrevious, err)
 	}
 	return b, nil
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/linttest"
+	"github.com/fbcat/opm/option"
 
 	"context"
 	"errors"
@@ -29,7 +30,7 @@ func TestSelectRules(t *testing.T) {
 	if err != nil || len(some) != 1 || some[0].ID != ruleRemovedAPI {
 		t.Fatalf("--rule removed-api --rule dangling-reference --disable dangling-reference: %v %v", some, err)
 	}
-	if _, err := selectRules([]string{"removed-apis"}, nil, nil, config.ProfileNone); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
+	if err := (Options{Rules: []string{"removed-apis"}}).Validate(); err == nil || !strings.Contains(err.Error(), `unknown rule "removed-apis"`) {
 		t.Fatalf("unknown rule: %v", err)
 	}
 	if _, err := selectRules([]string{ruleDangling}, []string{ruleDangling}, nil, config.ProfileNone); !errors.Is(err, ErrNoRules) {
@@ -82,8 +83,8 @@ func TestLintErrors(t *testing.T) {
 	// The previous bundle's errors are about that option, which a command
 	// line names by its flag.
 	_, err := Lint(ctx, []string{bundle}, Options{Previous: empty})
-	var opt *OptionError
-	if !errors.As(err, &opt) || opt.Option != "Previous" || opt.Naming("--previous") != "--previous "+empty+": not a registry+v1 bundle directory (manifests/ and metadata/)" {
+	var opt *option.Error
+	if !errors.As(err, &opt) || opt.Names()[0] != optionPrevious || opt.Say(map[option.Name]string{optionPrevious: "--previous"}) != "--previous "+empty+": not a registry+v1 bundle directory (manifests/ and metadata/)" {
 		t.Errorf("previous: %v", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)

@@ -1,12 +1,14 @@
 package lint
 
 import (
-	"github.com/fbcat/opm/lint/change"
-
+	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/fbcat/opm/lint/change"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/render"
 )
 
@@ -64,38 +66,37 @@ type Result struct {
 	Fixed []finding.Finding
 }
 
-// OptionError is an option of Lint that cannot be used: the previous
-// bundle or the baseline. Its message starts with what the option is
-// ("the baseline origin/main is neither a directory nor a commit ...");
-// Naming gives the message with the option named another way, as a
-// command line names it by its flag.
-type OptionError struct {
-	// Option is the Options field: "Previous" or "Baseline".
-	Option string
-	Err    error
+// The options lint's errors name (see option.Error).
+const (
+	optionPrevious option.Name = "lint.Options.Previous"
+	optionBaseline option.Name = "lint.Options.Baseline"
+	optionReleased option.Name = "lint.Options.Released"
+	optionRules    option.Name = "lint.Options.Rules"
+	optionDisable  option.Name = "lint.Options.Disable"
+	optionTarget   option.Name = "lint.Options.Target"
+)
+
+// Validate checks what the options say before anything is read: the
+// target, the choice for released bundles and the rule IDs. Lint and
+// EffectiveConfig call it; the bundle and the baseline the options name
+// are read (and their errors, option.Errors, said) when linting.
+func (o Options) Validate() error {
+	if err := o.Target.Check(); err != nil {
+		return option.Invalidf(optionTarget, "%v", err)
+	}
+	if _, err := ParseReleased(string(o.Released)); err != nil {
+		return option.Invalidf(optionReleased, "%v", err)
+	}
+	for _, id := range append(slices.Clone(o.Rules), o.Disable...) {
+		if !knownRule(id) {
+			return fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(RuleIDs(), ", "))
+		}
+	}
+	return nil
 }
 
-func (e *OptionError) Error() string { return e.Err.Error() }
-
-func (e *OptionError) Unwrap() error { return e.Err }
-
-// Naming is the error's message with the option called name (such as
-// "--baseline") instead of by what it is.
-func (e *OptionError) Naming(name string) string {
-	msg := e.Err.Error()
-	if rest, ok := strings.CutPrefix(msg, optionNoun(e.Option)); ok {
-		return name + rest
-	}
-	return name + ": " + msg
-}
-
-// optionNoun is what an option is, as messages name it.
-func optionNoun(option string) string {
-	switch option {
-	case "Previous":
-		return "the previous bundle"
-	case "Baseline":
-		return "the baseline"
-	}
-	return option
+// baselineError is an error of reading the baseline, which starts with
+// the baseline given.
+func baselineError(err error) error {
+	return option.Errorf(option.Invalid, "%s %w", optionBaseline, err)
 }

@@ -1,13 +1,11 @@
 package lint
 
 import (
-	"errors"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/option"
 )
 
 // Rule is one kind of check.
@@ -143,7 +141,7 @@ var osdkRules = []Rule{
 var table = slices.Concat(ownRules, osdkRules, pipelineRules)
 
 // ErrNoRules is the error of a choice of rules that leaves none to run.
-var ErrNoRules = errors.New("no rule left to run: the rules disabled turn off every rule chosen")
+var ErrNoRules error = option.Errorf(option.Conflict, "no rule left to run: %s turns off every rule %s chose", optionDisable, optionRules)
 
 // Rules returns every rule, in the order they are documented.
 func Rules() []Rule { return slices.Clone(table) }
@@ -152,11 +150,6 @@ func Rules() []Rule { return slices.Clone(table) }
 // the profile) but those of disable and, unless only names them, those
 // the configuration turns off.
 func selectRules(only, disable []string, cfg *config.Config, profile config.Profile) ([]Rule, error) {
-	for _, id := range append(slices.Clone(only), disable...) {
-		if !knownRule(id) {
-			return nil, fmt.Errorf("unknown rule %q: the rules are %s", id, strings.Join(RuleIDs(), ", "))
-		}
-	}
 	var out []Rule
 	for _, r := range table {
 		switch {

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/fbcat/opm/lint/linttest"
+	"github.com/fbcat/opm/option"
 
 	"context"
 	"errors"
@@ -107,11 +108,11 @@ func TestInconsistentBaseline(t *testing.T) {
 	linttest.WriteFiles(t, base, map[string]string{"catalog.yaml": strings.Replace(linttest.Chain3, "schema: olm.package\n", "schema: olm.packagex\n", 1)})
 	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3})
 	_, err := Lint(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
-	var opt *OptionError
-	if !errors.As(err, &opt) || opt.Option != "Baseline" || !strings.HasPrefix(err.Error(), "the baseline: catalog") || !strings.Contains(err.Error(), "inconsistent") {
+	var opt *option.Error
+	if !errors.As(err, &opt) || opt.Names()[0] != optionBaseline || !strings.HasPrefix(err.Error(), "Options.Baseline: catalog") || !strings.Contains(err.Error(), "inconsistent") {
 		t.Fatalf("want an error naming the inconsistent baseline, got %v", err)
 	}
-	if msg := opt.Naming("--baseline"); !strings.HasPrefix(msg, "--baseline: catalog") {
+	if msg := opt.Say(map[option.Name]string{optionBaseline: "--baseline"}); !strings.HasPrefix(msg, "--baseline: catalog") {
 		t.Errorf("named by its flag: %s", msg)
 	}
 }

@@ -47,15 +47,12 @@ func Install(b *Bundle, opts InstallOptions) (*Installed, error) {
 	if opts.Package == "" {
 		opts.Package = b.Package
 	}
-	ext := opts.ExtensionName
-	if ext == "" {
-		ext = opts.Package
-	}
+	rbacOpts := opts.rbacOptions(opts.Package)
+	ext := rbacOpts.ExtensionName
 	r, err := Manifests(b, opts.ManifestOptions())
 	if err != nil {
 		return nil, err
 	}
-	rbacOpts := RBACOptions{ExtensionName: ext, ServiceAccount: opts.ServiceAccount}
 	rbac, err := InstallerRBAC(r, rbacOpts)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/fbcat/opm/encoding/jsonout"
 )
 
 // listVerdict is a listed bundle's verdict column.
@@ -53,3 +55,32 @@ func WriteListing(w io.Writer, listing []Listing) error {
 	_, err := io.WriteString(w, why.String())
 	return err
 }
+
+// WriteListings writes a listing in a format: "json", its JSON document,
+// or else the table of WriteListing. When some of its bundles could not
+// be read, the error says how many: whether OLM v1 can install them is
+// unknown, though their rows are written.
+func WriteListings(w io.Writer, format string, listing []Listing) error {
+	var err error
+	where := "why under the table"
+	if format == "json" {
+		err, where = jsonout.Write(w, listing), "each row's \"unreadable\""
+	} else {
+		err = WriteListing(w, listing)
+	}
+	n := Unjudged(listing)
+	if err != nil || n == 0 {
+		return err
+	}
+	what := fmt.Sprintf("%d bundles could not be read, so whether OLM v1 can install them", n)
+	if n == 1 {
+		what = "1 bundle could not be read, so whether OLM v1 can install it"
+	}
+	return &UnjudgedError{Msg: fmt.Sprintf("%s is unknown (see %s); the other rows are judged", what, where)}
+}
+
+// UnjudgedError is a listing whose rows were written but some of whose
+// bundles could not be judged.
+type UnjudgedError struct{ Msg string }
+
+func (e *UnjudgedError) Error() string { return e.Msg }

@@ -3,7 +3,6 @@
 package olmv1
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -65,11 +64,8 @@ func (e *UnsupportedError) Error() string {
 // cert-manager as the certificate provider of webhooks, its default. A
 // bundle OLM v1 cannot install is refused with an *UnsupportedError.
 func Manifests(b *Bundle, opts ManifestOptions) (*ManifestSet, error) {
-	if opts.InstallNamespace == "" {
-		return nil, errors.New("no install namespace: say which namespace the bundle is installed in")
-	}
-	if errs := dns1123Label(opts.InstallNamespace); errs != "" {
-		return nil, fmt.Errorf("install namespace %q: %s", opts.InstallNamespace, errs)
+	if err := opts.Validate(); err != nil {
+		return nil, err
 	}
 	if reasons := Unsupported(b, opts.Checks()); len(reasons) > 0 {
 		return nil, &UnsupportedError{Bundle: b.Name, Reasons: reasons}
@@ -113,9 +109,6 @@ func (b *Bundle) targetNamespaces(opts ManifestOptions) ([]string, []string, err
 			return []string{""}, nil, nil
 		}
 		return nil, nil, fmt.Errorf("bundle %q supports install modes %s, not AllNamespaces: give a watch namespace (the ClusterExtension's spec.config.inline.watchNamespace)", b.Name, modes)
-	}
-	if errs := dns1123Subdomain(watch); len(errs) > 0 {
-		return nil, nil, fmt.Errorf("invalid watch namespace %q: %s", watch, strings.Join(errs, ", "))
 	}
 	switch {
 	case !single && !own:

@@ -328,11 +328,11 @@ func TestManifestsRefusals(t *testing.T) {
 		opts ManifestOptions
 		want string
 	}{
-		{all, ManifestOptions{}, "no install namespace"},
+		{all, ManifestOptions{}, "ManifestOptions.InstallNamespace is required"},
 		{all, ManifestOptions{InstallNamespace: "Bad_NS"}, "RFC 1123 label"},
 		{single, ManifestOptions{InstallNamespace: "ops"}, "does not support AllNamespaces"},
 		{all, ManifestOptions{InstallNamespace: "ops", NoWebhooks: true}, "webhookDefinitions are not supported"},
-		{single, ManifestOptions{InstallNamespace: "ops", WatchNamespace: "Bad"}, "invalid watch namespace"},
+		{single, ManifestOptions{InstallNamespace: "ops", WatchNamespace: "Bad"}, `ManifestOptions.WatchNamespace "Bad": a lowercase RFC 1123 subdomain`},
 		{all, ManifestOptions{InstallNamespace: "ops", WatchNamespace: "team"}, ""},
 	} {
 		_, err := Manifests(tc.b, tc.opts)

@@ -4,8 +4,6 @@
 package olmv1
 
 import (
-	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -46,16 +44,10 @@ func (o RBACOptions) serviceAccountName() string {
 // ClusterRoles: see addAggregated). Rules are merged and
 // deduplicated; each carries a note saying which objects need it.
 func InstallerRBAC(r *ManifestSet, opts RBACOptions) ([]Object, error) {
-	if opts.ExtensionName == "" {
-		return nil, errors.New("no extension name: say what the ClusterExtension is called")
-	}
-	if errs := dns1123Subdomain(opts.ExtensionName); len(errs) > 0 {
-		return nil, fmt.Errorf("invalid extension name %q: %s", opts.ExtensionName, strings.Join(errs, ", "))
+	if err := opts.Validate(); err != nil {
+		return nil, err
 	}
 	sa := opts.serviceAccountName()
-	if errs := dns1123Subdomain(sa); len(errs) > 0 {
-		return nil, fmt.Errorf("invalid service account name %q: %s", sa, strings.Join(errs, ", "))
-	}
 	ns := r.InstallNamespace
 	cluster := newRuleSet()
 	namespaced := map[string]*ruleSet{}

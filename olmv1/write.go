@@ -76,3 +76,15 @@ func WriteJSON(w io.Writer, objs []Object) error {
 	_, err := w.Write(out.Bytes())
 	return err
 }
+
+// WriteObjects writes objects in a format: "json", one JSON List, or
+// else (YAML) a stream with the notes first as comments.
+func WriteObjects(w io.Writer, format string, objs []Object, notes []string) error {
+	if format == "json" {
+		return WriteJSON(w, objs)
+	}
+	if _, err := io.WriteString(w, NotesText(notes)); err != nil {
+		return err
+	}
+	return WriteYAML(w, objs)
+}

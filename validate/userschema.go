@@ -17,6 +17,8 @@ import (
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/mod/modfile"
 	"cuelang.org/go/mod/module"
+
+	"github.com/fbcat/opm/option"
 )
 
 // UserSchemas are CUE files with definitions for custom (or OLM) schemas:
@@ -42,8 +44,17 @@ type userDef struct {
 // lie in a CUE module (a cue.mod directory beside them or above them),
 // they may import its other packages. Nothing is ever downloaded: an import
 // of another module is an error, as is anything but CUE's standard library
-// outside a module. Errors name the file and line.
+// outside a module. Errors name the file and line, after the option
+// (Options.Schemas) they are about.
 func LoadUserSchemas(paths []string) (*UserSchemas, error) {
+	u, err := loadUserSchemas(paths)
+	if err != nil {
+		return nil, option.Errorf(option.Invalid, "%s: %w", option.Name("validate.Options.Schemas"), err)
+	}
+	return u, nil
+}
+
+func loadUserSchemas(paths []string) (*UserSchemas, error) {
 	u := &UserSchemas{names: map[string]string{}}
 	for _, p := range paths {
 		files, err := cueFiles(p)

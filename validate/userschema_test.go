@@ -115,7 +115,7 @@ deps: "example.com/dep@v0": v: "v0.1.0"
 				t.Errorf("Schemas() = %v", user.Schemas())
 			case tt.want != "" && err == nil:
 				t.Fatalf("LoadUserSchemas succeeded, want %q", tt.want)
-			case tt.want != "" && !strings.HasPrefix(err.Error(), filepath.Join(schemaDir, tt.want)):
+			case tt.want != "" && !strings.HasPrefix(err.Error(), "Options.Schemas: "+filepath.Join(schemaDir, tt.want)):
 				t.Errorf("error %q, want it to start with %q", err, filepath.Join(schemaDir, tt.want))
 			}
 			if tt.name == "Error/dependency" && !strings.Contains(err.Error(), "never downloaded") {

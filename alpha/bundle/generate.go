@@ -19,6 +19,7 @@ import (
 
 	"github.com/fbcat/opm/internal/fserr"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/option"
 )
 
 // File names, and where a bundle image keeps its directories.
@@ -158,12 +159,12 @@ func describe(o Options, dir string) (*Result, error) {
 	if r.Channels == "" || r.Package == "" {
 		info, err := inferPackage(dir)
 		if err != nil {
-			return nil, &InferError{Dir: o.Directory, Err: err}
+			return nil, inferError(&InferError{Dir: o.Directory, Err: err})
 		}
 		r.Inferred = true
 		if r.Channels == "" {
 			if len(info.Channels) == 0 {
-				return nil, &InferError{Dir: o.Directory, Err: errNoChannels}
+				return nil, inferError(&InferError{Dir: o.Directory, Err: errNoChannels})
 			}
 			r.Channels = strings.Join(info.Channels, ",")
 		}
@@ -273,7 +274,7 @@ func checkAnnotations(file string, existing []byte, want map[string]string) erro
 		}
 	}
 	if len(problems) > 0 {
-		return &AnnotationsMismatchError{File: file, Problems: problems}
+		return option.Errorf(option.Lifts, "%w (replace it with %s)", &AnnotationsMismatchError{File: file, Problems: problems}, option.Name("alpha/bundle.Options.Overwrite"))
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -24,6 +25,12 @@ func (e *InferError) Error() string {
 }
 
 func (e *InferError) Unwrap() error { return e.Err }
+
+// inferError is an InferError, which giving the package and channels
+// lifts.
+func inferError(e *InferError) error {
+	return option.Errorf(option.Lifts, "%w (or give them with %s and %s)", e, option.Name("alpha/bundle.Options.Package"), option.Name("alpha/bundle.Options.Channels"))
+}
 
 // packageInfo is what the nested "package directory" layout tells about
 // a bundle: a package directory holds a package manifest

@@ -31,7 +31,7 @@ func TestInferSkipsWhatIsNotAPackageManifest(t *testing.T) {
 			t.Errorf("%s: err = %v, want no package manifest", name, err)
 			continue
 		}
-		if inferErr.Dir != filepath.Join(dir, "pkg", "1") || errors.Unwrap(err) != inferErr.Err {
+		if inferErr.Dir != filepath.Join(dir, "pkg", "1") || errors.Unwrap(inferErr) != inferErr.Err || !strings.HasSuffix(err.Error(), "(or give them with Options.Package and Options.Channels)") {
 			t.Errorf("%s: InferError %+v does not name the bundle or unwrap to its cause", name, inferErr)
 		}
 	}
@@ -53,7 +53,7 @@ func TestInferFollowsCycles(t *testing.T) {
 		t.Fatalf("op.v1: %+v, %v", r, err)
 	}
 	_, err = bundle.Generate(bundle.Options{Directory: filepath.Join(dir, "pkg", "3"), WorkDir: t.TempDir()})
-	if err == nil || !strings.HasSuffix(err.Error(), "the bundle is in no channel of its package manifest") {
+	if err == nil || !strings.HasSuffix(err.Error(), "the bundle is in no channel of its package manifest (or give them with Options.Package and Options.Channels)") {
 		t.Errorf("op.v3 is in no channel: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fbcat/opm/image"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -58,7 +59,7 @@ func Unpack(ctx context.Context, ref, out string, opts UnpackOptions) error {
 	}
 	if mt := img.Labels[labels.MediaType]; !opts.SkipValidation && (mt == "" || mt == RegistryV1) {
 		if _, err := registryv1.Parse(os.DirFS(tmp)); err != nil {
-			return &InvalidBundleError{Ref: ref, Err: err}
+			return option.Errorf(option.Lifts, "%w (unpack it anyway with %s)", &InvalidBundleError{Ref: ref, Err: err}, option.Name("alpha/bundle.UnpackOptions.SkipValidation"))
 		}
 	}
 	if err := makeReadable(tmp); err != nil {

@@ -49,7 +49,7 @@ func TestUnpackErrors(t *testing.T) {
 
 	err := bundle.Unpack(ctx, "oci:"+layout+":bad", filepath.Join(dir, "invalid"), bundle.UnpackOptions{})
 	var invalid *bundle.InvalidBundleError
-	if !errors.As(err, &invalid) || invalid.Ref != "oci:"+layout+":bad" || errors.Unwrap(err) != invalid.Err ||
+	if !errors.As(err, &invalid) || invalid.Ref != "oci:"+layout+":bad" || errors.Unwrap(invalid) != invalid.Err || !strings.HasSuffix(err.Error(), "(unpack it anyway with UnpackOptions.SkipValidation)") ||
 		!strings.HasPrefix(err.Error(), `bundle image "oci:`+layout+`:bad" is not a valid registry+v1 bundle: `) {
 		t.Errorf("invalid bundle: %v", err)
 	}

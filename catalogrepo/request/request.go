@@ -1,9 +1,8 @@
 // Package request is what the authoring verbs' requests share: the
-// error of a request that cannot be carried out as it is given
-// (RequestError: a field missing, a bad value, fields that exclude each
-// other), and the checks of the values requests carry (image references,
-// channel and bundle names, skip ranges, template file names), made
-// before a verb reads anything, each bad value reported once.
+// checks of the values requests carry (image references, channel and
+// bundle names, skip ranges, template file names), made before a verb
+// reads anything, each bad value reported once as an option.Error that
+// names the request's field.
 package request
 
 import (
@@ -17,67 +16,42 @@ import (
 	"github.com/distribution/reference"
 
 	"github.com/fbcat/opm/image"
+	"github.com/fbcat/opm/option"
 )
 
-// RequestError is a request a verb cannot carry out as it is given: a
-// field it needs is missing, a field has a value it cannot have, or
-// fields that exclude each other are given together. Fields are the
-// request's fields it concerns, as Go names them (a field of a field as
-// Target.SkipRange), so that a caller can name its own way of giving
-// them (a command line, its flags and arguments). It is a mistake of the
-// caller, not a refusal. A request's Validate reports every bad value,
-// each once, as RequestErrors joined (errors.Join).
-type RequestError struct {
-	Request string   // the request's type, such as "PromoteRequest"
-	Fields  []string // the fields concerned
-	// OneOf says exactly one of Fields must be given; otherwise Fields
-	// has one field, which must be given (or, with Invalid, is not valid).
-	OneOf bool
-	// Invalid says the one field has a value it cannot have; Why then says
-	// what is wrong with it, naming the value, and what a good one looks
-	// like.
-	Invalid bool
-	Why     string // what the field is for, when it must be given
+// Required is the error of a field of request (its package and type,
+// such as "author.PromoteRequest") that must be given; why says what it
+// is for.
+func Required(request, field, why string) *option.Error {
+	return option.Required(option.Name(request+"."+field), why)
 }
 
-func (e *RequestError) Error() string {
-	switch {
-	case e.OneOf:
-		n := len(e.Fields)
-		return fmt.Sprintf("%s: give exactly one of %s and %s", e.Request, strings.Join(e.Fields[:n-1], ", "), e.Fields[n-1])
-	case e.Invalid:
-		return fmt.Sprintf("%s.%s: %s", e.Request, e.Fields[0], e.Why)
-	}
-	return fmt.Sprintf("%s.%s is required: %s", e.Request, e.Fields[0], e.Why)
-}
-
-// Required is the RequestError of a field of request that must be given.
-func Required(request, field, why string) *RequestError {
-	return &RequestError{Request: request, Fields: []string{field}, Why: why}
-}
-
-// Values collects the RequestErrors of a request's bad values.
+// Values collects the bad values of a request's fields.
 type Values struct {
-	Request string // the request's type
-	errs    []*RequestError
+	Request string // the request's package and type, such as "author.PromoteRequest"
+	bad     []Bad
 }
+
+// Bad is a field with a value it cannot have: Why names the value, what
+// is wrong with it and what a good one looks like.
+type Bad struct{ Field, Why string }
 
 // Bad records that field has a bad value; why names the value.
 func (v *Values) Bad(field, format string, args ...any) {
-	v.errs = append(v.errs, &RequestError{Request: v.Request, Fields: []string{field}, Invalid: true, Why: fmt.Sprintf(format, args...)})
+	v.bad = append(v.bad, Bad{Field: field, Why: fmt.Sprintf(format, args...)})
 }
 
-// Err is every bad value's error, joined, or nil.
+// Err is every bad value's option.Error (Invalid), joined, or nil.
 func (v *Values) Err() error {
-	errs := make([]error, len(v.errs))
-	for i, e := range v.errs {
-		errs[i] = e
+	errs := make([]error, len(v.bad))
+	for i, b := range v.bad {
+		errs[i] = option.Invalidf(option.Name(v.Request+"."+b.Field), "%s", b.Why)
 	}
 	return errors.Join(errs...)
 }
 
-// Invalid are the RequestErrors of the bad values, in the order found.
-func (v *Values) Invalid() []*RequestError { return v.errs }
+// Invalid are the bad values, in the order found.
+func (v *Values) Invalid() []Bad { return v.bad }
 
 // Image checks a bundle's image pull spec as image references are parsed
 // for pulling (a registry reference that names its registry), with the

@@ -4,13 +4,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/option"
 )
 
 // TestValues: each check reports a bad value once, as an Invalid
-// RequestError of its field that names the value and a good one; good
+// option.Error of its field that names the value and a good one; good
 // values and "" (none) pass.
 func TestValues(t *testing.T) {
-	v := Values{Request: "R"}
+	v := Values{Request: "p.R"}
 	v.Image("Image", "quay.io/org/bundle:v1.2.0")
 	v.Image("Image", "quay.io/org/bundle@sha256:"+strings.Repeat("0", 64))
 	v.Channel("Channel", "")
@@ -51,25 +53,20 @@ func TestValues(t *testing.T) {
 		t.Fatalf("%d errors, want %d: %v", len(errs), len(wants), v.Err())
 	}
 	for i, w := range wants {
-		var re *RequestError
-		if !errors.As(errs[i], &re) || !re.Invalid || re.Fields[0] != w.field || !strings.HasPrefix(re.Error(), "R."+w.field+": ") || !strings.Contains(re.Why, w.says) {
+		var re *option.Error
+		if !errors.As(errs[i], &re) || re.Kind != option.Invalid || re.Names()[0] != option.Name("p.R."+w.field) || !strings.HasPrefix(re.Error(), "R."+w.field+": ") || !strings.Contains(re.Error(), w.says) {
 			t.Errorf("error %d: %v, want R.%s: ...%s...", i, errs[i], w.field, w.says)
 		}
 	}
 }
 
-func TestRequestErrorWords(t *testing.T) {
-	for _, tt := range []struct {
-		err  *RequestError
-		want string
-	}{
-		{Required("PromoteRequest", "Channel", "the channel"), "PromoteRequest.Channel is required: the channel"},
-		{&RequestError{Request: "D", Fields: []string{"A", "B", "C"}, OneOf: true}, "D: give exactly one of A, B and C"},
-		{&RequestError{Request: "D", Fields: []string{"A", "B"}, OneOf: true}, "D: give exactly one of A and B"},
-	} {
-		if got := tt.err.Error(); got != tt.want {
-			t.Errorf("%q, want %q", got, tt.want)
-		}
+func TestRequiredWords(t *testing.T) {
+	err := Required("author.PromoteRequest", "Channel", "the channel")
+	if got, want := err.Error(), "PromoteRequest.Channel is required: the channel"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got, want := err.Say(map[option.Name]string{"author.PromoteRequest.Channel": "--to"}), "--to is required: the channel"; got != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 }
 

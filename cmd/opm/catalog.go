@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -12,9 +11,9 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/author"
+	"github.com/fbcat/opm/author/report"
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
-	"github.com/fbcat/opm/encoding/jsonout"
-	"github.com/fbcat/opm/internal/suggest"
+	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/render"
 )
 
@@ -39,12 +38,9 @@ func newCatalogCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "catalog",
 		Short: "Author the file-based catalogs of an operator repository",
-		Long:  helpText("catalog"),
-		Example: `  opm alpha catalog release operators/my-operator/1.2.0 --image quay.io/org/my-operator-bundle:1.2.0
-  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --dry-run
-  opm alpha catalog render my-operator --check`,
-		Args:        noArgs,
-		Annotations: catalogAnnotations,
+		Args:  noArgs,
+		// failures exit 2 unless they are refusals (every verb's)
+		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -99,32 +95,21 @@ func (f *catalogFlags) recover(cmd *cobra.Command) error {
 }
 
 // run runs a verb's body and, with -o json, reports a failure as a JSON
-// document too: {"error": "...", "refused": bool}, and for a name the
-// repository does not have, "didYouMean" (its near misses) or "names"
-// (what there is).
+// document too (see report.WriteFailure).
 func (f *catalogFlags) run(body func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		interruptionOf(cmd.Context(), cmd.ErrOrStderr()).set(planning)
 		err := f.rootWords(body(cmd, args))
-		if err != nil && f.output.value == "json" && !errors.Is(err, errReported) {
-			doc := struct {
-				Error      string   `json:"error"`
-				Refused    bool     `json:"refused"`
-				DidYouMean []string `json:"didYouMean,omitempty"`
-				Names      []string `json:"names,omitempty"`
-			}{Error: withFlagHint(err).Error(), Refused: refused(err)}
-			var unknown *suggest.Unknown
-			var cfg *repoconfig.Error
-			switch {
-			case errors.As(err, &unknown):
-				doc.DidYouMean, doc.Names = unknown.Near, unknown.Known
-			case errors.As(err, &cfg):
-				doc.DidYouMean = cfg.Near // a release-config.yaml's first problem's
-			}
-			_ = jsonout.Write(cmd.OutOrStdout(), doc)
+		if err != nil && !errors.Is(err, errReported) {
+			_ = report.WriteFailure(cmd.OutOrStdout(), err, said(err), refused(err), f.report())
 		}
 		return err
 	}
+}
+
+// report is how the verbs' results are written.
+func (f *catalogFlags) report() report.Options {
+	return report.Options{JSON: f.output.value == "json", DryRun: f.dryRun, FullDiff: f.fullDiff, Words: flagOf}
 }
 
 // rootWords says a root that is no catalog repository in the words of a
@@ -133,9 +118,9 @@ func (f *catalogFlags) rootWords(err error) error {
 	if f.root == "" {
 		return err
 	}
-	for _, ne := range needErrors(err, nil) {
-		if ne.Need == author.NeedRoot {
-			msg := strings.ReplaceAll(err.Error(), ne.Error(), ne.Problem+": --root must name the repository's root, the directory that holds operators/ and catalogs/")
+	for _, oe := range option.All(err) {
+		if oe.Problem != "" && slices.Contains(oe.Names(), "author.Repo.Root") {
+			msg := strings.ReplaceAll(err.Error(), oe.Error(), oe.Problem+": --root must name the repository's root, the directory that holds operators/ and catalogs/")
 			return &rephrased{msg: msg, err: err}
 		}
 	}
@@ -154,9 +139,6 @@ func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
 	return opts, nil
 }
 
-// catalogAnnotations makes failures exit 2 unless they are refusals.
-var catalogAnnotations = map[string]string{failureExit2: "true"}
-
 // finish writes a plan's result: applied, or as a diff with --dry-run.
 func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 	if !f.dryRun {
@@ -164,29 +146,7 @@ func (f *catalogFlags) finish(cmd *cobra.Command, plan *author.Plan) error {
 			return err
 		}
 	}
-	out := cmd.OutOrStdout()
-	if f.output.value == "json" {
-		return writePlanJSON(out, plan, f.dryRun)
-	}
-	if f.dryRun {
-		diff := func(w io.Writer) error { return plan.ReadableDiff(w, "--full-diff") }
-		if f.fullDiff {
-			diff = plan.Diff
-		}
-		if err := diff(out); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s (dry run: nothing written)\n", plan.Summary)
-	} else {
-		for _, c := range plan.Changes {
-			fmt.Fprintf(out, "%s %s\n", changeAction(c), c.Path)
-		}
-		fmt.Fprintln(out, plan.Summary)
-	}
-	for _, n := range planNotes(plan) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
-	}
-	return nil
+	return report.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), plan, f.report())
 }
 
 // write writes a plan's files, all or none, and records for an
@@ -213,59 +173,14 @@ func (f *catalogFlags) write(ctx context.Context, plan *author.Plan, said *inter
 	return err
 }
 
-// planNotes are a plan's notes, and what it was made without, worded
-// with the flag that would give it.
-func planNotes(plan *author.Plan) []string {
-	notes := slices.Clone(plan.Notes)
-	for _, ne := range plan.Incomplete {
-		notes = append(notes, ne.Problem+needWords(ne))
-	}
-	return notes
-}
-
-func changeAction(c author.FileChange) string {
-	if c.Created {
-		return "created"
-	}
-	return "updated"
-}
-
-// writePlanJSON writes a plan as {"dryRun", "summary", "changes": [{"path",
-// "kind", "action"}], "notes"}.
-func writePlanJSON(w io.Writer, plan *author.Plan, dryRun bool) error {
-	type change struct {
-		Path   string `json:"path"`
-		Kind   string `json:"kind"`
-		Action string `json:"action"`
-	}
-	doc := struct {
-		DryRun  bool     `json:"dryRun"`
-		Summary string   `json:"summary"`
-		Changes []change `json:"changes"`
-		Notes   []string `json:"notes"`
-	}{DryRun: dryRun, Summary: plan.Summary, Changes: []change{}, Notes: planNotes(plan)}
-	if doc.Notes == nil {
-		doc.Notes = []string{}
-	}
-	for _, c := range plan.Changes {
-		doc.Changes = append(doc.Changes, change{c.Path, c.Kind, changeAction(c)})
-	}
-	return jsonout.Write(w, doc)
-}
-
 func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
-	var check bool
+	var checkOnly bool
 	cmd := &cobra.Command{
 		Use:   "render [<pkg>...]",
 		Short: "Render the file-based catalogs of operators from their templates again",
-		Long:  helpText("catalog-render"),
-		Example: `  opm alpha catalog render my-operator --check
-  opm alpha catalog render --check              # every operator, in CI
-  opm alpha catalog render my-operator --dry-run`,
-		Annotations: catalogAnnotations,
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			req := author.ExpandRequest{Packages: args, Check: check}
-			if err := checkRequest(req, nil); err != nil {
+			req := author.ExpandRequest{Packages: args, Check: checkOnly}
+			if err := check(req); err != nil {
 				return err
 			}
 			opts, err := f.options(cmd)
@@ -276,91 +191,38 @@ func newCatalogRenderCmd(f *catalogFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if check {
-				return reportDrift(cmd, f, res)
-			}
-			if err := f.finish(cmd, res.Plan); err != nil {
+			if !checkOnly {
+				err := f.finish(cmd, res.Plan)
+				if err == nil {
+					report.WriteConflicts(cmd.ErrOrStderr(), res)
+				}
 				return err
 			}
-			for _, c := range res.Conflicts {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: rendering offline keeps each catalog's copy: fix the wrong one by hand\n", c)
+			if err := report.WriteDrift(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, f.report()); err != nil || !res.Drifted() {
+				return err
 			}
-			return nil
+			return errReported
 		}),
 	}
 	f.addEditFlags(cmd)
-	cmd.Flags().BoolVar(&check, "check", false, "Write nothing; exit 1 naming each catalog that differs from its template")
+	cmd.Flags().BoolVar(&checkOnly, "check", false, "Write nothing; exit 1 naming each catalog that differs from its template")
 	return cmd
 }
 
-// reportDrift prints the catalogs that differ from their templates, and
-// the bundles whose copies in two catalogs differ, and fails when there
-// is one.
-func reportDrift(cmd *cobra.Command, f *catalogFlags, res *author.Expansion) error {
-	out := cmd.OutOrStdout()
-	plan, conflicts, failed := res.Plan, res.Conflicts, res.Drifted()
-	where := map[string]author.Difference{}
-	for _, d := range res.Differences {
-		where[d.Path] = d
-	}
-	if f.output.value == "json" {
-		type drift struct {
-			Path string `json:"path"`
-			Line int    `json:"line,omitempty"`
-			What string `json:"what,omitempty"`
-		}
-		doc := struct {
-			Passed    bool     `json:"passed"`
-			Differ    []drift  `json:"differ"`
-			Conflicts []string `json:"conflicts"`
-		}{Passed: !failed, Differ: []drift{}, Conflicts: conflicts}
-		if doc.Conflicts == nil {
-			doc.Conflicts = []string{}
-		}
-		for _, c := range plan.Changes {
-			d := where[c.Path]
-			doc.Differ = append(doc.Differ, drift{c.Path, d.Line, d.What})
-		}
-		if err := jsonout.Write(out, doc); err != nil {
-			return err
-		}
-	} else {
-		for _, c := range plan.Changes {
-			switch d, ok := where[c.Path]; {
-			case c.Created:
-				fmt.Fprintf(out, "%s: is missing: its template maps to it\n", c.Path)
-			case ok:
-				fmt.Fprintf(out, "%s:%d: differs from what its template renders: %s\n", c.Path, d.Line, d.What)
-			default:
-				fmt.Fprintf(out, "%s: differs from what its template renders\n", c.Path)
-			}
-		}
-		for _, c := range conflicts {
-			fmt.Fprintf(out, "%s (edited by hand?)\n", c)
-		}
-		fmt.Fprintln(cmd.ErrOrStderr(), plan.Summary)
-		if len(plan.Changes) > 0 {
-			fmt.Fprintln(cmd.ErrOrStderr(), "note: see the difference with opm alpha catalog render --dry-run, then fix the templates or render them")
-		}
-	}
-	if failed {
-		return errReported
-	}
-	return nil
-}
-
-// runVerb checks the request (flags names the flag or argument that
-// gives each of its fields), opens an operator and makes its plan with
-// verb, then finishes.
-func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, req request, flags map[string]string, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
-	if err := checkRequest(req, flags); err != nil {
+// runVerb checks the request, opens an operator (by its name, pkg, or
+// with open when it is nil) and makes its plan with verb, then finishes.
+func (f *catalogFlags) runVerb(cmd *cobra.Command, pkg string, open func() (*author.Package, error), req interface{ Validate() error }, verb func(*author.Package, author.Options) (*author.Plan, error)) error {
+	if err := check(req); err != nil {
 		return err
 	}
 	opts, err := f.options(cmd)
 	if err != nil {
 		return err
 	}
-	p, err := f.repo().Open(cmd.Context(), pkg)
+	if open == nil {
+		open = func() (*author.Package, error) { return f.repo().Open(cmd.Context(), pkg) }
+	}
+	p, err := open()
 	if err != nil {
 		return err
 	}
@@ -376,35 +238,18 @@ func newCatalogReleaseCmd(f *catalogFlags) *cobra.Command {
 	var newChannel bool
 	var target repoconfig.ReleaseTarget
 	cmd := &cobra.Command{
-		Use:         "release operators/<pkg>/<version> --image PULLSPEC",
-		Short:       "Release a bundle into its operator's templates and file-based catalogs",
-		Long:        helpText("catalog-release"),
-		Example:     helpText("catalog-release.example"),
-		Args:        exactArgs(1),
-		Annotations: catalogAnnotations,
+		Use:   "release operators/<pkg>/<version> --image PULLSPEC",
+		Short: "Release a bundle into its operator's templates and file-based catalogs",
+		Args:  exactArgs(1),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.ReleaseRequest{BundleDir: args[0], Image: image, NewChannel: newChannel}
 			if len(target.Channels) > 0 || target.TemplateFile != "" || target.Replaces != "" || len(target.Skips) > 0 || target.SkipRange != "" {
 				req.Target = &target
 			}
-			flags := map[string]string{"BundleDir": "the bundle directory (operators/<pkg>/<version>)", "Image": "--image",
-				"Target.Channels": "--channel", "Target.TemplateFile": "--template", "Target.Replaces": "--replaces", "Target.Skips": "--skips", "Target.SkipRange": "--skip-range"}
-			if err := checkRequest(req, flags); err != nil {
-				return err
-			}
-			opts, err := f.options(cmd)
-			if err != nil {
-				return err
-			}
-			p, err := f.repo().OpenBundleDir(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			plan, err := p.Release(cmd.Context(), req, opts)
-			if err != nil {
-				return err
-			}
-			return f.finish(cmd, plan)
+			open := func() (*author.Package, error) { return f.repo().OpenBundleDir(cmd.Context(), args[0]) }
+			return f.runVerb(cmd, "", open, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+				return p.Release(cmd.Context(), req, opts)
+			})
 		}),
 	}
 	fl := cmd.Flags()
@@ -426,19 +271,13 @@ func newCatalogPromoteCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "promote <pkg> <bundle> --to <channel>",
 		Short: "Make a bundle the head of a channel in every template that lists it",
-		Long:  helpText("catalog-promote"),
-		Example: `  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable
-  opm alpha catalog promote my-operator my-operator.v1.2.0 --to stable --skips my-operator.v1.1.0 --dry-run
-  opm alpha catalog promote konflux konflux-operator.v0.1.9 --to Stable   # a semver template's stream`,
-		Args:        exactArgs(2),
-		Annotations: catalogAnnotations,
+		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req.Bundle = args[1]
 			if cmd.Flags().Changed("replaces") {
 				req.Replaces = &replaces
 			}
-			flags := map[string]string{"Bundle": "the <bundle> argument", "Channel": "--to", "Replaces": "--replaces", "Skips": "--skips", "SkipRange": "--skip-range"}
-			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Promote(cmd.Context(), req, opts)
 			})
 		}),
@@ -458,14 +297,10 @@ func newCatalogRemoveCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "remove <pkg> <bundle>",
 		Short: "Remove a bundle from every template and catalog, keeping upgrade paths",
-		Long:  helpText("catalog-remove"),
-		Example: `  opm alpha catalog remove my-operator my-operator.v1.1.1 --dry-run
-  opm alpha catalog remove my-operator my-operator.v1.1.1`,
-		Args:        exactArgs(2),
-		Annotations: catalogAnnotations,
+		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.RemoveRequest{Bundle: args[1]}
-			return f.runVerb(cmd, args[0], req, map[string]string{"Bundle": "the <bundle> argument"}, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Remove(cmd.Context(), req, opts)
 			})
 		}),
@@ -480,15 +315,9 @@ func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "deprecate <pkg> (--bundle B | --channel C | --package) [--message M]",
 		Short: "Deprecate a bundle, a channel or a package in the basic templates",
-		Long:  helpText("catalog-deprecate"),
-		Example: `  opm alpha catalog deprecate my-operator --bundle my-operator.v1.0.0 --message "1.0 has a data-loss bug: upgrade to 1.1"
-  opm alpha catalog deprecate my-operator --channel alpha --message "alpha is no longer updated: use stable"
-  opm alpha catalog deprecate my-operator --package --message "replaced by other-operator"`,
-		Args:        exactArgs(1),
-		Annotations: catalogAnnotations,
+		Args:  exactArgs(1),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
-			flags := map[string]string{"Bundle": "--bundle", "Channel": "--channel", "Package": "--package"}
-			return f.runVerb(cmd, args[0], req, flags, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.Deprecate(cmd.Context(), req, opts)
 			})
 		}),
@@ -504,15 +333,12 @@ func newCatalogDeprecateCmd(f *catalogFlags) *cobra.Command {
 
 func newCatalogDefaultChannelCmd(f *catalogFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:         "default-channel <pkg> <channel>",
-		Short:       "Set the default channel of a package in every template",
-		Long:        helpText("catalog-default-channel"),
-		Example:     `  opm alpha catalog default-channel my-operator stable`,
-		Args:        exactArgs(2),
-		Annotations: catalogAnnotations,
+		Use:   "default-channel <pkg> <channel>",
+		Short: "Set the default channel of a package in every template",
+		Args:  exactArgs(2),
 		RunE: f.run(func(cmd *cobra.Command, args []string) error {
 			req := author.DefaultChannelRequest{Channel: args[1]}
-			return f.runVerb(cmd, args[0], req, map[string]string{"Channel": "the <channel> argument"}, func(p *author.Package, opts author.Options) (*author.Plan, error) {
+			return f.runVerb(cmd, args[0], nil, req, func(p *author.Package, opts author.Options) (*author.Plan, error) {
 				return p.SetDefaultChannel(cmd.Context(), req, opts)
 			})
 		}),

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/model"
+	"github.com/fbcat/opm/alpha/list"
 	"github.com/fbcat/opm/render"
 )
 
@@ -75,7 +72,8 @@ func completeCatalogThenPackage(cmd *cobra.Command, args []string, toComplete st
 	case 0:
 		return nil, cobra.ShellCompDirectiveFilterDirs
 	case 1:
-		return matching(catalogPackages(cmd.Context(), args[0]), toComplete), cobra.ShellCompDirectiveNoFileComp
+		names, _ := list.Names(cmd.Context(), args[0], toComplete, false)
+		return names, cobra.ShellCompDirectiveNoFileComp
 	}
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
@@ -86,60 +84,12 @@ func completeCatalogThenPackage(cmd *cobra.Command, args []string, toComplete st
 func completePackageFlag(withChannels bool) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		for _, dir := range args {
-			c := loadForCompletion(cmd.Context(), dir)
-			if c == nil {
-				continue
+			if names, ok := list.Names(cmd.Context(), dir, toComplete, withChannels); ok {
+				return names, cobra.ShellCompDirectiveNoFileComp
 			}
-			if pkg, _, ok := strings.Cut(toComplete, ":"); ok && withChannels {
-				var names []string
-				if p := c.Packages[pkg]; p != nil {
-					for ch := range p.Channels {
-						names = append(names, pkg+":"+ch)
-					}
-				}
-				slices.Sort(names)
-				return matching(names, toComplete), cobra.ShellCompDirectiveNoFileComp
-			}
-			return matching(packageNames(c), toComplete), cobra.ShellCompDirectiveNoFileComp
 		}
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-}
-
-// catalogPackages lists the packages of the catalog directory dir, and
-// nothing when dir is not one (an image, a bundle, a missing path) or
-// cannot be read; a catalog with problems lists what could be indexed.
-func catalogPackages(ctx context.Context, dir string) []string {
-	c := loadForCompletion(ctx, dir)
-	if c == nil {
-		return nil
-	}
-	return packageNames(c)
-}
-
-// packageNames are the names of a catalog's packages, sorted.
-func packageNames(c *model.Catalog) []string {
-	names := make([]string, 0, len(c.Packages))
-	for name := range c.Packages {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
-}
-
-func loadForCompletion(ctx context.Context, dir string) *model.Catalog {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() || render.IsBundleDir(dir) {
-		return nil
-	}
-	cfg, _ := declcfg.LoadFS(ctx, os.DirFS(dir), declcfg.WithoutBulkValues())
-	if cfg == nil {
-		return nil
-	}
-	c, _ := model.New(cfg, model.Options{})
-	return c
 }
 
 // matching keeps the names that start with prefix.

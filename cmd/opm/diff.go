@@ -1,17 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
-	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/alpha/diff"
-	"github.com/fbcat/opm/declcfg"
-	"github.com/fbcat/opm/encoding/jsonout"
 	"github.com/fbcat/opm/render"
 )
 
@@ -20,12 +14,8 @@ func newDiffCmd(reg *registryFlags) *cobra.Command {
 	var platform platformFlag
 	var exitCode bool
 	cmd := &cobra.Command{
-		Use:   "diff OLD NEW",
-		Short: "Show what changed between two file-based catalogs",
-		Long:  helpText("diff"),
-		Example: `  opm alpha diff quay.io/org/catalog:v1 quay.io/org/catalog:v2
-  opm alpha diff old-catalog/ catalog/ -o json --exit-code
-  opm render quay.io/org/catalog:v1 | opm alpha diff - catalog/`,
+		Use:         "diff OLD NEW",
+		Short:       "Show what changed between two file-based catalogs",
 		Args:        exactArgs(2),
 		Annotations: map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -36,21 +26,12 @@ func newDiffCmd(reg *registryFlags) *cobra.Command {
 				return usageError{errors.New(`only one of OLD and NEW can be "-" (standard input)`)}
 			}
 			r := &render.Renderer{Images: reg.imageOptions(cmd, platform)}
-			old, new, err := renderBoth(cmd.Context(), r, cmd.InOrStdin(), args[0], args[1])
+			old, new, err := diff.Render(cmd.Context(), r, cmd.InOrStdin(), args[0], args[1])
 			if err != nil {
 				return err
 			}
 			res := diff.Compare(old, new)
-			var buf bytes.Buffer
-			if output.value == "text" {
-				err = diff.WriteText(&buf, res)
-			} else {
-				err = jsonout.WriteAs(&buf, output.value, res)
-			}
-			if err != nil {
-				return err
-			}
-			if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {
+			if err := diff.Write(cmd.OutOrStdout(), output.value, res); err != nil {
 				return err
 			}
 			if exitCode && !res.Empty() {
@@ -64,34 +45,4 @@ func newDiffCmd(reg *registryFlags) *cobra.Command {
 	f.BoolVar(&exitCode, "exit-code", false, "exit 1 when the catalogs differ, 0 when they do not")
 	addPlatformFlag(f, &platform)
 	return cmd
-}
-
-// renderBoth renders two references at once; "-" is a catalog stream read
-// from stdin.
-func renderBoth(ctx context.Context, r *render.Renderer, stdin io.Reader, a, b string) (*declcfg.DeclarativeConfig, *declcfg.DeclarativeConfig, error) {
-	type result struct {
-		cfg *declcfg.DeclarativeConfig
-		err error
-	}
-	run := func(ref string) (*declcfg.DeclarativeConfig, error) {
-		if ref != "-" {
-			return r.Run(ctx, ref)
-		}
-		data, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
-		}
-		return r.RunBytes(ctx, render.StdinName, data)
-	}
-	done := make(chan result, 1)
-	go func() {
-		cfg, err := run(b)
-		done <- result{cfg, err}
-	}()
-	old, errOld := run(a)
-	res := <-done
-	if errOld != nil {
-		return nil, nil, errOld
-	}
-	return old, res.cfg, res.err
 }

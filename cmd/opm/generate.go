@@ -12,10 +12,9 @@ import (
 
 func newGenerateCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:     "generate",
-		Short:   "Generate various artifacts for file-based catalogs",
-		Example: "  opm generate dockerfile catalog/",
-		Args:    noArgs,
+		Use:   "generate",
+		Short: "Generate various artifacts for file-based catalogs",
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -28,11 +27,9 @@ func newGenerateDockerfileCmd() *cobra.Command {
 	var baseImage, builderImage, binaryImage string
 	var labels []string
 	cmd := &cobra.Command{
-		Use:     "dockerfile <fbcRootDir>",
-		Short:   "Generate a Dockerfile for a file-based catalog",
-		Long:    helpText("generate-dockerfile"),
-		Example: helpText("generate-dockerfile.example"),
-		Args:    exactArgs(1),
+		Use:   "dockerfile <fbcRootDir>",
+		Short: "Generate a Dockerfile for a file-based catalog",
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("binary-image") {
 				baseImage = binaryImage

@@ -2,39 +2,47 @@ package main
 
 import (
 	"io/fs"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/fbcat/opm/alpha/template"
 )
 
-// Every help file is some command's, and every command's help file
-// exists.
+// Every help file is some command's (by its helpName), and none is
+// empty.
 func TestHelpFiles(t *testing.T) {
-	var src strings.Builder
-	entries, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
-			b, err := os.ReadFile(e.Name())
-			if err != nil {
-				t.Fatal(err)
-			}
-			src.Write(b)
+	names := map[string]bool{}
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		n := helpName(c)
+		names[n], names[n+".example"], names[n+".alpha"] = true, true, true
+		for _, sub := range c.Commands() {
+			walk(sub)
 		}
 	}
+	walk(newRootCmd())
 	files, err := fs.Glob(helpFiles, "help/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no help files: %v", err)
 	}
 	for _, f := range files {
 		name := strings.TrimSuffix(strings.TrimPrefix(f, "help/"), ".txt")
-		if !strings.Contains(src.String(), `helpText("`+name+`")`) {
+		if !names[name] {
 			t.Errorf("%s is no command's help", f)
 		}
 		if helpText(name) == "" {
 			t.Errorf("%s is empty", f)
+		}
+	}
+}
+
+// The help of render-template lists every template type.
+func TestRenderTemplateHelpKinds(t *testing.T) {
+	for _, k := range template.Kinds() {
+		if !strings.Contains(helpText("render-template"), "\n - "+string(k)+"\n") {
+			t.Errorf("render-template's help does not list %s", k)
 		}
 	}
 }

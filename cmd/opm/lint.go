@@ -17,60 +17,53 @@ import (
 	"github.com/fbcat/opm/render"
 )
 
-// lintFlags are the flags of opm alpha lint.
+// lintFlags are the flags of opm alpha lint: lint's options, how the
+// result is written, and what the command resolves itself.
 type lintFlags struct {
-	output     outputFlag
-	rules      []string
-	disable    []string
-	previous   string
-	baseline   string
-	failOn     string
-	noWebhooks bool
-	platform   platformFlag
-	target     string
-	config     string
-	printCfg   bool
-	summary    string
-	released   string
-	cacheDir   string
+	opts     lint.Options
+	report   report.Options
+	output   outputFlag
+	platform platformFlag
+	target   string
+	config   string
+	printCfg bool
 }
 
 func newLintCmd(reg *registryFlags) *cobra.Command {
-	f := &lintFlags{output: outputFlag{value: "text", allowed: report.Formats}, failOn: string(finding.Error)}
+	f := &lintFlags{output: outputFlag{value: "text", allowed: report.Formats}}
 	cmd := &cobra.Command{
 		Use:               "lint PATH...",
 		Short:             "Check catalogs, bundles and operator directories for what breaks installs and upgrades",
 		Long:              lintLong(),
-		Example:           helpText("lint.example"),
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeDirs,
 		Annotations:       map[string]string{failureExit2: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			err := runLint(cmd, args, f, reg)
 			if err != nil && !errors.Is(err, errReported) {
-				writeLintFailure(cmd, f, err)
+				_ = report.Write(cmd.OutOrStdout(), f.output.value, nil, f.writeOptions(said(err)))
 			}
 			return err
 		},
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		writeLintFailure(c, f, err)
+		_ = report.Write(c.OutOrStdout(), f.output.value, nil, f.writeOptions(err.Error()))
 		return flagError(c, err)
 	})
 	fl := cmd.Flags()
 	fl.VarP(&f.output, "output", "o", "Output format: one line per finding (text), a JSON document (json), a SARIF 2.1.0 log (sarif) or the pull-request summary (markdown)")
-	fl.StringArrayVar(&f.rules, "rule", nil, "Run only this rule (repeatable; default: every rule)")
-	fl.StringArrayVar(&f.disable, "disable", nil, "Do not run this rule (repeatable)")
-	fl.StringVar(&f.previous, "previous", "", "Bundle directory the linted bundle directories upgrade from (crd-upgrade-unsafe compares their CRDs)")
-	fl.StringVar(&f.baseline, "baseline", "", "The paths before the change (a directory, or a git ref of the repository the paths are in): findings it has too are existing and do not fail the run; stranded-upgrade compares with it")
-	fl.StringVar(&f.failOn, "fail-on", f.failOn, "Exit 1 when a new finding is at least this severe (error|warning; infos never fail)")
+	fl.StringArrayVar(&f.opts.Rules, "rule", nil, "Run only this rule (repeatable; default: every rule)")
+	fl.StringArrayVar(&f.opts.Disable, "disable", nil, "Do not run this rule (repeatable)")
+	fl.StringVar(&f.opts.Previous, "previous", "", "Bundle directory the linted bundle directories upgrade from (crd-upgrade-unsafe compares their CRDs)")
+	fl.StringVar(&f.opts.Baseline, "baseline", "", "The paths before the change (a directory, or a git ref of the repository the paths are in): findings it has too are existing and do not fail the run; stranded-upgrade compares with it")
+	fl.StringVar(&f.report.FailOn, "fail-on", string(finding.Error), "Exit 1 when a new finding is at least this severe (error|warning; infos never fail)")
 	fl.StringVar(&f.target, "target", "", "Who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default) or olmv1, for which OLM v1's CRD preflight and olmv1-unsupported findings are errors (overrides the configuration)")
 	fl.StringVar(&f.config, "config", "", "Lint configuration file (default: "+config.FileName+" in the linted path or a directory above it, up to the repository root)")
 	fl.BoolVar(&f.printCfg, "print-config", false, "Print the effective configuration (YAML) and exit")
-	fl.BoolVar(&f.noWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
-	fl.StringVar(&f.summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
-	fl.StringVar(&f.released, "released", string(lint.ReleasedHide), "Without --baseline, what to report of what an operator directory's catalogs already hold and of the bundle directories they superseded: hide (only what breaks an install or upgrade from a catalog), warn (the rest as warnings, marked released or superseded) or check (every bundle as a pull request's own)")
-	fl.StringVar(&f.cacheDir, "cache-dir", "", "Where operator-sdk's verdicts on bundle directories are kept by content, for the next run (default: opm/lint in the user's cache directory, such as ~/.cache; none keeps nothing)")
+	fl.BoolVar(&f.opts.NoWebhooks, "olmv1-no-webhooks", false, "olmv1-unsupported: the cluster's OLM v1 refuses bundles with webhooks (OpenShift 4.18)")
+	fl.StringVar(&f.report.Summary, "summary", "", "Also append the pull-request summary (as -o markdown writes it) to this file, e.g. $GITHUB_STEP_SUMMARY")
+	fl.StringVar((*string)(&f.opts.Released), "released", string(lint.ReleasedHide), "Without --baseline, what to report of what an operator directory's catalogs already hold and of the bundle directories they superseded: hide (only what breaks an install or upgrade from a catalog), warn (the rest as warnings, marked released or superseded) or check (every bundle as a pull request's own)")
+	fl.StringVar(&f.opts.CacheDir, "cache-dir", "", "Where operator-sdk's verdicts on bundle directories are kept by content, for the next run (default: opm/lint in the user's cache directory, such as ~/.cache; none keeps nothing)")
 	addPlatformFlag(fl, &f.platform)
 	return cmd
 }
@@ -108,55 +101,11 @@ func buildSalt() string {
 
 // lintLong is lint's Long help, with the rules from their table.
 func lintLong() string {
-	s := `Check file-based catalogs, registry+v1 bundle directories, operator
-directories of a catalog repository (operators/<pkg>/: its bundle directories
-and the catalogs its ci.yaml maps) and images for what opm validate does not:
-APIs the target OpenShift versions no longer serve, bundles OLM v1 cannot
-install, CRD changes that break stored objects, changes that strand installs,
-and more.
-
-Each finding is reported at the manifest, annotation or catalog line that
-causes it, as "file:line: severity rule: subject: message", sorted, then a
-summary. Only images are read from the network; a --baseline given as a git
-ref is read with git.
-
-With --baseline (a directory, or a git ref such as origin/main), the paths
-are linted as they were too, and each finding is new or existing: existing
-ones are listed, marked "(existing)", but never fail the run. --target says
-who installs the catalogs: olmv0 (classic OLM, OpenShift 4.x; the default)
-or olmv1, for which what only OLM v1 refuses is an error, not a warning.
-A repository configuration, .opm-lint.yaml (found from the linted path up
-to the repository root, or --config), turns rules off, sets severities and
-ignores findings, each with a reason; --print-config shows it.
-
-On operator directories the hosted community pipeline's offline static
-checks run too, each finding naming the pipeline's check after the rule
-("error bundle-dir-version [check_operator_version_directory_name]: ...");
-.opm-lint.yaml's profile chooses them: community (the default there),
-certified or none. One problem that several rules find is one finding
-naming them all; the others' words follow it, marked "also".
-
-News, not history: without --baseline, what an operator directory's
-catalogs hold is released, and a bundle directory no catalog holds that
-is older than the newest one they hold is superseded. Of those, only what
-breaks an install or an upgrade from a catalog is reported (removed APIs,
-CRD upgrades along the catalogs' edges, a CSV OLM cannot install, an
-invalid catalog); the pipeline's checks of a pull request's own bundle,
-operator-sdk's suites among them, run on the other bundle directories
-only. --released warn reports history's other findings as warnings,
---released check checks every bundle as news.
-
-Rules:
-`
+	var rules strings.Builder
 	for _, r := range lint.Rules() {
-		s += fmt.Sprintf("  %-27s [%s] %s\n", r.ID, r.Severity, r.Description)
+		fmt.Fprintf(&rules, "  %-27s [%s] %s\n", r.ID, r.Severity, r.Description)
 	}
-	return s + `
-Exit status: 0 when no new, unsuppressed finding is as severe as --fail-on
-(default error; infos never fail); 1 when one is; 2 when linting could not
-run (a path that cannot be read, a catalog that does not load, an unknown
-rule, a malformed configuration, a usage mistake). With -o json or sarif,
-stdout holds a document in every case.`
+	return fmt.Sprintf(helpText("lint"), rules.String())
 }
 
 // runLint lints and writes the result; errReported means a finding
@@ -168,64 +117,35 @@ func runLint(cmd *cobra.Command, args []string, f *lintFlags, reg *registryFlags
 	if len(args) == 0 {
 		return usageError{errors.New("give at least one PATH: a catalog, bundle or operator directory, or an image reference")}
 	}
-	failOn, err := finding.ParseSeverity(f.failOn)
-	if err != nil || failOn == finding.Info {
-		return badValue(fmt.Errorf("--fail-on %q: use error or warning (infos never fail)", f.failOn))
+	o := f.writeOptions("")
+	if err := check(o); err != nil {
+		return err
 	}
 	if err := reg.check(); err != nil {
 		return err
 	}
-	opts := lint.Options{
-		Rules: f.rules, Disable: f.disable, Previous: f.previous, Baseline: f.baseline, NoWebhooks: f.noWebhooks, Released: lint.Released(f.released),
-		CacheDir: lintCacheDir(f.cacheDir), CacheSalt: buildSalt(),
-		Images: &render.Renderer{Images: reg.imageOptions(cmd, f.platform)},
-	}
+	opts := f.opts
+	opts.CacheDir, opts.CacheSalt = lintCacheDir(opts.CacheDir), buildSalt()
+	opts.Images = &render.Renderer{Images: reg.imageOptions(cmd, f.platform)}
+	var err error
 	if opts.Config, opts.Target, err = resolveLintConfig(f, args); err != nil {
 		return err
 	}
 	res, err := lint.Lint(cmd.Context(), args, opts)
 	if err != nil {
-		return lintFlagError(err)
+		return err
 	}
-	passed := finding.Passed(res.Findings, failOn)
 	for _, n := range res.Notes {
 		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
 	}
-	err = report.Write(cmd.OutOrStdout(), f.output.value, res, lintReportOptions(passed, f.baseline))
-	if err == nil {
-		err = appendLintSummary(f.summary, res, passed, f.baseline)
-	}
-	if err != nil {
+	if err := report.Write(cmd.OutOrStdout(), f.output.value, res, o); err != nil {
 		return err
 	}
-	if !passed {
+	if !o.Passed(res) {
 		return errReported
 	}
 	return nil
 }
-
-// lintFlagError names, in an error about an option of lint, the flag
-// that sets it, as lint's library errors name the option by what it is.
-func lintFlagError(err error) error {
-	var opt *lint.OptionError
-	switch {
-	case errors.As(err, &opt):
-		return flagNamedError{msg: opt.Naming("--" + strings.ToLower(opt.Option)), err: err}
-	case errors.Is(err, lint.ErrNoRules):
-		return flagNamedError{msg: "no rule left to run: --disable turns off every rule --rule chose", err: err}
-	}
-	return err
-}
-
-// flagNamedError is a library error told with the flags that set what it
-// is about.
-type flagNamedError struct {
-	msg string
-	err error
-}
-
-func (e flagNamedError) Error() string { return e.msg }
-func (e flagNamedError) Unwrap() error { return e.err }
 
 // printLintConfig writes the configuration a run would use.
 func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
@@ -233,41 +153,31 @@ func printLintConfig(cmd *cobra.Command, args []string, f *lintFlags) error {
 	if err != nil {
 		return err
 	}
-	out, err := lint.EffectiveConfig(lint.Options{Rules: f.rules, Disable: f.disable, Config: cfg, Target: target}, args...)
+	out, err := lint.EffectiveConfig(lint.Options{Rules: f.opts.Rules, Disable: f.opts.Disable, Config: cfg, Target: target}, args...)
 	if err != nil {
-		return lintFlagError(err)
+		return err
 	}
 	_, err = cmd.OutOrStdout().Write(out)
 	return err
 }
 
 // resolveLintConfig reads the lint configuration (--config, else the one
-// found from the paths) and the target: --target, else the configuration's.
+// found from the paths) and the target: --target, else the configuration's
+// (lint.Options.Validate checks it).
 func resolveLintConfig(f *lintFlags, args []string) (*config.Config, config.Target, error) {
 	cfg, err := config.Resolve(f.config, args, lint.RuleIDs())
-	if err != nil {
-		return nil, "", err
+	if err != nil || f.target == "" {
+		return cfg, cfg.Target, err
 	}
-	if f.target == "" {
-		return cfg, cfg.Target, nil
-	}
-	target, err := config.ParseTarget(f.target)
-	if err != nil {
-		return nil, "", badValue(fmt.Errorf("--target: %w", err))
-	}
-	return cfg, target, nil
+	return cfg, config.Target(f.target), nil
 }
 
-// writeLintFailure writes, for -o json and sarif, the document saying that
-// linting could not run and why.
-func writeLintFailure(cmd *cobra.Command, f *lintFlags, err error) {
-	writeLintSummaryFailure(f, err)
-	_ = report.WriteFailure(cmd.OutOrStdout(), f.output.value, err.Error(), lintReportOptions(false, f.baseline))
-}
-
-// lintReportOptions are how a lint result or failure is written.
-func lintReportOptions(passed bool, baseline string) report.Options {
-	return report.Options{Passed: passed, Baseline: baseline, SARIF: sarifOptions()}
+// writeOptions are how a lint result, or a failure (why it could not
+// lint), is written.
+func (f *lintFlags) writeOptions(failure string) report.Options {
+	o := f.report
+	o.Baseline, o.SARIF, o.Failure = f.opts.Baseline, sarifOptions(), failure
+	return o
 }
 
 // sarifOptions names opm in a SARIF log, with paths relative to the

@@ -89,13 +89,18 @@ func stopsGracefully(args []string) bool {
 }
 
 // quotePaths quotes the file names of the file system errors in err's
-// chain that must be quoted to be printed (see declcfg.QuoteFileName).
+// tree that must be quoted to be printed (see declcfg.QuoteFileName).
 func quotePaths(err error) {
-	for err != nil {
-		if pe, ok := err.(*fs.PathError); ok {
-			pe.Path = declcfg.QuoteFileName(pe.Path)
+	switch e := err.(type) {
+	case nil:
+	case *fs.PathError:
+		e.Path = declcfg.QuoteFileName(e.Path)
+	case interface{ Unwrap() []error }:
+		for _, inner := range e.Unwrap() {
+			quotePaths(inner)
 		}
-		err = errors.Unwrap(err)
+	default:
+		quotePaths(errors.Unwrap(err))
 	}
 }
 
@@ -180,7 +185,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	quotePaths(err)
-	fmt.Fprintf(stderr, "Error: %v\n", withFlagHint(err))
+	fmt.Fprintf(stderr, "Error: %v\n", sayOptions(err))
 	var ue usageError
 	if errors.As(err, &ue) && cmd != nil {
 		fmt.Fprintf(stderr, "\n%s", cmd.UsageString())

@@ -18,10 +18,7 @@ func newMigrateCmd(reg *registryFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "migrate <catalogRef> <outputDir>",
 		Short: "Migrate a file-based catalog to a new file-based catalog applying optional migrations",
-		Long:  helpText("migrate"),
-		Example: `  opm migrate quay.io/org/catalog:v4.18 catalog/
-  opm migrate old-catalog/ new-catalog/ -o yaml --migrate-level bundle-object-to-csv-metadata`,
-		Args: exactArgs(2),
+		Args:  exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, out := args[0], args[1]
 			if err := reg.check(); err != nil {

@@ -1,119 +1,55 @@
 package main
 
 import (
-	"fmt"
 	"sync"
-	"text/template"
 
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
+	"github.com/fbcat/opm/validate"
 )
 
 func newRenderCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml"}}
-	var migrate bool
-	var migrateLevel, imageRefTemplate string
+	var o render.Options
 	var platform platformFlag
 	cmd := &cobra.Command{
-		Use:     "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
-		Short:   "Generate a stream of file-based catalog objects from catalogs and bundles",
-		Long:    renderLong,
-		Example: helpText("render.example"),
-		Args:    minArgs(1),
+		Use:   "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
+		Short: "Generate a stream of file-based catalog objects from catalogs and bundles",
+		Args:  minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := reg.check(); err != nil {
 				return err
 			}
-			migrations, tmpl, err := renderSetup(migrate, migrateLevel, imageRefTemplate)
+			r, err := o.Renderer(reg.imageOptions(cmd, platform))
 			if err != nil {
 				return err
 			}
+			// The output keeps upstream's bytes; what they lose is said here.
 			var warnings []declcfg.Warning
 			var mu sync.Mutex
-			r := render.Renderer{
-				Migrations:       migrations,
-				ImageRefTemplate: tmpl,
-				Images:           reg.imageOptions(cmd, platform),
-				// The output keeps upstream's bytes; what they lose is said here.
-				LoadOptions: []declcfg.LoadOption{declcfg.WithWarnings(func(w declcfg.Warning) {
-					mu.Lock()
-					warnings = append(warnings, w)
-					mu.Unlock()
-				})},
-			}
+			r.LoadOptions = []declcfg.LoadOption{declcfg.WithWarnings(func(w declcfg.Warning) {
+				mu.Lock()
+				warnings = append(warnings, w)
+				mu.Unlock()
+			})}
 			w := declcfg.NewOrderedWriter(declcfg.Format(output.value))
 			defer w.Close()
 			if err := r.RenderTo(cmd.Context(), w, args...); err != nil {
 				return err
 			}
-			writeWarnings(cmd.ErrOrStderr(), warnings)
+			validate.WriteWarnings(cmd.ErrOrStderr(), warnings)
 			_, err = w.WriteTo(cmd.OutOrStdout())
 			return err
 		},
 	}
 	f := cmd.Flags()
 	f.VarP(&output, "output", "o", "Output format of the streamed file-based catalog objects (json|yaml)")
-	f.BoolVar(&migrate, "migrate", false, "Perform migrations on the rendered file-based catalog")
-	f.StringVar(&migrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
+	f.BoolVar(&o.Migrate, "migrate", false, "Perform migrations on the rendered file-based catalog")
+	f.StringVar(&o.MigrateLevel, "migrate-level", "", "Name of the last migration to run (default: none)\n"+render.MigrationHelp())
 	cmd.MarkFlagsMutuallyExclusive("migrate", "migrate-level")
 	addPlatformFlag(f, &platform)
-	f.StringVar(&imageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
-	if helpAlpha() {
-		cmd.Long += renderAlphaLong
-	}
+	f.StringVar(&o.ImageRefTemplate, "alpha-image-ref-template", "", alphaFlagPrefix+"When bundle image reference information is unavailable, populate it with this template")
 	return cmd
-}
-
-// renderLong is render's Long help; renderAlphaLong is added with
-// HELP_ALPHA=true, as upstream adds it.
-const (
-	renderLong = `Generate a stream of file-based catalog objects to stdout from the provided
-catalog images, file-based catalog directories, bundle images, and bundle
-directories.
-
-Each reference is one of:
-  - a registry+v1 bundle directory: a directory with manifests/ and metadata/
-    (one whose manifests/ holds a ClusterServiceVersion but that lacks
-    metadata/annotations.yaml is refused, with how to write it)
-  - a file-based catalog directory: any other directory of JSON and YAML files
-  - an image reference that names its registry (quay.io/org/catalog:v1): a
-    catalog image (label operators.operatorframework.io.index.configs.v1) or a
-    bundle image (label operators.operatorframework.io.bundle.package.v1)
-
-sqlite database files and sqlite-based index images are not read (upstream
-dropped them too): convert one to a file-based catalog with the opm migrate
-of an opm release that still reads sqlite.
-`
-	renderAlphaLong = `
-If rendering sources that do not carry bundle image reference information
-(e.g. bundle directories), the --alpha-image-ref-template flag can be used to
-generate image references for the rendered file-based catalog objects.
-This is useful when generating a catalog with image references prior to
-those images actually existing. Available template variables are:
-  - {{.Package}} : the package name the bundle belongs to
-  - {{.Name}}    : the name of the bundle (for registry+v1 bundles, this is the CSV name)
-  - {{.Version}} : the version of the bundle
-`
-)
-
-// renderSetup makes the migrations (--migrate, --migrate-level) and the
-// image reference template (--alpha-image-ref-template) render is asked for.
-func renderSetup(migrate bool, migrateLevel, imageRefTemplate string) (render.Migrations, *template.Template, error) {
-	level := migrateLevel
-	if migrate {
-		level = render.AllMigrations
-	}
-	migrations, err := render.MigrationsFor(level)
-	if err != nil {
-		return nil, nil, err
-	}
-	var tmpl *template.Template
-	if imageRefTemplate != "" {
-		if tmpl, err = template.New("image").Parse(imageRefTemplate); err != nil {
-			return nil, nil, fmt.Errorf("invalid image reference template: %w", err)
-		}
-	}
-	return migrations, tmpl, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
@@ -12,7 +11,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/fbcat/opm/image"
-	"github.com/fbcat/opm/image/registries"
 )
 
 // helpAlpha reports whether alpha commands and flags are shown in help.
@@ -33,8 +31,6 @@ func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:               "opm",
 		Short:             "Operator package manager",
-		Long:              helpText("root"),
-		Example:           helpText("root.example"),
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		CompletionOptions: cobra.CompletionOptions{},
@@ -63,36 +59,16 @@ func newRootCmd() *cobra.Command {
 		newVersionCmd(),
 	)
 	// cobra's help and completion commands, made now rather than when the
-	// root runs, so that they get examples as every command does.
+	// root runs, so that they get examples as every command does (see
+	// applyHelp).
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	for _, c := range root.Commands() {
-		if ex, ok := builtinExamples[c.Name()]; ok {
-			c.Example = ex
-		}
-		if c.Name() == "completion" {
-			for _, sub := range c.Commands() {
-				sub.Example = builtinExamples["completion "+sub.Name()]
-			}
-		}
-	}
+	applyHelp(root)
 	if !helpAlpha() {
 		hideAlphaFlags(root)
 	}
 	registerFlagCompletions(root)
 	return root
-}
-
-// builtinExamples are the examples of cobra's own commands.
-var builtinExamples = map[string]string{
-	"help": "  opm help validate",
-	"completion": `  source <(opm completion bash)                      # completion in this bash
-  opm completion zsh > "${fpath[1]}/_opm"            # in every new zsh`,
-	"completion bash": `  source <(opm completion bash)
-  opm completion bash > /etc/bash_completion.d/opm`,
-	"completion zsh":        `  opm completion zsh > "${fpath[1]}/_opm"`,
-	"completion fish":       "  opm completion fish > ~/.config/fish/completions/opm.fish",
-	"completion powershell": "  opm completion powershell | Out-String | Invoke-Expression",
 }
 
 // hideAlphaFlags hides every flag whose name starts with "alpha-" unless
@@ -153,30 +129,9 @@ func addPlatformFlag(f *pflag.FlagSet, p *platformFlag) {
 }
 
 // imageOptions turns the registry flags and a command's --platform into
-// the image package's options, with the registries.conf files of the
-// environment (CONTAINERS_REGISTRIES_CONF, $HOME/.config/containers,
-// /etc/containers) for mirrors, remapped locations, insecure and blocked
-// registries. A progress line goes to stderr only when
-// it is a terminal.
+// the image package's options (see image.FromEnv).
 func (r *registryFlags) imageOptions(cmd *cobra.Command, platform platformFlag) image.Options {
-	insecure := r.skipTLSVerify || r.useHTTP || r.skipTLS
-	o := image.Options{
-		Insecure: insecure,
-		Platform: platform.platform,
-		// one transport for every pull, so connections are reused
-		Transport: image.DefaultTransport(insecure),
-		// containers-registries.conf, read when a pull or push needs it
-		Registries: registries.FromEnv(),
-	}
-	if dir := os.Getenv("OLM_CACHE_DIR"); dir != "" {
-		o.CacheDir = filepath.Join(dir, "opm-layers")
-	}
-	if f, ok := cmd.ErrOrStderr().(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			o.Progress = f
-		}
-	}
-	return o
+	return image.FromEnv(r.skipTLSVerify || r.useHTTP || r.skipTLS, platform.platform, cmd.ErrOrStderr())
 }
 
 // Argument validators that report usage mistakes.

@@ -136,31 +136,6 @@ func checkServes(t *testing.T, src string) string {
 	return stderr.String()
 }
 
-func TestWriteTerminationLog(t *testing.T) {
-	dir := t.TempDir()
-	missing := filepath.Join(dir, "missing")
-	writeTerminationLog(missing, false, io.ErrUnexpectedEOF)
-	if _, err := os.Stat(missing); !os.IsNotExist(err) {
-		t.Error("the default termination log was created")
-	}
-	explicit := filepath.Join(dir, "explicit")
-	writeTerminationLog(explicit, true, io.ErrUnexpectedEOF)
-	if data, _ := os.ReadFile(explicit); string(data) != "unexpected EOF\n" {
-		t.Errorf("explicit: %q", data)
-	}
-	// An existing file is replaced, and a long report is cut to what
-	// Kubernetes keeps.
-	writeTerminationLog(explicit, false, errString(strings.Repeat("x", 10000)))
-	data, _ := os.ReadFile(explicit)
-	if len(data) > terminationLogLimit+1 || !strings.HasSuffix(string(data), "(the whole report is in the container log)\n") {
-		t.Errorf("long: %d bytes, ends %q", len(data), data[max(0, len(data)-60):])
-	}
-}
-
-type errString string
-
-func (e errString) Error() string { return string(e) }
-
 // TestServeBusyPort checks that a busy address fails before the catalog
 // loads (this one is invalid and would fail otherwise), with the address
 // and the flag that chooses another.

@@ -2,13 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/fbcat/opm/alpha/graph"
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/render"
@@ -18,32 +14,14 @@ func newRenderTemplateCmd(reg *registryFlags) *cobra.Command {
 	output := outputFlag{value: "json", allowed: []string{"json", "yaml", "mermaid"}}
 	var migrateLevel string
 	var platform platformFlag
-	var types []string
-	for _, k := range template.Kinds() {
-		types = append(types, " - "+string(k))
-	}
 	cmd := &cobra.Command{
 		Use:   "render-template [TYPE] [FILE]",
 		Short: "Render a catalog template (basic, semver or substitutes)",
-		Long: `Render a catalog template with optional type specification: the
-file-based catalog it describes is written to stdout.
-
-If TYPE is specified, it must be one of:
-` + strings.Join(types, "\n") + `
-
-If TYPE is not specified, the template type will be auto-detected from the schema field in the input file.
-
-When FILE is '-' or not provided, the template is read from standard input.
-FILE must not match a supported TYPE name when TYPE is not provided, to avoid ambiguity.
-
-Bundles are rendered from their bundle images; templates cannot reference
-bundle directories or catalogs.`,
-		Example: helpText("render-template.example"),
-		Args:    rangeArgs(0, 2),
+		Args:  rangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			kind, file, err := templateArgs(args)
+			kind, file, err := template.ParseArgs(args)
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			if err := reg.check(); err != nil {
 				return err
@@ -52,7 +30,7 @@ bundle directories or catalogs.`,
 			if err != nil {
 				return err
 			}
-			in, err := readTemplateInput(cmd, file)
+			in, err := template.ReadInput(file, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
@@ -66,7 +44,7 @@ bundle directories or catalogs.`,
 			if err != nil {
 				return err
 			}
-			return writeRendered(cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg, output.value)
+			return template.WriteRendered(cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg, output.value)
 		},
 	}
 	f := cmd.Flags()
@@ -76,70 +54,11 @@ bundle directories or catalogs.`,
 	return cmd
 }
 
-// templateArgs reads [TYPE] [FILE]: one argument is a TYPE if it names
-// one, else the FILE; no FILE, or "-", is standard input. An empty type
-// means that it is detected from the template's schema.
-func templateArgs(args []string) (template.Kind, string, error) {
-	switch len(args) {
-	case 0:
-		return "", "-", nil
-	case 1:
-		if k, ok := template.ParseKind(args[0]); ok {
-			return k, "-", nil
-		}
-		return "", args[0], nil
-	}
-	k, ok := template.ParseKind(args[0])
-	if !ok {
-		var names []string
-		for _, k := range template.Kinds() {
-			names = append(names, string(k))
-		}
-		return "", "", usageError{fmt.Errorf("invalid template type %q, must be one of: [%s]", args[0], strings.Join(names, " "))}
-	}
-	return k, args[1], nil
-}
-
-// readTemplateInput reads a template, or a catalog to convert, from a
-// file or, for "-", from standard input.
-func readTemplateInput(cmd *cobra.Command, file string) (template.Input, error) {
-	if file == "-" {
-		data, err := io.ReadAll(cmd.InOrStdin())
-		if err != nil {
-			return template.Input{}, fmt.Errorf("reading standard input: %w", err)
-		}
-		return template.Input{Name: "<stdin>", Data: data}, nil
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return template.Input{}, err
-	}
-	return template.Input{Name: file, Data: data}, nil
-}
-
-// writeRendered writes a rendered template's catalog in the format asked
-// for: mermaid draws its upgrade graph with OLM v0 semantics, as upstream.
-func writeRendered(w, stderr io.Writer, cfg *declcfg.DeclarativeConfig, format string) error {
-	switch format {
-	case "mermaid":
-		warnings, err := graph.WriteMermaid(w, cfg, graph.Options{V0Semantics: true})
-		for _, warn := range warnings {
-			fmt.Fprintf(stderr, "warning: %v\n", warn)
-		}
-		return err
-	default:
-		return declcfg.Write(cfg, w, declcfg.Format(format))
-	}
-}
-
 func newConvertTemplateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert-template",
 		Short: "Convert a file-based catalog to a template",
-		Long:  `Convert a file-based catalog to a template of a supported type (basic or substitutes).`,
-		Example: `  opm alpha convert-template basic catalog/my-operator/catalog.yaml -o yaml
-  opm render quay.io/org/catalog:v1 | opm alpha convert-template substitutes -`,
-		Args: noArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -149,15 +68,9 @@ func newConvertTemplateCmd() *cobra.Command {
 		sub := &cobra.Command{
 			Use:   string(k) + " [<catalog-file> | -]",
 			Short: fmt.Sprintf("Generate a %s template from a file-based catalog", k),
-			Long: fmt.Sprintf(`Generate a %s template from a file-based catalog.
-
-This command outputs a %s catalog template to STDOUT from an input
-file-based catalog file.
-If no argument is specified or is '-' input is assumed from STDIN.`, k, k),
-			Example: fmt.Sprintf("  opm alpha convert-template %s catalog/my-operator/catalog.yaml -o yaml", k),
-			Args:    rangeArgs(0, 1),
+			Args:  rangeArgs(0, 1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				in, err := readTemplateInput(cmd, optionalArgOr(args, 0, "-"))
+				in, err := template.ReadInput(optionalArgOr(args, 0, "-"), cmd.InOrStdin())
 				if err != nil {
 					return err
 				}

@@ -17,10 +17,9 @@ var (
 
 func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print the opm version",
-		Example: "  opm version",
-		Args:    noArgs,
+		Use:   "version",
+		Short: "Print the opm version",
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v := opmVersion()
 			// Upstream prints a Go struct literal; scripts parse it, so keep the shape.

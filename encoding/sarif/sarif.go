@@ -1,14 +1,9 @@
 // Package sarif holds the parts of SARIF 2.1.0 (OASIS Static Analysis
 // Results Interchange Format) that code-scanning tools read to show
-// problems on the lines of a change, and the writer opm uses for them.
-// opm validate and opm alpha lint both build their logs with it.
+// problems on the lines of a change. opm validate and opm alpha lint
+// both build their logs with it and write them, as every report, with
+// encoding/jsonout.
 package sarif
-
-import (
-	"io"
-
-	"github.com/fbcat/opm/encoding/jsonout"
-)
 
 // Schema is the JSON schema a log names; Version is the SARIF version.
 const (
@@ -125,6 +120,3 @@ type Region struct {
 	StartLine   int `json:"startLine"`
 	StartColumn int `json:"startColumn,omitempty"`
 }
-
-// Write writes the log as every report is written (see jsonout).
-func Write(w io.Writer, l *Log) error { return jsonout.Write(w, l) }

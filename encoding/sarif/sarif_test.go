@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/encoding/jsonout"
 )
 
 func TestURI(t *testing.T) {
@@ -44,7 +46,7 @@ func TestLocations(t *testing.T) {
 func TestWrite(t *testing.T) {
 	l := New(Options{ToolName: "opm", ToolVersion: "v1", InformationURI: "https://example.com/?a=1&b=2", Omitted: 2})
 	var buf bytes.Buffer
-	if err := Write(&buf, l); err != nil {
+	if err := jsonout.Write(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	want := `{
@@ -87,7 +89,7 @@ func TestResults(t *testing.T) {
 		Result{RuleID: "b", RuleIndex: i, Level: "warning", Message: Message{Text: "m"}},
 		Result{RuleID: "b", RuleIndex: i, Level: "warning", Message: Message{Text: "n"}, BaselineState: "new"})
 	var buf bytes.Buffer
-	if err := Write(&buf, l); err != nil {
+	if err := jsonout.Write(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(buf.String(), `"baselineState"`); n != 1 {

@@ -14,7 +14,8 @@ import (
 
 // Baseline is what the linted paths were before the change: a directory,
 // or a git ref whose paths are extracted into a temporary directory (see
-// git.go). Errors name it "the baseline".
+// git.go). Errors start with the baseline given, which lint follows the
+// name of its option with.
 type Baseline struct {
 	given string
 	// maps send absolute paths (their prefix from) to the baseline's copy
@@ -35,7 +36,7 @@ type pathMap struct{ from, to string }
 func New(ctx context.Context, given string, paths []string) (*Baseline, error) {
 	if st, err := os.Stat(given); err == nil {
 		if !st.IsDir() {
-			return nil, fmt.Errorf("the baseline %s is a file: give the catalog directory as it was, the repository root as it was, or a git ref", given)
+			return nil, fmt.Errorf("%s is a file: give the catalog directory as it was, the repository root as it was, or a git ref", given)
 		}
 		return dirBaseline(given, paths)
 	}
@@ -47,7 +48,7 @@ func New(ctx context.Context, given string, paths []string) (*Baseline, error) {
 		}
 	}
 	if _, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", given+"^{commit}"); err != nil {
-		return nil, fmt.Errorf("the baseline %s is neither a directory nor a commit of the git repository at %s: give a path, or a branch, tag or commit (%v)", given, dir, err)
+		return nil, fmt.Errorf("%s is neither a directory nor a commit of the git repository at %s: give a path, or a branch, tag or commit (%v)", given, dir, err)
 	}
 	repo, err := readGitCopy(ctx, dir, given, paths)
 	if err != nil {
@@ -92,7 +93,7 @@ func dirBaseline(dir string, paths []string) (*Baseline, error) {
 		bl.maps = append(bl.maps, pathMap{from: abs, to: to})
 	}
 	if catalogs > 1 {
-		return nil, fmt.Errorf("the baseline %s is a directory, which is the baseline of one catalog, but %d catalog directories are linted: lint them one at a time, or give a git ref", dir, catalogs)
+		return nil, fmt.Errorf("%s is a directory, which is the baseline of one catalog, but %d catalog directories are linted: lint them one at a time, or give a git ref", dir, catalogs)
 	}
 	slices.SortFunc(bl.maps, func(a, b pathMap) int { return len(b.from) - len(a.from) })
 	return bl, nil

@@ -46,7 +46,7 @@ type gitCopy struct {
 func readGitCopy(ctx context.Context, dir, ref string, paths []string) (*gitCopy, error) {
 	out, err := git(ctx, dir, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, fmt.Errorf("the baseline %s: %s is not in a git repository: %w", ref, dir, err)
+		return nil, fmt.Errorf("%s: %s is not in a git repository: %w", ref, dir, err)
 	}
 	g := &gitCopy{ref: ref, top: strings.TrimSpace(string(out)), changed: map[string]bool{}, kept: map[string]bool{}}
 	var specs []string
@@ -64,7 +64,7 @@ func readGitCopy(ctx context.Context, dir, ref string, paths []string) (*gitCopy
 		return nil, err
 	}
 	if g.tmp, err = os.MkdirTemp("", "opm-lint-baseline-"); err != nil {
-		return nil, fmt.Errorf("the baseline %s: %w", ref, err)
+		return nil, fmt.Errorf("%s: %w", ref, err)
 	}
 	args, err := g.archiveArgs(ctx, specs)
 	if err != nil {
@@ -129,7 +129,7 @@ func (g *gitCopy) lsTree(ctx context.Context, dirsOnly bool, paths ...string) ([
 	}
 	out, err := git(ctx, g.top, append(append(args, g.ref, "--"), paths...)...)
 	if err != nil {
-		return nil, fmt.Errorf("the baseline %s: %w", g.ref, err)
+		return nil, fmt.Errorf("%s: %w", g.ref, err)
 	}
 	return splitZ(out), nil
 }
@@ -151,11 +151,11 @@ func splitZ(out []byte) []string {
 func (g *gitCopy) readChanges(ctx context.Context, specs []string) error {
 	diff, err := git(ctx, g.top, append([]string{"diff", "--name-only", "-z", "--no-renames", g.ref, "--"}, specs...)...)
 	if err != nil {
-		return fmt.Errorf("the baseline %s: %w", g.ref, err)
+		return fmt.Errorf("%s: %w", g.ref, err)
 	}
 	untracked, err := git(ctx, g.top, append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, specs...)...)
 	if err != nil {
-		return fmt.Errorf("the baseline %s: %w", g.ref, err)
+		return fmt.Errorf("%s: %w", g.ref, err)
 	}
 	for _, f := range append(splitZ(diff), splitZ(untracked)...) {
 		for d := path.Clean(f); ; d = path.Dir(d) {
@@ -225,15 +225,15 @@ func (g *gitCopy) extract(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("the baseline %s: git archive: %w", g.ref, err)
+		return fmt.Errorf("%s: git archive: %w", g.ref, err)
 	}
 	werr := untarTo(g.tmp, stdout)
 	_, _ = io.Copy(io.Discard, stdout)
 	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("the baseline %s: git archive: %s", g.ref, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("%s: git archive: %s", g.ref, strings.TrimSpace(stderr.String()))
 	}
 	if werr != nil {
-		return fmt.Errorf("the baseline %s: %w", g.ref, werr)
+		return fmt.Errorf("%s: %w", g.ref, werr)
 	}
 	return nil
 }

@@ -127,9 +127,9 @@ func TestNewErrors(t *testing.T) {
 		paths []string
 		want  string
 	}{
-		{file, nil, "the baseline " + file + " is a file"},
+		{file, nil, file + " is a file"},
 		{t.TempDir(), []string{filepath.Join(two, "a"), filepath.Join(two, "b")}, "2 catalog directories are linted"},
-		{"no-such-ref", []string{t.TempDir()}, "the baseline no-such-ref is neither a directory nor a commit"},
+		{"no-such-ref", []string{t.TempDir()}, "no-such-ref is neither a directory nor a commit"},
 	}
 	for _, tt := range tests {
 		if _, err := New(context.Background(), tt.given, tt.paths); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -61,7 +60,7 @@ func (l *list) Set(s string) error { *l = append(*l, s); return nil }
 // run writes the image (an index when there are several platforms) and
 // returns its digest and platforms.
 func run(ctx context.Context, opms, probes []string, out string) (string, []string, error) {
-	when, err := sourceDate()
+	when, err := image.SourceDateEpoch()
 	if err != nil {
 		return "", nil, err
 	}
@@ -158,19 +157,6 @@ func staticPlatform(file string) (goos, goarch string, err error) {
 		return "", "", fmt.Errorf("%s was built with cgo and would not run FROM scratch: build it with CGO_ENABLED=0", file)
 	}
 	return goos, goarch, nil
-}
-
-// sourceDate is $SOURCE_DATE_EPOCH, or the Unix epoch.
-func sourceDate() (time.Time, error) {
-	s := os.Getenv("SOURCE_DATE_EPOCH")
-	if s == "" {
-		return time.Unix(0, 0).UTC(), nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q is not a number of seconds", s)
-	}
-	return time.Unix(n, 0).UTC(), nil
 }
 
 // copyFile links src at dst (same file system), or copies it, executable.
