@@ -186,7 +186,7 @@ func (p *Package) promoteSemver(d *semverDoc, req PromoteRequest, image string) 
 		return false, catalogrepo.Refuse("%q is no channel of semver template %s%s: a semver template's bundles are promoted to %s, and it generates its channels (such as stable-v1.2) from them", req.Channel, d.Template.TemplateFile, repoconfig.StreamHint(req.Channel), strings.Join(template.SemverStreams, ", "))
 	}
 	if req.setsEdges() {
-		return false, catalogrepo.Refuse("%w", needNoEdges(d.Template.TemplateFile + " is a semver template: it computes edges from versions"))
+		return false, catalogrepo.Refuse("%w", needNoEdges(d.Template.TemplateFile+" is a semver template: it computes edges from versions"))
 	}
 	v, ok := p.BundleVersion(req.Bundle)
 	newest, newestV := "", v
