@@ -25,14 +25,14 @@ func TestBundlesOfflineAndPulled(t *testing.T) {
 	p := open(t, r, "widget")
 	tmpl := p.Templates[0]
 	data := []byte(strings.Replace(string(tmpl.Data), "- schema: olm.bundle\n", "- schema: olm.bundle\n  image: quay.io/example/unknown:v9\n- schema: olm.bundle\n", 1))
-	_, err := p.ExpandCatalog(context.Background(), p.Catalogs[0], data, p.NewBundles(), false)
+	_, err := p.ExpandCatalog(context.Background(), p.Catalogs[0], data, p.NewBundles(), StyleToday)
 	if _, ok := lifts(err, optionPull); !ok || !strings.Contains(err.Error(), "no committed catalog of operators/widget holds quay.io/example/unknown:v9") {
 		t.Errorf("offline: %v", err)
 	}
 	src := p.NewBundles()
 	pull := &fakePull{}
 	src.Pull = pull
-	rendered, err := p.ExpandCatalog(context.Background(), p.Catalogs[1], data, src, false)
+	rendered, err := p.ExpandCatalog(context.Background(), p.Catalogs[1], data, src, StyleToday)
 	if err != nil || pull.calls != 1 || len(rendered.Config.Bundles) != 4 {
 		t.Fatalf("pulled: %v, %d calls", err, pull.calls)
 	}

@@ -135,7 +135,7 @@ var perChannel = template.Options{SemverPerChannel: true}
 // Match expands the catalog's template as it is and reports whether the
 // committed catalog is what it gives, text and all (see Same). A semver
 // catalog is also matched in the styles older opm releases wrote (see
-// match), and the style found is kept for Options.KeepStyle. The
+// match), and the style found is kept for StyleKept. The
 // expansion in today's style is returned when none matches.
 func (p *Package) Match(ctx context.Context, c *catalogrepo.Catalog, src *Bundles) (*Expanded, bool, error) {
 	return p.match(ctx, c, c.Template.Data, src)

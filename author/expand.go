@@ -55,16 +55,12 @@ func (r *Expanded) text() (text, error) {
 }
 
 // ExpandCatalog expands the template text data (the catalog's template,
-// as it is or edited) into catalog c as opm v1.71 and later do, which is
-// what the community release pipeline writes; with keepStyle, the way c
-// was expanded before (see Match), which for a semver catalog an older
-// opm rendered is that opm's style.
-func (p *Package) ExpandCatalog(ctx context.Context, c *catalogrepo.Catalog, data []byte, src *Bundles, keepStyle bool) (*Expanded, error) {
-	var style template.Options
-	if keepStyle {
-		style = p.style(c)
-	}
-	return p.expandCatalog(ctx, c, data, src, style)
+// as it is or edited) into catalog c in style: as opm v1.71 and later do
+// (StyleToday, StyleAuto), which is what the community release pipeline
+// writes; as an older opm did (StyleOlder); or the way c was expanded
+// before (StyleKept, see Match).
+func (p *Package) ExpandCatalog(ctx context.Context, c *catalogrepo.Catalog, data []byte, src *Bundles, style Style) (*Expanded, error) {
+	return p.expandCatalog(ctx, c, data, src, p.styleOf(c, style))
 }
 
 func (p *Package) expandCatalog(ctx context.Context, c *catalogrepo.Catalog, data []byte, src *Bundles, opts template.Options) (*Expanded, error) {
@@ -102,9 +98,9 @@ func (p *Package) expandCatalog(ctx context.Context, c *catalogrepo.Catalog, dat
 
 // expandAll expands the given template texts into each of the catalogs
 // (see ExpandCatalog).
-func (p *Package) expandAll(ctx context.Context, cats []*catalogrepo.Catalog, data func(*catalogrepo.Catalog) []byte, src *Bundles, keepStyle bool) ([]*Expanded, error) {
+func (p *Package) expandAll(ctx context.Context, cats []*catalogrepo.Catalog, data func(*catalogrepo.Catalog) []byte, src *Bundles, style Style) ([]*Expanded, error) {
 	return forEach(ctx, cats, func(c *catalogrepo.Catalog) (*Expanded, error) {
-		return p.ExpandCatalog(ctx, c, data(c), src, keepStyle)
+		return p.ExpandCatalog(ctx, c, data(c), src, style)
 	})
 }
 

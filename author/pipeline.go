@@ -43,7 +43,7 @@ func (p *Package) planChecked(ctx context.Context, e edited, base based, src *Bu
 	if err := p.checkDrift(ctx, cats, src, opts.Force, base); err != nil {
 		return nil, err
 	}
-	rendered, err := p.expandAll(ctx, cats, func(c *catalogrepo.Catalog) []byte { return e[c.Template] }, src, opts.KeepStyle)
+	rendered, err := p.expandAll(ctx, cats, func(c *catalogrepo.Catalog) []byte { return e[c.Template] }, src, opts.Style)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/catalogrepo"
@@ -89,6 +90,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	notes = append(slices.Clone(rel.notes), notes...)
 	e, base := edited{}, based{}
 	var where []string
+	semver := false // a semver template is edited: Style matters
 	channels := p.channelCheck(req.NewChannel)
 	for _, target := range rel.rc.Targets {
 		t, err := p.Template(target.TemplateFile)
@@ -98,6 +100,7 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 		var data []byte
 		var chose []string
 		if t.Kind() == template.Semver {
+			semver = true
 			var listed []byte
 			data, listed, err = releaseSemver(t, target, rel)
 			if listed != nil {
@@ -116,6 +119,11 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 	}
 	src := p.sourceWith(opts)
 	src.Add(&rel.fbc)
+	if semver && opts.Style == StyleAuto && !rel.built.IsZero() && rel.built.Before(pipelineToday) {
+		opts.Style = StyleOlder
+		notes = append(notes, fmt.Sprintf("%s was built on %s (its CSV's createdAt), before the release pipeline rendered with opm v1.71 (%s): semver catalogs are written as the pipeline then wrote them (each channel linked on its own, no package description)",
+			rel.fbc.Name, rel.built.Format(time.DateOnly), pipelineToday.Format(time.DateOnly)))
+	}
 	plan, err := p.planChecked(ctx, e, base, src, opts, nil)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/blang/semver/v4"
 
@@ -32,6 +33,9 @@ type released struct {
 	// csvReplaces and version are the CSV's spec.replaces and version.
 	csvReplaces string
 	version     semver.Version
+	// built is the day the CSV says the bundle was made (its
+	// createdAt annotation); zero when it does not say.
+	built time.Time
 }
 
 // readRelease renders the bundle directory with the image and reads where
@@ -49,7 +53,8 @@ func (p *Package) readRelease(dir, image string, target *repoconfig.ReleaseTarge
 	if !strings.Contains(fbc.Name, pp.Version) {
 		return nil, catalogrepo.Refuse("bundle directory %s holds a ClusterServiceVersion named %s, version %s: its name does not carry its version (name it %s.v%s)", rel, fbc.Name, pp.Version, fbc.Package, pp.Version)
 	}
-	out := &released{fbc: *fbc, pkg: fbc.Package, csvReplaces: csvReplaces(fbc), version: bundleVersion(fbc)}
+	out := &released{fbc: *fbc, pkg: fbc.Package, version: bundleVersion(fbc)}
+	out.csvReplaces, out.built = csvFacts(fbc)
 	if base := filepath.Base(dir); base != pp.Version && base != "v"+pp.Version {
 		// The release pipeline releases it all the same: a warning.
 		out.notes = append(out.notes, fmt.Sprintf("bundle directory %s holds %s, version %s: a bundle's directory is usually named after its version (operators/%s/%s)", rel, fbc.Name, pp.Version, p.Name, pp.Version))
@@ -85,26 +90,34 @@ func (p *Package) readRelease(dir, image string, target *repoconfig.ReleaseTarge
 	return out, nil
 }
 
-// csvReplaces is the spec.replaces of a rendered bundle's
-// ClusterServiceVersion, "" when it has none.
-func csvReplaces(b *declcfg.Bundle) string {
+// csvFacts are the spec.replaces of a rendered bundle's
+// ClusterServiceVersion ("" when it has none) and the day its createdAt
+// annotation names (zero when it names none: the annotation is free
+// text, though tools write an RFC 3339 time or a date first).
+func csvFacts(b *declcfg.Bundle) (replaces string, built time.Time) {
 	objects, err := b.Objects()
 	if err != nil {
-		return ""
+		return "", time.Time{}
 	}
 	i := declcfg.CSVIndex(objects)
 	if i < 0 {
-		return ""
+		return "", time.Time{}
 	}
 	var csv struct {
+		Metadata struct {
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
 		Spec struct {
 			Replaces string `json:"replaces"`
 		} `json:"spec"`
 	}
 	if json.Unmarshal(objects[i], &csv) != nil {
-		return ""
+		return "", time.Time{}
 	}
-	return csv.Spec.Replaces
+	if day := strings.TrimSpace(csv.Metadata.Annotations["createdAt"]); len(day) >= 10 {
+		built, _ = time.Parse(time.DateOnly, day[:10])
+	}
+	return csv.Spec.Replaces, built
 }
 
 // bundleVersion is the version of a rendered bundle's olm.package

@@ -68,11 +68,12 @@ func (f *catalogFlags) addEditFlags(cmd *cobra.Command) {
 }
 
 // addStyleFlag defines --keep-style, on the verbs that can edit a semver
-// template (release, promote, remove): its catalogs are what opm v1.71
-// and later render, as the release pipeline writes them, unless a
-// repository whose pipeline runs an older opm keeps that opm's style.
+// template (release, promote, remove): its catalogs are what the release
+// pipeline writes (author.StyleAuto), unless a repository whose pipeline
+// runs an older opm keeps that opm's style (--keep-style) or today's
+// style is wanted whatever the bundle's age (--keep-style=false).
 func (f *catalogFlags) addStyleFlag(cmd *cobra.Command) {
-	cmd.Flags().BoolVar(&f.keep, "keep-style", false, "Write semver catalogs committed in an older opm's style (each channel linked on its own, no package description) in that style, as opm releases before v1.71 did (default: as opm v1.71 and later, which the release pipeline runs)")
+	cmd.Flags().BoolVar(&f.keep, "keep-style", false, "Write semver catalogs committed in an older opm's style (each channel linked on its own, no package description) in that style, as opm releases before v1.71 did; =false writes opm v1.71's style even for a bundle built before the release pipeline ran it (default: what the pipeline writes, opm v1.71's style, or the older one for a bundle whose CSV was created before 2026-07-21)")
 }
 
 // repo is the repository the flags name.
@@ -129,7 +130,13 @@ func (f *catalogFlags) rootWords(err error) error {
 
 // options are the library's options for the flags.
 func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
-	opts := author.Options{Force: f.force, KeepStyle: f.keep}
+	opts := author.Options{Force: f.force}
+	if fl := cmd.Flags().Lookup("keep-style"); fl != nil && fl.Changed {
+		opts.Style = author.StyleToday
+		if f.keep {
+			opts.Style = author.StyleKept
+		}
+	}
 	if f.pull {
 		if err := f.reg.check(); err != nil {
 			return opts, err
