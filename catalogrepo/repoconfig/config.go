@@ -101,7 +101,7 @@ func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		e := fbcyaml.SyntaxError(data, 1, err)
-		return nil, &Error{File: file, Line: int(e.Line), Msg: "invalid YAML: " + e.Msg}
+		return nil, &Error{File: file, Line: e.Line, Msg: "invalid YAML: " + e.Message}
 	}
 	if len(doc.Content) == 0 {
 		return nil, &Error{File: file, Msg: "the file is empty"}
