@@ -100,7 +100,7 @@ func TestSyntaxErrorFallsBack(t *testing.T) {
 	}
 	own := &position.Error{Line: 7, Column: 3, Message: "own"}
 	if got := SyntaxError(doc, 1, own); got != own {
-		t.Errorf("an *Error: %+v", got)
+		t.Errorf("a *position.Error: %+v", got)
 	}
 	if got := SyntaxError(doc, 1, errors.New("something else")); got == nil || got.Line != 0 || got.Message != "something else" {
 		t.Errorf("another error: %+v", got)
