@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/position"
 )
 
 // writeFile replaces a file of a test repository.
@@ -56,8 +57,8 @@ func TestReleaseNearMissChannel(t *testing.T) {
 	writeFile(t, r, rc, "---\ncatalog_templates:\n  - template_name: basic.yaml\n    replaces: widget-operator.v1.1.1\n    channels:\n      - fast\n      - stabel\n")
 	req := ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}
 	plan, err := release(ctx, r, req, Options{})
-	var ce *repoconfig.Error
-	if !errors.As(err, &ce) || plan != nil || ce.File != rc || ce.Line != 5 || !strings.Contains(ce.Msg, "did you mean stable?") {
+	var ce *position.Error
+	if !errors.As(err, &ce) || repoconfig.ProblemOf(err) == nil || plan != nil || ce.File != rc || ce.Line != 5 || !strings.Contains(ce.Text(), "did you mean stable?") {
 		t.Fatalf("a near miss in release-config.yaml must be refused at its channels key (line 5): %v", err)
 	}
 	req.NewChannel = true
@@ -85,8 +86,8 @@ func TestReleaseConfigErrorsAtTheirKeys(t *testing.T) {
 	} {
 		writeFile(t, r, rc, text)
 		_, err := release(ctx, r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
-		var ce *repoconfig.Error
-		if !errors.As(err, &ce) || ce.Line != line {
+		var ce *position.Error
+		if !errors.As(err, &ce) || repoconfig.ProblemOf(err) == nil || ce.Line != line {
 			t.Errorf("%s: %v, want an error at line %d", text, err, line)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // Refusal is an error of a verb that will not do what was asked because
 // of the repository's content or what was asked, as opposed to a failure
 // to read or write files (see catalogrepo.Refusal). Problems of
-// configuration files (repoconfig.Error) count as refusals too. A
+// configuration files (repoconfig.Problem) count as refusals too. A
 // refusal that an option lifts wraps an option.Error (Lifts) that
 // names it.
 type Refusal = catalogrepo.Refusal
@@ -20,7 +20,7 @@ type Refusal = catalogrepo.Refusal
 // repository's files, rather than a failure to read or write them.
 func IsRefusal(err error) bool {
 	var r *Refusal
-	var c *repoconfig.Error
+	var c *repoconfig.Problem
 	return errors.As(err, &r) || errors.As(err, &c)
 }
 

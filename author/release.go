@@ -13,6 +13,7 @@ import (
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/catalogrepo/yamledit"
+	"github.com/fbcat/opm/position"
 )
 
 // ReleaseRequest is what to release: a bundle directory and the image it
@@ -142,17 +143,18 @@ func (p *Package) Release(ctx context.Context, req ReleaseRequest, opts Options)
 func (p *Package) checkTargets(rel *released, newChannel bool) ([]string, error) {
 	var notes []string
 	var errs []error
-	for _, pr := range rel.rc.Check(p.ReleaseFacts()) {
+	for _, e := range rel.rc.Check(p.ReleaseFacts()) {
+		pr := repoconfig.ProblemOf(e)
 		switch {
 		case pr.Warning:
-			notes = append(notes, pr.Error())
-		case errors.Is(pr, repoconfig.ErrNearMissChannel):
+			notes = append(notes, e.Error())
+		case errors.Is(e, repoconfig.ErrNearMissChannel):
 			if !newChannel {
 				ne := needNewChannel(pr.Msg, "author.ReleaseRequest.NewChannel")
-				errs = append(errs, &repoconfig.Error{File: pr.File, Line: pr.Line, Key: pr.Key, Near: pr.Near, Msg: ne.Error(), Err: ne})
+				errs = append(errs, &position.Error{File: e.File, Line: e.Line, Err: &repoconfig.Problem{Key: pr.Key, Near: pr.Near, Msg: ne.Error(), Err: ne}})
 			}
 		default:
-			errs = append(errs, pr)
+			errs = append(errs, e)
 		}
 	}
 	return notes, errors.Join(errs...)

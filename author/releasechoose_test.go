@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
+	"github.com/fbcat/opm/position"
 )
 
 // withoutConfig is a test repository whose widget 1.2.0 has no
@@ -78,8 +79,8 @@ func TestReleaseConfigWithoutReplaces(t *testing.T) {
 	rc := "operators/widget/1.2.0/release-config.yaml"
 	writeFile(t, r, rc, "---\ncatalog_templates:\n  - template_name: basic.yaml\n    channels: [fast]\n")
 	_, err := release(context.Background(), r, ReleaseRequest{BundleDir: "operators/widget/1.2.0", Image: "quay.io/example/w:v1.2.0"}, Options{})
-	var ce *repoconfig.Error
-	if !errors.As(err, &ce) || ce.File != rc || ce.Line != 4 || !strings.Contains(ce.Msg, "channel fast of basic.yaml has head widget-operator.v1.1.1, and no replaces says what widget-operator.v1.2.0 replaces: it would be a second head; add replaces: widget-operator.v1.1.1") {
+	var ce *position.Error
+	if !errors.As(err, &ce) || repoconfig.ProblemOf(err) == nil || ce.File != rc || ce.Line != 4 || !strings.Contains(ce.Text(), "channel fast of basic.yaml has head widget-operator.v1.1.1, and no replaces says what widget-operator.v1.2.0 replaces: it would be a second head; add replaces: widget-operator.v1.1.1") {
 		t.Errorf("%v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // sniffLen is how far upstream looks for a leading '{' to pick JSON.
@@ -152,9 +153,9 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 		}
 	}
 	if splitErr != nil {
-		var se *fbcyaml.SeparatorError
+		var se *position.Error
 		if errors.As(splitErr, &se) {
-			emit(document{Line: se.Line, Err: &Error{Line: int(se.Line), Message: se.Error()}})
+			emit(document{Line: int32(se.Line), Err: &Error{Line: se.Line, Message: se.Message}})
 		}
 	}
 }
@@ -200,9 +201,9 @@ func (e *Error) lineOr(l int32) int32 {
 }
 
 func jsonSyntaxError(err error) *Error {
-	var se *value.SyntaxError
+	var se *position.Error
 	if errors.As(err, &se) {
-		return &Error{Line: int(se.Line), Column: int(se.Col), Message: "invalid JSON: " + se.Msg}
+		return &Error{Line: se.Line, Column: se.Column, Message: "invalid JSON: " + se.Message}
 	}
 	return &Error{Message: "invalid JSON: " + err.Error()}
 }
@@ -220,9 +221,9 @@ func yamlSyntaxError(doc []byte, docLine int32, err error) *Error {
 	}
 	line := ye.Line
 	if line == 0 {
-		line = docLine
+		line = int(docLine)
 	}
-	return &Error{Line: int(line), Column: int(ye.Col), Message: "invalid YAML: " + ye.Msg}
+	return &Error{Line: line, Column: ye.Column, Message: "invalid YAML: " + ye.Message}
 }
 
 func notAnObject(v *value.Value) *Error {

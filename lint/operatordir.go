@@ -56,7 +56,7 @@ func (l *linter) lintOperatorDir(ctx context.Context, dir string) error {
 		oc = l.readOperator(dir, root, filepath.Base(abs))
 	}
 	p, err := (&catalogrepo.Repo{Root: l.view.real(root)}).Open(ctx, filepath.Base(abs))
-	var cfgErr *repoconfig.Error
+	var cfgErr *repoconfig.Problem
 	switch {
 	case errors.Is(err, repoconfig.ErrNotFBC):
 		// bundle directories only: its catalogs are not file-based

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fbcat/opm/catalogrepo/repoconfig"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/position"
 )
 
 // release-check: a bundle directory's release-config.yaml checked as
@@ -38,9 +39,9 @@ func releaseCheckBundle(c *operatorCheck, b *bundle) []finding.Finding {
 	if rc == nil {
 		f := finding.Finding{Rule: ruleReleaseCheck, Severity: finding.Error, Package: b.pkg, Bundle: b.name, File: file, Line: 1,
 			Message: "release-config.yaml cannot be read: " + err.Error()}
-		var e *repoconfig.Error
+		var e *position.Error
 		if errors.As(err, &e) && e.Line > 0 {
-			f.Line, f.Message = e.Line, "release-config.yaml cannot be read: "+e.Msg
+			f.Line, f.Message = e.Line, "release-config.yaml cannot be read: "+e.Text()
 		}
 		f.Causes = []string{finding.CauseReleaseConfig(file, 0)}
 		return []finding.Finding{f}
@@ -48,12 +49,12 @@ func releaseCheckBundle(c *operatorCheck, b *bundle) []finding.Finding {
 	var out []finding.Finding
 	for _, e := range rc.Check(*c.facts) {
 		sev := finding.Error
-		if e.Warning || errors.Is(e, repoconfig.ErrUnknownEntryKey) {
+		if repoconfig.ProblemOf(e).Warning || errors.Is(e, repoconfig.ErrUnknownEntryKey) {
 			sev = finding.Warning
 		}
 		line := max(e.Line, 1)
 		out = append(out, finding.Finding{Rule: ruleReleaseCheck, Severity: sev, Package: b.pkg, Bundle: b.name, File: file, Line: line,
-			Message: e.Msg, Causes: []string{finding.CauseReleaseConfig(file, line)}})
+			Message: e.Text(), Causes: []string{finding.CauseReleaseConfig(file, line)}})
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // apiKey identifies an API a bundle provides or requires.
@@ -75,7 +76,7 @@ func (b *Bundle) definitions(field string) (owned, required []description, err e
 		Required []description `json:"required"`
 	}
 	if err := json.Unmarshal(value.AppendKubernetesJSON(nil, v), &defs); err != nil {
-		return nil, nil, &Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.%s: %w", field, err)}
+		return nil, nil, &position.Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.%s: %w", field, err)}
 	}
 	return defs.Owned, defs.Required, nil
 }
@@ -124,7 +125,7 @@ func (b *Bundle) checkOwnedCRDs() error {
 		line := b.definitionLine("owned", i)
 		key, err := crdKey(d)
 		if err != nil {
-			return &Error{Line: line, Err: err}
+			return &position.Error{Line: line, Err: err}
 		}
 		found := false
 		for _, p := range provided {
@@ -138,7 +139,7 @@ func (b *Bundle) checkOwnedCRDs() error {
 			for _, p := range provided {
 				have = append(have, p.String())
 			}
-			return &Error{Line: line, Err: fmt.Errorf("error checking provided apis in bundle %s: couldn't find %s in bundle (the CSV owns it, but no CRD in manifests/ provides that group, version, kind and plural); found: [%s]", b.Name, key, strings.Join(have, ", "))}
+			return &position.Error{Line: line, Err: fmt.Errorf("error checking provided apis in bundle %s: couldn't find %s in bundle (the CSV owns it, but no CRD in manifests/ provides that group, version, kind and plural); found: [%s]", b.Name, key, strings.Join(have, ", "))}
 		}
 	}
 	return nil
@@ -155,7 +156,7 @@ func (b *Bundle) requiredAPIs() ([]apiKey, error) {
 	for i, d := range required {
 		key, err := crdKey(d)
 		if err != nil {
-			return nil, &Error{Line: b.definitionLine("required", i), Err: err}
+			return nil, &position.Error{Line: b.definitionLine("required", i), Err: err}
 		}
 		keys = append(keys, key)
 	}

@@ -2,11 +2,11 @@ package registryv1
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // Bundle is a parsed registry+v1 bundle.
@@ -38,25 +38,6 @@ type Bundle struct {
 	// csvFile is the CSV's file, for errors.
 	csvFile string
 }
-
-// Error is a problem with a bundle's files.
-type Error struct {
-	File string // relative to the bundle root, if the problem is in one file
-	Line int    // the line in File, when known
-	Err  error
-}
-
-func (e *Error) Error() string {
-	switch {
-	case e.File == "":
-		return e.Err.Error()
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-	}
-	return e.File + ": " + e.Err.Error()
-}
-
-func (e *Error) Unwrap() error { return e.Err }
 
 // Parse reads the bundle rooted at fsys (see Read) and makes it what
 // upstream opm makes of it: one object for each regular, non-hidden file
@@ -94,7 +75,7 @@ func parse(f *Files, encode bool) (*Bundle, error) {
 
 // inFile attributes a problem that names no file to file.
 func (b *Bundle) inFile(err error, file string) error {
-	var e *Error
+	var e *position.Error
 	if errors.As(err, &e) && e.File == "" {
 		e.File = file
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/position"
 )
 
 // Files is a registry+v1 bundle directory as read: every entry of its
@@ -137,7 +138,7 @@ func (f *Files) readManifests(skim bool) error {
 func readDir(fsys fs.FS, dir string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
-		return nil, &Error{File: dir, Err: fmt.Errorf("cannot read the %s directory: %w", dir, fserr.Cause(err))}
+		return nil, &position.Error{File: dir, Err: fmt.Errorf("cannot read the %s directory: %w", dir, fserr.Cause(err))}
 	}
 	return entries, nil
 }
@@ -148,7 +149,7 @@ func readDir(fsys fs.FS, dir string) ([]fs.DirEntry, error) {
 func readFile(fsys fs.FS, file string) ([]byte, error) {
 	data, err := fs.ReadFile(fsys, file)
 	if err != nil {
-		return nil, &Error{File: file, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
+		return nil, &position.Error{File: file, Err: fmt.Errorf("cannot read: %w", fserr.Cause(err))}
 	}
 	return data, nil
 }

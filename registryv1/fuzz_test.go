@@ -12,12 +12,13 @@ import (
 	"testing/fstest"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/position"
 )
 
 // FuzzParse parses a registry+v1 bundle directory made of a fuzzed CSV,
 // CRD, annotations file and second metadata file (properties or
 // dependencies), and checks what holds for any input: no panic; a
-// problem is an *Error naming the file or directory at fault; parsing is
+// problem is a *position.Error naming the file or directory at fault; parsing is
 // deterministic; and the olm.bundle blob of a bundle that parses has
 // property values of valid JSON (or none, written as null) and, written
 // as upstream writes it, loads as a catalog without problems.
@@ -100,9 +101,9 @@ func parseFBC(t *testing.T, fsys fstest.MapFS) (declcfg.Bundle, error) {
 			return fbc, nil
 		}
 	}
-	var be *Error
+	var be *position.Error
 	if !errors.As(err, &be) || be.File == "" || be.Err == nil {
-		t.Fatalf("problem %#v: want an *Error naming a file", err)
+		t.Fatalf("problem %#v: want a *position.Error naming a file", err)
 	}
 	return declcfg.Bundle{}, err
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // addManifests takes the Kubernetes objects of manifests/ (encoded, when
@@ -17,7 +18,7 @@ func (b *Bundle) addManifests(f *Files, encode bool) error {
 	for _, m := range f.Objects() {
 		obj := m.Object()
 		if obj == nil {
-			return &Error{File: m.File, Err: errors.New("cannot read it again: it changed or went away while the bundle was read")}
+			return &position.Error{File: m.File, Err: errors.New("cannot read it again: it changed or went away while the bundle was read")}
 		}
 		switch m.Kind {
 		case "ClusterServiceVersion":
@@ -35,10 +36,10 @@ func (b *Bundle) addManifests(f *Files, encode bool) error {
 		}
 	}
 	if b.nObjects == 0 {
-		return &Error{File: "manifests", Err: errors.New("no bundle objects found: manifests/ holds no Kubernetes objects")}
+		return &position.Error{File: "manifests", Err: errors.New("no bundle objects found: manifests/ holds no Kubernetes objects")}
 	}
 	if b.CSV == nil {
-		return &Error{File: "manifests", Err: errors.New("no csv in bundle: manifests/ holds no ClusterServiceVersion")}
+		return &position.Error{File: "manifests", Err: errors.New("no csv in bundle: manifests/ holds no ClusterServiceVersion")}
 	}
 	b.Name = b.CSV.At("metadata").StringAt("name")
 	version, err := csvVersion(b.CSV)
@@ -63,7 +64,7 @@ func csvVersion(csv *value.Value) (string, error) {
 	case v.Kind == value.String:
 		return v.Str, nil
 	}
-	return "", &Error{Line: int(v.Line), Err: fmt.Errorf("ClusterServiceVersion spec.version must be a string, not %s; quote it", v.Kind)}
+	return "", &position.Error{Line: int(v.Line), Err: fmt.Errorf("ClusterServiceVersion spec.version must be a string, not %s; quote it", v.Kind)}
 }
 
 // csvRelease reads spec.release: a string, or a number written as an
@@ -81,5 +82,5 @@ func csvRelease(csv *value.Value) (string, error) {
 		}
 		return fmt.Sprintf("%g", v.Num), nil
 	}
-	return "", &Error{Line: int(v.Line), Err: errors.New("ClusterServiceVersion spec.release field must be a string or number")}
+	return "", &position.Error{Line: int(v.Line), Err: errors.New("ClusterServiceVersion spec.release field must be a string or number")}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/position"
 )
 
 // Annotations is a bundle's annotations file: its path from the bundle
@@ -64,7 +65,7 @@ func (a *Annotations) Get(key string) (s string, line int, ok bool) {
 func (b *Bundle) addMetadata(f *Files) error {
 	a := f.Annotations
 	if a == nil {
-		return &Error{File: "metadata", Err: fmt.Errorf("%w: metadata/ needs a file with an annotations map naming the package (%s)", ErrNoAnnotations, labels.Package)}
+		return &position.Error{File: "metadata", Err: fmt.Errorf("%w: metadata/ needs a file with an annotations map naming the package (%s)", ErrNoAnnotations, labels.Package)}
 	}
 	b.Package, _, _ = a.Get(labels.Package)
 	if ch, _, _ := a.Get(labels.Channels); ch != "" {

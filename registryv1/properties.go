@@ -13,6 +13,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // deriveProperties appends, after the properties file's entries, the
@@ -212,10 +213,10 @@ func (b *Bundle) propertyError(i int, typ string, err error) error {
 	if i < n {
 		return b.fileProperties.entryError(i, fmt.Errorf("property[%d] (%s): %w", i, typ, err))
 	}
-	return &Error{File: b.csvFile, Err: fmt.Errorf("olm.properties annotation: property[%d] (%s): %w", i-n, typ, err)}
+	return &position.Error{File: b.csvFile, Err: fmt.Errorf("olm.properties annotation: property[%d] (%s): %w", i-n, typ, err)}
 }
 
 // entryError is the problem err with the list's entry i, at its line.
 func (l *propertyList) entryError(i int, err error) error {
-	return &Error{File: l.file, Line: l.lines[i], Err: err}
+	return &position.Error{File: l.file, Line: l.lines[i], Err: err}
 }

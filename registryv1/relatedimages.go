@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // install is the part of a CSV's install strategy operator images come from.
@@ -38,7 +39,7 @@ func (b *Bundle) relatedImages(image string) ([]declcfg.RelatedImage, error) {
 			Image string `json:"image"`
 		}
 		if err := json.Unmarshal(value.AppendKubernetesJSON(nil, v), &ris); err != nil {
-			return nil, &Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.relatedImages: %w", err)}
+			return nil, &position.Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.relatedImages: %w", err)}
 		}
 		for _, ri := range ris {
 			related = append(related, declcfg.RelatedImage{Name: ri.Name, Image: ri.Image})
@@ -54,7 +55,7 @@ func (b *Bundle) relatedImages(image string) ([]declcfg.RelatedImage, error) {
 	if v := b.CSV.At("spec", "install"); v != nil && v.Kind != value.Null {
 		var in install
 		if err := json.Unmarshal(value.AppendKubernetesJSON(nil, v), &in); err != nil {
-			return nil, &Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.install: %w", err)}
+			return nil, &position.Error{Err: fmt.Errorf("reading ClusterServiceVersion spec.install: %w", err)}
 		}
 		if in.Strategy == "deployment" {
 			for _, d := range in.Spec.Deployments {

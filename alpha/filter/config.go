@@ -10,6 +10,8 @@ import (
 
 	"github.com/blang/semver/v4"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/position"
 )
 
 // The ImageSetConfiguration versions and kind read by ParseConfig.
@@ -149,36 +151,21 @@ func FromPackageArgs(args []string) (Filter, error) {
 	return f, nil
 }
 
-// ImageSetConfigError is a mistake in an oc-mirror ImageSetConfiguration
-// file (what ParseConfig reads), at a line when it has one.
-type ImageSetConfigError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *ImageSetConfigError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
 // ParseConfig reads an oc-mirror ImageSetConfiguration (apiVersion
 // mirror.openshift.io/v2alpha1 or v1alpha2). Fields of the
 // configuration that do not concern catalog filtering (platform,
 // additionalImages, targetCatalog, ...) are accepted and ignored; fields
 // it does not have are errors, as are the filtering fields this filter
-// does not implement. Every problem names file and line; all are
-// reported together.
+// does not implement. Every problem is a *position.Error that names file
+// and line; all are reported together.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	p := &configParser{file: file}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &ImageSetConfigError{File: file, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		return nil, &position.Error{File: file, Message: strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil, &ImageSetConfigError{File: file, Msg: "empty file; expected an ImageSetConfiguration"}
+		return nil, position.At(file, 0, "empty file; expected an ImageSetConfiguration")
 	}
 	c := p.config(doc.Content[0])
 	if len(p.errs) > 0 {
@@ -193,7 +180,7 @@ type configParser struct {
 }
 
 func (p *configParser) errorf(n *yaml.Node, format string, args ...any) {
-	p.errs = append(p.errs, &ImageSetConfigError{File: p.file, Line: n.Line, Msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, position.At(p.file, n.Line, format, args...))
 }
 
 // Field handling: what a mapping may hold.

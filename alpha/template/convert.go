@@ -46,7 +46,7 @@ func Convert(ctx context.Context, kind Kind, in Input, f declcfg.Format) ([]byte
 		start = o.End
 		if kind == Basic && o.Schema == declcfg.SchemaBundle {
 			if blob, err = imageOnly(blob); err != nil {
-				return nil, &Error{File: in.Name, Err: fmt.Errorf("bundle %q: %w", o.Name, err)}
+				return nil, problemAt(in.Name, 0, "", "", fmt.Errorf("bundle %q: %w", o.Name, err))
 			}
 		}
 		objects = append(objects, blob)

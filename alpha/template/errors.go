@@ -7,43 +7,46 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
-// Error is a problem with a template: the template's name, the line when
-// it is known, the format, and the entry it concerns.
-type Error struct {
-	File  string
-	Line  int
+// Problem is what a problem with a template concerns beyond its place:
+// the format and the entry. Each problem is a *position.Error (the
+// template's name, the line when it is known) whose cause is a Problem:
+// `file:line: semver template: stable.bundles[2]: message`.
+type Problem struct {
 	Kind  Kind   // "" while the format is not known yet
 	Entry string // the entry's path, e.g. "stable.bundles[2]"; "" for the whole template
 	Err   error
 }
 
-// Error formats the problem as
-// `file:line: semver template: stable.bundles[2]: message`.
-func (e *Error) Error() string {
+// Error formats the problem as `semver template: stable.bundles[2]:
+// message`.
+func (p *Problem) Error() string {
 	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	b.WriteString(": ")
-	if e.Kind != "" {
-		b.WriteString(string(e.Kind))
+	if p.Kind != "" {
+		b.WriteString(string(p.Kind))
 		b.WriteString(" template: ")
 	}
-	if e.Entry != "" {
-		b.WriteString(e.Entry)
+	if p.Entry != "" {
+		b.WriteString(p.Entry)
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Err.Error())
+	b.WriteString(p.Err.Error())
 	return b.String()
 }
 
-func (e *Error) Unwrap() error { return e.Err }
+func (p *Problem) Unwrap() error { return p.Err }
 
-// Errors is every problem found with a template, in template order.
-type Errors []*Error
+// problemAt is a problem with template file at line (0: the template as
+// a whole).
+func problemAt(file string, line int, kind Kind, entry string, err error) *position.Error {
+	return &position.Error{File: file, Line: line, Err: &Problem{Kind: kind, Entry: entry, Err: err}}
+}
+
+// Errors is every problem found with a template, in template order: each
+// a *position.Error whose cause is a *Problem.
+type Errors []*position.Error
 
 func (l Errors) Error() string {
 	msgs := make([]string, len(l))
@@ -64,7 +67,7 @@ func (l Errors) Unwrap() []error {
 
 // sorted puts the problems in template order (by line, stably).
 func (l Errors) sorted() Errors {
-	slices.SortStableFunc(l, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
+	slices.SortStableFunc(l, func(a, b *position.Error) int { return cmp.Compare(a.Line, b.Line) })
 	return l
 }
 
@@ -84,14 +87,14 @@ type source struct {
 
 // errorf makes a problem with entry, at node's line (or the template's
 // start when node is nil or has no position).
-func (s source) errorf(node *value.Value, entry, format string, args ...any) *Error {
+func (s source) errorf(node *value.Value, entry, format string, args ...any) *position.Error {
 	return s.wrap(node, entry, fmt.Errorf(format, args...))
 }
 
-func (s source) wrap(node *value.Value, entry string, err error) *Error {
-	e := &Error{File: s.file, Kind: s.kind, Entry: entry, Err: err}
+func (s source) wrap(node *value.Value, entry string, err error) *position.Error {
+	line := 0
 	if node != nil {
-		e.Line = int(node.Line)
+		line = int(node.Line)
 	}
-	return e
+	return problemAt(s.file, line, s.kind, entry, err)
 }

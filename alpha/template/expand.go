@@ -36,9 +36,9 @@ func ExpandWith(ctx context.Context, kind Kind, in Input, br BundleRenderer, opt
 	src := source{file: in.Name, kind: kind}
 	doc, schema, err := header(in)
 	if err != nil {
-		var e *Error
-		if errors.As(err, &e) {
-			e.Kind = kind
+		var p *Problem
+		if errors.As(err, &p) {
+			p.Kind = kind
 		}
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func entries(src source, doc *document) ([]declcfg.Item, Errors) {
 			if s := terr.Subject(); s != "" {
 				msg = s + ": " + msg
 			}
-			problems = append(problems, &Error{File: src.file, Line: terr.Line, Kind: src.kind, Entry: entry, Err: errors.New(msg)})
+			problems = append(problems, problemAt(src.file, terr.Line, src.kind, entry, errors.New(msg)))
 			continue
 		}
 		items[i] = it

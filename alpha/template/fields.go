@@ -82,7 +82,7 @@ func header(in Input) (*document, string, error) {
 		return nil, "", err
 	}
 	if doc.value.Kind != value.Object {
-		return nil, "", &Error{File: in.Name, Line: int(doc.value.Line), Err: fmt.Errorf("the template is %s, not an object with a \"schema\" field", value.Describe(&doc.value))}
+		return nil, "", problemAt(in.Name, int(doc.value.Line), "", "", fmt.Errorf("the template is %s, not an object with a \"schema\" field", value.Describe(&doc.value)))
 	}
 	schema, node, err := stringMember(&doc.value, "schema")
 	if err != nil {
@@ -90,7 +90,7 @@ func header(in Input) (*document, string, error) {
 		if node != nil {
 			line = int(node.Line)
 		}
-		return nil, "", &Error{File: in.Name, Line: line, Err: err}
+		return nil, "", problemAt(in.Name, line, "", "", err)
 	}
 	return doc, schema, nil
 }
@@ -103,12 +103,12 @@ func Detect(in Input) (Kind, error) {
 		return "", err
 	}
 	if schema == "" {
-		return "", &Error{File: in.Name, Line: int(doc.line), Err: fmt.Errorf("the template has no \"schema\" field, so its type is unknown: set schema to one of %s, or give the type as an argument", schemaList())}
+		return "", problemAt(in.Name, int(doc.line), "", "", fmt.Errorf("the template has no \"schema\" field, so its type is unknown: set schema to one of %s, or give the type as an argument", schemaList()))
 	}
 	k, ok := kindOfSchema(schema)
 	if !ok {
 		node, _ := member(&doc.value, "schema")
-		return "", &Error{File: in.Name, Line: int(node.Line), Err: fmt.Errorf("unknown template schema %q: expected one of %s", schema, schemaList())}
+		return "", problemAt(in.Name, int(node.Line), "", "", fmt.Errorf("unknown template schema %q: expected one of %s", schema, schemaList()))
 	}
 	return k, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // Input is a template's text and the name messages call it by: its file
@@ -36,7 +37,7 @@ const sniffLen = 4096
 func (in Input) firstDocument() (*document, error) {
 	head := bytes.TrimLeftFunc(in.Data[:min(len(in.Data), sniffLen)], unicode.IsSpace)
 	if len(head) == 0 && len(bytes.TrimSpace(in.Data)) == 0 {
-		return nil, &Error{File: in.Name, Err: errors.New("the template is empty")}
+		return nil, problemAt(in.Name, 0, "", "", errors.New("the template is empty"))
 	}
 	if len(head) > 0 && head[0] == '{' {
 		p := value.NewJSONParser(in.Data, 1)
@@ -47,11 +48,11 @@ func (in Input) firstDocument() (*document, error) {
 		if doc, err := in.firstYAMLDocument(); err == nil && doc.value.Kind == value.Object {
 			return doc, nil
 		}
-		var se *value.SyntaxError
+		var se *position.Error
 		if errors.As(jerr, &se) {
-			return nil, &Error{File: in.Name, Line: int(se.Line), Err: fmt.Errorf("invalid JSON: %s (column %d)", se.Msg, se.Col)}
+			return nil, problemAt(in.Name, se.Line, "", "", fmt.Errorf("invalid JSON: %s (column %d)", se.Message, se.Column))
 		}
-		return nil, &Error{File: in.Name, Err: fmt.Errorf("invalid JSON: %w", jerr)}
+		return nil, problemAt(in.Name, 0, "", "", fmt.Errorf("invalid JSON: %w", jerr))
 	}
 	return in.firstYAMLDocument()
 }
@@ -59,11 +60,11 @@ func (in Input) firstDocument() (*document, error) {
 func (in Input) firstYAMLDocument() (*document, error) {
 	docs, splitErr := fbcyaml.SplitDocuments(in.Data, 1)
 	if len(docs) == 0 {
-		var se *fbcyaml.SeparatorError
+		var se *position.Error
 		if errors.As(splitErr, &se) {
-			return nil, &Error{File: in.Name, Line: int(se.Line), Err: se}
+			return nil, problemAt(in.Name, se.Line, "", "", se)
 		}
-		return nil, &Error{File: in.Name, Err: errors.New("the template is empty")}
+		return nil, problemAt(in.Name, 0, "", "", errors.New("the template is empty"))
 	}
 	d := docs[0]
 	v, err := fbcyaml.Decode(d.Data, d.Line)
@@ -71,10 +72,10 @@ func (in Input) firstYAMLDocument() (*document, error) {
 		// At the line upstream names, which is not always the one Decode
 		// names for a catalog.
 		ye := fbcyaml.SyntaxError(d.Data, d.Line, err)
-		return nil, &Error{File: in.Name, Line: int(ye.Line), Err: fmt.Errorf("invalid YAML: %s", ye.Msg)}
+		return nil, problemAt(in.Name, ye.Line, "", "", fmt.Errorf("invalid YAML: %s", ye.Message))
 	}
 	if v.Kind == value.Null {
-		return nil, &Error{File: in.Name, Line: int(d.Line), Err: errors.New("the template's first YAML document is empty")}
+		return nil, problemAt(in.Name, int(d.Line), "", "", errors.New("the template's first YAML document is empty"))
 	}
 	return &document{value: v, raw: d.Data, line: d.Line}, nil
 }

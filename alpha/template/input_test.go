@@ -1,8 +1,12 @@
 package template
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/position"
 )
 
 func TestDetect(t *testing.T) {
@@ -56,5 +60,21 @@ func TestKinds(t *testing.T) {
 	}
 	if _, ok := ParseKind("composite"); ok {
 		t.Error("composite is not a template type")
+	}
+}
+
+// TestProblemPlaced: a template's problem is a *position.Error (file and
+// line) whose cause, a *Problem, says the format and entry; ExpandWith
+// names the format of a problem found before it was known.
+func TestProblemPlaced(t *testing.T) {
+	in := Input{Name: "t.yaml", Data: []byte("schema: olm.semver\nschema: [\n")}
+	_, err := ExpandWith(context.Background(), Semver, in, nil, Options{})
+	var pe *position.Error
+	var p *Problem
+	if !errors.As(err, &pe) || !errors.As(err, &p) || pe.File != "t.yaml" || pe.Line != 2 || p.Kind != Semver {
+		t.Fatalf("ExpandWith: %#v, want a *position.Error at t.yaml:2 whose *Problem names the semver format", err)
+	}
+	if want := "t.yaml:2: semver template: invalid YAML: "; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q, want it to start %q", err, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // semverTemplate is a decoded semver template.
@@ -207,7 +208,7 @@ var yamlLine = regexp.MustCompile(`line (\d+): `)
 
 // duplicateKeys reports a key given twice in one mapping, which upstream's
 // strict decoder refuses (the tree decoder keeps the last one).
-func duplicateKeys(src source, doc *document) *Error {
+func duplicateKeys(src source, doc *document) *position.Error {
 	var v any
 	err := yamlv2.UnmarshalStrict(doc.raw, &v)
 	if err == nil || !strings.Contains(err.Error(), "already set in map") {

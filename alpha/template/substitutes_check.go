@@ -51,14 +51,14 @@ func checkCatalog(ctx context.Context, src source, cfg *declcfg.DeclarativeConfi
 		if s := p.Subject(); s != "" {
 			msg = s + ": " + msg
 		}
-		e := &Error{File: src.file, Kind: src.kind, Err: fmt.Errorf("%s: %s", what, msg)}
+		line, entry := 0, ""
 		if i, err := strconv.Atoi(strings.TrimSuffix(p.File, ".json")); err == nil && i < len(lines) {
-			e.Line = lines[i]
+			line = lines[i]
 		}
 		if at != nil {
-			e.Line, e.Entry = int(at.node.Line), at.path
+			line, entry = int(at.node.Line), at.path
 		}
-		out = append(out, e)
+		out = append(out, problemAt(src.file, line, src.kind, entry, fmt.Errorf("%s: %s", what, msg)))
 	}
 	return out.sorted()
 }

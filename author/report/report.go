@@ -117,7 +117,7 @@ func WriteFailure(w io.Writer, err error, msg string, refused bool, o Options) e
 		Names      []string `json:"names,omitempty"`
 	}{Error: msg, Refused: refused}
 	var unknown *suggest.Unknown
-	var cfg *repoconfig.Error
+	var cfg *repoconfig.Problem
 	switch {
 	case errors.As(err, &unknown):
 		doc.DidYouMean, doc.Names = unknown.Near, unknown.Known

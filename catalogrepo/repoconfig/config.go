@@ -13,6 +13,7 @@ import (
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/position"
 )
 
 // The template types ci.yaml names, as the community pipeline spells them.
@@ -44,14 +45,15 @@ type CIConfig struct {
 	Mappings []Mapping
 }
 
-// Error is a mistake in one of a catalog repository's
+// Problem is what a mistake in one of a catalog repository's
 // configuration files (an operator's ci.yaml, a bundle's
-// release-config.yaml), at a line when it has one.
-type Error struct {
-	File string
-	Line int
-	Msg  string
-	Err  error // ErrNotFBC, ErrNearMissChannel, ErrUnknownKey, ErrUnknownEntryKey, an error the caller wraps, or nil
+// release-config.yaml) is beyond its place. Each mistake is a
+// *position.Error (the file, the line when it has one; without a file, a
+// value given otherwise, such as a command line's flag, said alone)
+// whose cause is a Problem (see ProblemOf).
+type Problem struct {
+	Msg string
+	Err error // ErrNotFBC, ErrNearMissChannel, ErrUnknownKey, ErrUnknownEntryKey, an error the caller wraps, or nil
 	// Key is the key the problem is at, when it is at one (see
 	// ReleaseConfig.Check); Near are the names it was likely meant as.
 	Key  string
@@ -61,33 +63,41 @@ type Error struct {
 	Warning bool
 }
 
-// Unwrap is the error's kind, if it has one.
-func (e *Error) Unwrap() error { return e.Err }
+// Error is the message, without the place.
+func (p *Problem) Error() string { return p.Msg }
+
+// Unwrap is the problem's kind, if it has one.
+func (p *Problem) Unwrap() error { return p.Err }
 
 // Refused reports that a mistake in the repository's files refuses the
 // request (as catalogrepo's Refusal.Refused).
-func (e *Error) Refused() bool { return true }
+func (p *Problem) Refused() bool { return true }
+
+// ProblemOf is the Problem of err, a mistake in a configuration file; nil
+// when err is none.
+func ProblemOf(err error) *Problem {
+	var p *Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	return nil
+}
 
 // ErrNotFBC marks a ci.yaml that does not maintain its operator as a
 // file-based catalog (no fbc section, or fbc.enabled not true).
 var ErrNotFBC = errors.New("not maintained as a file-based catalog")
 
-func (e *Error) Error() string {
-	if e.File == "" {
-		return e.Msg // a value given otherwise (a command line's flag)
-	}
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
 // ErrorAt is a mistake in file at line (0: the file as a whole).
-func ErrorAt(file string, line int, format string, args ...any) *Error {
-	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+func ErrorAt(file string, line int, format string, args ...any) *position.Error {
+	return problemAt(file, line, &Problem{Msg: fmt.Sprintf(format, args...)})
 }
 
-func configErr(file string, n *yaml.Node, format string, args ...any) *Error {
+// problemAt is the mistake p in file at line.
+func problemAt(file string, line int, p *Problem) *position.Error {
+	return &position.Error{File: file, Line: line, Err: p}
+}
+
+func configErr(file string, n *yaml.Node, format string, args ...any) *position.Error {
 	line := 0
 	if n != nil {
 		line = n.Line
@@ -101,10 +111,10 @@ func parseYAMLRoot(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		e := fbcyaml.SyntaxError(data, 1, err)
-		return nil, &Error{File: file, Line: int(e.Line), Msg: "invalid YAML: " + e.Msg}
+		return nil, problemAt(file, e.Line, &Problem{Msg: "invalid YAML: " + e.Message, Err: e})
 	}
 	if len(doc.Content) == 0 {
-		return nil, &Error{File: file, Msg: "the file is empty"}
+		return nil, ErrorAt(file, 0, "the file is empty")
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
@@ -190,13 +200,13 @@ func ParseCIConfig(file string, data []byte) (*CIConfig, error) {
 	fbc := member(root, "fbc")
 	if fbc == nil || fbc.Kind != yaml.MappingNode {
 		e := configErr(file, root, "no fbc section: this operator is not maintained as a file-based catalog (add fbc: {enabled: true, catalog_mapping: [...]})")
-		e.Err = ErrNotFBC
+		ProblemOf(e).Err = ErrNotFBC
 		return nil, e
 	}
 	enabled := member(fbc, "enabled")
 	if enabled == nil || enabled.Value != "true" {
 		e := configErr(file, fbc, "fbc.enabled is not true: this operator is not maintained as a file-based catalog")
-		e.Err = ErrNotFBC
+		ProblemOf(e).Err = ErrNotFBC
 		return nil, e
 	}
 	list := member(fbc, "catalog_mapping")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fbcat/opm/catalogrepo/request"
 	"github.com/fbcat/opm/internal/suggest"
+	"github.com/fbcat/opm/position"
 )
 
 // ReleaseTarget is one entry of a bundle's release-config.yaml: where in
@@ -39,7 +40,7 @@ func (t ReleaseTarget) LineOf(key string) int {
 type ReleaseConfig struct {
 	File    string // "" for targets given otherwise (a command line's flags)
 	Targets []ReleaseTarget
-	read    []*Error
+	read    []*position.Error
 }
 
 // The keys of release-config.yaml, as the community pipeline's schema has
@@ -90,7 +91,7 @@ func (rc *ReleaseConfig) err() error {
 // problem records a mistake at node n, under key.
 func (rc *ReleaseConfig) problem(n *yaml.Node, key, format string, args ...any) {
 	e := configErr(rc.File, n, format, args...)
-	e.Key = key
+	ProblemOf(e).Key = key
 	rc.read = append(rc.read, e)
 }
 
@@ -103,12 +104,11 @@ func (rc *ReleaseConfig) unknownKeys(m *yaml.Node, known []string, where string)
 			continue
 		}
 		u := suggest.NewUnknown("key", k.Value, nil, known, fmt.Sprintf("unknown key %q%s", k.Value, where))
-		e := configErr(rc.File, k, "%s", u.Error())
-		e.Key, e.Near, e.Err = k.Value, u.Near, ErrUnknownKey
+		p := &Problem{Msg: u.Error(), Key: k.Value, Near: u.Near, Err: ErrUnknownKey}
 		if where != "" {
-			e.Err = ErrUnknownEntryKey
+			p.Err = ErrUnknownEntryKey
 		}
-		rc.read = append(rc.read, e)
+		rc.read = append(rc.read, problemAt(rc.File, k.Line, p))
 	}
 }
 
@@ -134,9 +134,9 @@ func (rc *ReleaseConfig) parseTarget(item *yaml.Node) (ReleaseTarget, bool) {
 	}
 	rc.unknownKeys(item, targetKeys, " in a catalog_templates entry")
 	record := func(key string, err error) {
-		var e *Error
-		if errors.As(err, &e) {
-			e.Key = key
+		var e *position.Error
+		if p := ProblemOf(err); p != nil && errors.As(err, &e) {
+			p.Key = key
 			rc.read = append(rc.read, e)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/alpha/template"
 	"github.com/fbcat/opm/internal/suggest"
+	"github.com/fbcat/opm/position"
 )
 
 // ReleaseFacts are what a release-config.yaml is checked against, as
@@ -92,17 +93,16 @@ func StreamHint(name string) string {
 //   - replaces naming a bundle the package does not have;
 //   - a template listed twice.
 //
-// Warnings (Error.Warning) do not stop a release: skips naming a bundle
+// Warnings (Problem.Warning) do not stop a release: skips naming a bundle
 // the package does not have that is a near miss of one it has (skipping
 // a bundle removed long ago is allowed), and replaces, skips, skipRange or
 // defaultChannel given for a semver template, which computes them.
-func (rc *ReleaseConfig) Check(facts ReleaseFacts) []*Error {
+func (rc *ReleaseConfig) Check(facts ReleaseFacts) []*position.Error {
 	problems := slices.Clone(rc.read)
-	add := func(t ReleaseTarget, key string, near []string, format string, args ...any) *Error {
-		e := ErrorAt(rc.File, t.LineOf(key), format, args...)
-		e.Key, e.Near = key, near
-		problems = append(problems, e)
-		return e
+	add := func(t ReleaseTarget, key string, near []string, format string, args ...any) *Problem {
+		p := &Problem{Msg: fmt.Sprintf(format, args...), Key: key, Near: near}
+		problems = append(problems, problemAt(rc.File, t.LineOf(key), p))
+		return p
 	}
 	seen := map[string]int{}
 	for _, t := range rc.Targets {
@@ -126,12 +126,12 @@ func (rc *ReleaseConfig) Check(facts ReleaseFacts) []*Error {
 			checkBasic(t, tf, facts, add)
 		}
 	}
-	slices.SortStableFunc(problems, func(a, b *Error) int { return a.Line - b.Line })
+	slices.SortStableFunc(problems, func(a, b *position.Error) int { return a.Line - b.Line })
 	return problems
 }
 
 // adder records a problem of a target at a key.
-type adder func(t ReleaseTarget, key string, near []string, format string, args ...any) *Error
+type adder func(t ReleaseTarget, key string, near []string, format string, args ...any) *Problem
 
 func checkSemver(t ReleaseTarget, add adder) {
 	for _, ch := range t.Channels {

@@ -74,18 +74,19 @@ catalog_templates:
 	}
 	got := rc.Check(widgetFacts)
 	var dump strings.Builder
-	for _, p := range got {
-		fmt.Fprintf(&dump, "\n  %s [%s] near=%v warning=%v", p, p.Key, p.Near, p.Warning)
+	for _, e := range got {
+		p := ProblemOf(e)
+		fmt.Fprintf(&dump, "\n  %s [%s] near=%v warning=%v", e, p.Key, p.Near, p.Warning)
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d problems, want %d:%s", len(got), len(want), dump.String())
 	}
 	for i, w := range want {
-		p := got[i]
-		if p.File != "rc.yaml" || p.Line != w.line || p.Key != w.key || !strings.Contains(p.Msg, w.says) ||
-			strings.Join(p.Near, ",") != w.near || p.Warning != w.warning || errors.Is(p, ErrNearMissChannel) != w.slip {
+		e, p := got[i], ProblemOf(got[i])
+		if e.File != "rc.yaml" || e.Line != w.line || p.Key != w.key || !strings.Contains(p.Msg, w.says) ||
+			strings.Join(p.Near, ",") != w.near || p.Warning != w.warning || errors.Is(e, ErrNearMissChannel) != w.slip {
 			t.Errorf("problem %d: %s [%s] near=%v warning=%v slip=%v\nwant line %d [%s] %q near=%s warning=%v slip=%v",
-				i, p, p.Key, p.Near, p.Warning, errors.Is(p, ErrNearMissChannel), w.line, w.key, w.says, w.near, w.warning, w.slip)
+				i, e, p.Key, p.Near, p.Warning, errors.Is(e, ErrNearMissChannel), w.line, w.key, w.says, w.near, w.warning, w.slip)
 		}
 	}
 }

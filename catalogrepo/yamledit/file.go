@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/fbcat/opm/encoding/fbcyaml"
+	"github.com/fbcat/opm/position"
 )
 
 // File is one YAML (or JSON) file being edited. Edits are recorded against
@@ -103,16 +104,12 @@ func (f *File) checkKeys(n *yaml.Node) error {
 	return nil
 }
 
-// yamlError writes an error go-yaml v3 found in data (nil when it is not
-// the file's text) as "name:line: invalid YAML: message", at the line
-// upstream's parser names (see fbcyaml.SyntaxError), as a template that
-// is rendered says it.
+// yamlError places an error go-yaml v3 found in data (nil when it is not
+// the file's text) in name: "name:line: invalid YAML: message", at the
+// line upstream's parser names (see fbcyaml.SyntaxError), as a template
+// that is rendered says it.
 func yamlError(name string, data []byte, err error) error {
-	e := fbcyaml.SyntaxError(data, 1, err)
-	if e.Line > 0 {
-		return fmt.Errorf("%s:%d: invalid YAML: %s", name, e.Line, e.Msg)
-	}
-	return fmt.Errorf("%s: invalid YAML: %s", name, e.Msg)
+	return position.Within(name, "invalid YAML", fbcyaml.SyntaxError(data, 1, err))
 }
 
 // decodeAll decodes every document of data as generic values.

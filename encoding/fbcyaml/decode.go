@@ -14,16 +14,8 @@ import (
 	yamlv2 "go.yaml.in/yaml/v2"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
-
-// Error is a YAML problem at a line (and, if known, a column) of the file.
-type Error struct {
-	Line int32
-	Col  int32 // 0 if unknown
-	Msg  string
-}
-
-func (e *Error) Error() string { return e.Msg }
 
 // Decode parses one YAML document into a value tree with exactly the result
 // upstream gets from sigs.k8s.io/yaml followed by a JSON round trip through
@@ -54,7 +46,7 @@ func DecodeWithDuplicates(doc []byte, line int32) (value.Value, []value.Duplicat
 func slowDecode(doc []byte, line int32) (value.Value, error) {
 	first := firstContentLine(doc, line)
 	if binaryAliasRisk(doc) {
-		return value.Value{}, &Error{Line: first, Msg: binaryAliasMsg(len(doc))}
+		return value.Value{}, &position.Error{Line: int(first), Message: binaryAliasMsg(len(doc))}
 	}
 	var obj any
 	if err := yamlv2.Unmarshal(doc, &obj); err != nil {
@@ -63,7 +55,7 @@ func slowDecode(doc []byte, line int32) (value.Value, error) {
 	c := converter{budget: expansionLimit(len(doc))}
 	v, err := c.convert(obj)
 	if err != nil {
-		e := &Error{Line: first, Msg: err.Error()}
+		e := &position.Error{Line: int(first), Message: err.Error()}
 		if c.nonFinite {
 			locateNonFinite(doc, line, e)
 		}
@@ -116,19 +108,19 @@ var parserProblems = map[string]bool{
 // yamlError turns go-yaml's "yaml: line N: msg" into an error at the file
 // line, for a document on lines first to last. A problem found at the end
 // of the document is put on its last line.
-func yamlError(err error, first, last int32) *Error {
+func yamlError(err error, first, last int32) *position.Error {
 	msg := err.Error()
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		if parserProblems[m[2]] {
 			n++
 		}
-		return &Error{Line: min(first+int32(n)-1, max(last, first)), Msg: depthMsg(m[2])}
+		return &position.Error{Line: int(min(first+int32(n)-1, max(last, first))), Message: depthMsg(m[2])}
 	}
 	if len(msg) > 6 && msg[:6] == "yaml: " {
 		msg = msg[6:]
 	}
-	return &Error{Line: first, Msg: depthMsg(msg)}
+	return &position.Error{Line: int(first), Message: depthMsg(msg)}
 }
 
 // depthMsg says what go-yaml's depth limit counts.

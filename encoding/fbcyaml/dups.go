@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // topLevelDuplicates finds the repeated keys of a top-level block mapping
@@ -65,10 +66,10 @@ func lineKey(l []byte) string {
 // line first) that a tab in the indentation of a line caused: a tab on the
 // error's line, or else on the line before it. go-yaml's words for it
 // ("found character that cannot start any token") do not say tab.
-func tabInIndentation(doc []byte, first int32, e *Error) *Error {
-	for _, line := range []int32{e.Line, e.Line - 1} {
+func tabInIndentation(doc []byte, first int32, e *position.Error) *position.Error {
+	for _, line := range []int32{int32(e.Line), int32(e.Line) - 1} {
 		if col := indentTab(doc, first, line); col > 0 {
-			return &Error{Line: line, Col: col, Msg: tabMsg(e.Msg)}
+			return &position.Error{Line: int(line), Column: int(col), Message: tabMsg(e.Message)}
 		}
 	}
 	return e

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // The fast path reads the YAML that catalogs are made of (what go-yaml
@@ -40,8 +41,8 @@ type fastParser struct {
 	fields []value.Field
 	items  []value.Value
 
-	depth     int    // collections open around pos
-	nonFinite *Error // the first NaN or infinity of the document
+	depth     int             // collections open around pos
+	nonFinite *position.Error // the first NaN or infinity of the document
 	// text is scratch space for block scalars, which are copied out.
 	text []byte
 	// keyPos holds the positions of the keys of the top-level mapping,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // sameAsGoYAML checks that, where the fast path takes a document, go-yaml
@@ -180,7 +181,7 @@ func TestDuplicatesBothPaths(t *testing.T) {
 func TestTabInIndentation(t *testing.T) {
 	tests := []struct {
 		doc       string
-		line, col int32
+		line, col int
 	}{
 		{"schema: olm.package\nname: foo\nicon:\n\tmediatype: image/png\n", 14, 1},
 		{"schema: olm.channel\nentries:\n- name: a\n\treplaces: b\n", 14, 1},
@@ -188,12 +189,12 @@ func TestTabInIndentation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := Decode([]byte(tt.doc), 11)
-		var e *Error
+		var e *position.Error
 		if !errors.As(err, &e) {
-			t.Fatalf("%q: error %v, want an *Error", tt.doc, err)
+			t.Fatalf("%q: error %v, want a *position.Error", tt.doc, err)
 		}
-		if e.Line != tt.line || e.Col != tt.col || !strings.HasPrefix(e.Msg, "tab in indentation; YAML indents with spaces only") {
-			t.Errorf("%q: %d:%d: %s; want %d:%d and the tab named", tt.doc, e.Line, e.Col, e.Msg, tt.line, tt.col)
+		if e.Line != tt.line || e.Column != tt.col || !strings.HasPrefix(e.Message, "tab in indentation; YAML indents with spaces only") {
+			t.Errorf("%q: %d:%d: %s; want %d:%d and the tab named", tt.doc, e.Line, e.Column, e.Message, tt.line, tt.col)
 		}
 	}
 	// Tabs elsewhere are not blamed for other mistakes.

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // plainStart reports whether a plain scalar may start with c followed by
@@ -161,6 +162,6 @@ func resolveValue(s string) value.Value {
 // it is the error go-yaml reports.
 func (p *fastParser) checkFinite(v *value.Value) {
 	if v.Kind == value.Number && p.nonFinite == nil && (math.IsNaN(v.Num) || math.IsInf(v.Num, 0)) {
-		p.nonFinite = &Error{Line: v.Line, Col: v.Col, Msg: nonFiniteMsg(v.Num)}
+		p.nonFinite = &position.Error{Line: int(v.Line), Column: int(v.Col), Message: nonFiniteMsg(v.Num)}
 	}
 }

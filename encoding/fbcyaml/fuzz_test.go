@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // maxFuzzInput bounds fuzz inputs, so that a slow case shows up as a
@@ -45,7 +46,7 @@ var yamlSeedFiles = []string{
 
 // FuzzDecode reads a stream the way the loader does (split, then each
 // document decoded) and checks what holds for any input: no panic; an
-// error is an *Error on a line of its document; a tree is no deeper than
+// error is a *position.Error on a line of its document; a tree is no deeper than
 // value.MaxDepth, its positions are inside its document, and writing it
 // as YAML and reading that back gives the same tree.
 func FuzzDecode(f *testing.F) {
@@ -74,8 +75,8 @@ func FuzzDecode(f *testing.F) {
 			last := d.Line + int32(bytes.Count(d.Data, []byte{'\n'})) - 1
 			v, err := Decode(d.Data, d.Line)
 			if err != nil {
-				var ye *Error
-				if !errors.As(err, &ye) || ye.Line < d.Line || ye.Line > last || ye.Col < 0 {
+				var ye *position.Error
+				if !errors.As(err, &ye) || ye.Line < int(d.Line) || ye.Line > int(last) || ye.Column < 0 {
 					t.Fatalf("document at line %d to %d of %q: error %#v", d.Line, last, data, err)
 				}
 				continue

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/position"
 )
 
 // head is two lines of a package blob; the hostile part of each case
@@ -18,8 +20,8 @@ const head = "schema: olm.package\nname: x\n"
 var hostile = []struct {
 	name     string
 	doc      string
-	line     int32
-	col      int32 // 0: not checked
+	line     int
+	col      int // 0: not checked
 	msg      string
 	maxAlloc uint64
 }{
@@ -68,12 +70,12 @@ func TestHostileYAML(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			_, err := Decode([]byte(tc.doc), 1)
 			runtime.ReadMemStats(&after)
-			var ye *Error
+			var ye *position.Error
 			if !errors.As(err, &ye) {
-				t.Fatalf("error %v, want an *Error", err)
+				t.Fatalf("error %v, want a *position.Error", err)
 			}
-			if ye.Line != tc.line || (tc.col != 0 && ye.Col != tc.col) || !strings.Contains(ye.Msg, tc.msg) {
-				t.Errorf("error at %d:%d %q, want %d:%d %q", ye.Line, ye.Col, ye.Msg, tc.line, tc.col, tc.msg)
+			if ye.Line != tc.line || (tc.col != 0 && ye.Column != tc.col) || !strings.Contains(ye.Message, tc.msg) {
+				t.Errorf("error at %d:%d %q, want %d:%d %q", ye.Line, ye.Column, ye.Message, tc.line, tc.col, tc.msg)
 			}
 			if n := after.TotalAlloc - before.TotalAlloc; n > tc.maxAlloc {
 				t.Errorf("allocated %d bytes for a %d-byte document, want at most %d", n, len(tc.doc), tc.maxAlloc)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/fbcat/opm/position"
 )
 
 // What a document may make of itself. A hostile document must cost time
@@ -62,14 +64,14 @@ func binaryAliasMsg(n int) string {
 // at line) that reads as NaN or an infinity, and names its value, if it
 // finds one: go-yaml's tree has no positions. Comments are skipped; text
 // in block scalars that looks like such a value may mislead it.
-func locateNonFinite(doc []byte, line int32, e *Error) {
+func locateNonFinite(doc []byte, line int32, e *position.Error) {
 	for len(doc) > 0 {
 		end := bytes.IndexByte(doc, '\n')
 		if end < 0 {
 			end = len(doc)
 		}
 		if col, f, ok := nonFiniteInLine(doc[:end]); ok {
-			e.Line, e.Col, e.Msg = line, int32(col+1), nonFiniteMsg(f)
+			e.Line, e.Column, e.Message = int(line), col+1, nonFiniteMsg(f)
 			return
 		}
 		if end == len(doc) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/position"
 )
 
 // Doc is one YAML document of a stream.
@@ -14,23 +15,14 @@ type Doc struct {
 	Off, End int    // the document's bytes in the stream, before normalising
 }
 
-// SeparatorError is a "---" line followed by something other than a comment.
-type SeparatorError struct {
-	Line int32
-	Rest string
-}
-
-func (e *SeparatorError) Error() string {
-	return fmt.Sprintf("invalid document separator %q: only a comment may follow \"---\" on its line", "--- "+e.Rest)
-}
-
 // SplitDocuments splits a YAML stream into documents the way upstream's
 // decoder does: a line starting with "---" ends the current document; line
 // endings are normalised to "\n"; a separator met while no document has
 // started is kept as the first line of the next document; a document that
 // is empty in bytes is no document at all. firstLine is the line number of
-// data's first byte. Splitting stops at the first bad separator, returning
-// the documents before it together with the error.
+// data's first byte. Splitting stops at the first bad separator (a "---"
+// line followed by something other than a comment), returning the
+// documents before it together with its *position.Error.
 //
 // Documents share data's memory where they can (no "\r\n" line ends, a
 // final line break present); otherwise they are copies.
@@ -59,7 +51,7 @@ func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
 				if start >= 0 {
 					flush(off)
 				}
-				return docs, &SeparatorError{Line: line, Rest: string(rest)}
+				return docs, separatorError(line, rest)
 			}
 			if start >= 0 {
 				flush(off)
@@ -107,4 +99,10 @@ func normalize(d []byte) []byte {
 		d = d[i+1:]
 	}
 	return out
+}
+
+// separatorError is a "---" line, on line, followed by rest, which is not
+// a comment.
+func separatorError(line int32, rest []byte) *position.Error {
+	return &position.Error{Line: int(line), Message: fmt.Sprintf("invalid document separator %q: only a comment may follow \"---\" on its line", "--- "+string(rest))}
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/position"
 )
 
 // splitOracle is upstream's YAMLReader: lines from bufio.Reader.ReadLine,
@@ -100,8 +102,8 @@ func checkSplit(t *testing.T, data []byte) {
 			t.Fatalf("SplitDocuments(%q): document %q, its bytes normalise to %q", data, d.Data, n)
 		}
 	}
-	var se *SeparatorError
-	if err != nil && (!errors.As(err, &se) || se.Line < 1 || int(se.Line) > 1+bytes.Count(data, []byte{'\n'})) {
+	var se *position.Error
+	if err != nil && (!errors.As(err, &se) || se.Line < 1 || se.Line > 1+bytes.Count(data, []byte{'\n'})) {
 		t.Fatalf("SplitDocuments(%q): error %#v, want a separator error on a line of the stream", data, err)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	yamlv2 "go.yaml.in/yaml/v2"
+
+	"github.com/fbcat/opm/position"
 )
 
 // SyntaxError is the one place a YAML syntax error of a file the user
@@ -28,13 +30,15 @@ import (
 //
 // When go-yaml v2 reads data without error, err (the error another parser,
 // such as go-yaml v3 or Decode, found in data) is placed instead: a
-// *Error as it is, a go-yaml message at the line it names, anything else
-// without a line. Line is 0 when there is no line to name.
-func SyntaxError(data []byte, first int32, err error) *Error {
+// *position.Error as it is, a go-yaml message at the line it names,
+// anything else without a line. Line is 0 when there is no line to name.
+// The error names no file: a caller places it in its file once (see
+// position.Within).
+func SyntaxError(data []byte, first int32, err error) *position.Error {
 	if e := v2SyntaxError(data); e != nil {
 		return placeGoYAML(e, data, first, true)
 	}
-	var fe *Error
+	var fe *position.Error
 	if errors.As(err, &fe) {
 		return fe
 	}
@@ -74,21 +78,21 @@ var goYAMLLine = regexp.MustCompile(`^(?:yaml: )?(?:unmarshal errors:\s*)?line (
 // placeGoYAML is a go-yaml error of data at the file line it names; v2
 // says it is go-yaml v2's, whose messages without a line are of the first
 // line unless unplaced.
-func placeGoYAML(err error, data []byte, first int32, v2 bool) *Error {
+func placeGoYAML(err error, data []byte, first int32, v2 bool) *position.Error {
 	msg := strings.TrimSpace(err.Error())
 	if m := goYAMLLine.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		line := first + int32(n) - 1
-		e := &Error{Line: line, Msg: depthMsg(m[2])}
+		e := &position.Error{Line: int(line), Message: depthMsg(m[2])}
 		if col := indentTab(data, first, line); col > 0 {
-			e.Col, e.Msg = col, tabMsg(e.Msg)
+			e.Column, e.Message = int(col), tabMsg(e.Message)
 		}
 		return e
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
-	e := &Error{Msg: depthMsg(msg)}
+	e := &position.Error{Message: depthMsg(msg)}
 	if v2 && !unplaced(msg) {
-		e.Line = first
+		e.Line = int(first)
 	}
 	return e
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	yamlv3 "go.yaml.in/yaml/v3"
+
+	"github.com/fbcat/opm/position"
 )
 
 // basicHead is the first two lines of a basic template; the mistake of
@@ -22,7 +24,7 @@ const basicHead = "schema: olm.template.basic\nentries:\n"
 var upstreamMistakes = []struct {
 	name string
 	doc  string
-	line int32 // the line upstream names; 0 for none
+	line int // the line upstream names; 0 for none
 	msg  string
 }{
 	{"01 over-indented sequence item", basicHead + "- schema: olm.package\n  name: foo\n- schema: olm.channel\n  name: stable\n  package: foo\n  entries:\n    - name: foo.v1\n  - name: foo.v2\n", 9, "did not find expected key"},
@@ -56,7 +58,7 @@ func TestSyntaxErrorNamesUpstreamsLine(t *testing.T) {
 			_, decErr := Decode([]byte(c.doc), 1)
 			for _, err := range []error{v3err, decErr, nil} {
 				got := SyntaxError([]byte(c.doc), 1, err)
-				if got == nil || got.Line != c.line || got.Msg != c.msg {
+				if got == nil || got.Line != c.line || got.Message != c.msg {
 					t.Fatalf("SyntaxError after %v = %+v, want line %d: %s", err, got, c.line, c.msg)
 				}
 			}
@@ -81,7 +83,7 @@ func TestSyntaxErrorDuplicateKeysPass(t *testing.T) {
 // too, their lines counted through the stream.
 func TestSyntaxErrorLaterDocument(t *testing.T) {
 	got := SyntaxError([]byte("a: 1\n---\nb: 1\n  c: 2\n"), 1, nil)
-	if got == nil || got.Line != 4 || got.Msg != "mapping values are not allowed in this context" {
+	if got == nil || got.Line != 4 || got.Message != "mapping values are not allowed in this context" {
 		t.Errorf("got %+v", got)
 	}
 }
@@ -93,14 +95,14 @@ func TestSyntaxErrorFallsBack(t *testing.T) {
 	var m map[string]any
 	v3err := yamlv3.Unmarshal(doc, &m) // yaml.v3 refuses duplicate keys in a map
 	got := SyntaxError(doc, 5, v3err)
-	if got == nil || got.Line != 6 || !strings.Contains(got.Msg, `mapping key "a" already defined at line 1`) {
+	if got == nil || got.Line != 6 || !strings.Contains(got.Message, `mapping key "a" already defined at line 1`) {
 		t.Errorf("v3's duplicate key: %+v (from %v)", got, v3err)
 	}
-	own := &Error{Line: 7, Col: 3, Msg: "own"}
+	own := &position.Error{Line: 7, Column: 3, Message: "own"}
 	if got := SyntaxError(doc, 1, own); got != own {
-		t.Errorf("an *Error: %+v", got)
+		t.Errorf("a *position.Error: %+v", got)
 	}
-	if got := SyntaxError(doc, 1, errors.New("something else")); got == nil || got.Line != 0 || got.Msg != "something else" {
+	if got := SyntaxError(doc, 1, errors.New("something else")); got == nil || got.Line != 0 || got.Message != "something else" {
 		t.Errorf("another error: %+v", got)
 	}
 	if got := SyntaxError(doc, 1, nil); got != nil {

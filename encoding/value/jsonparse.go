@@ -9,21 +9,13 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/fbcat/opm/position"
 )
 
 // MaxDepth bounds the nesting of arrays and objects, as encoding/json does,
 // so that hostile input cannot exhaust the stack.
 const MaxDepth = 10000
-
-// SyntaxError describes malformed input at a position.
-type SyntaxError struct {
-	Offset int   // byte offset of the problem
-	Line   int32 // 1-based
-	Col    int32 // 1-based, in bytes
-	Msg    string
-}
-
-func (e *SyntaxError) Error() string { return e.Msg }
 
 // JSONParser reads a stream of JSON values (objects may follow each other
 // with or without white space in between, as encoding/json.Decoder allows)
@@ -109,11 +101,13 @@ func ParseJSON(data []byte) (Value, error) {
 	return v, nil
 }
 
-func (p *JSONParser) errorf(format string, args ...any) *SyntaxError {
-	return &SyntaxError{Offset: p.pos, Line: p.line, Col: int32(p.pos-p.lineStart) + 1, Msg: fmt.Sprintf(format, args...)}
+// errorf is malformed input where the parser is: a *position.Error
+// without a file (its column in bytes), which the caller places.
+func (p *JSONParser) errorf(format string, args ...any) *position.Error {
+	return &position.Error{Line: int(p.line), Column: p.pos - p.lineStart + 1, Message: fmt.Sprintf(format, args...)}
 }
 
-func (p *JSONParser) eofError(what string) *SyntaxError {
+func (p *JSONParser) eofError(what string) *position.Error {
 	return p.errorf("unexpected end of input in %s", what)
 }
 

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/fbcat/opm/position"
 )
 
 // TestParseJSONDepth holds the parser to encoding/json's nesting limit:
@@ -15,7 +17,7 @@ func TestParseJSONDepth(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		data      string
-		line, col int32
+		line, col int
 	}{
 		{"arrays a million deep", prefix + strings.Repeat("[", 1e6) + strings.Repeat("]", 1e6) + "}", 2, 6 + MaxDepth - 1},
 		{"objects 100,000 deep", prefix + strings.Repeat(`{"a":`, 1e5) + "1" + strings.Repeat("}", 1e5) + "}", 2, 6 + 5*(MaxDepth-1)},
@@ -27,12 +29,12 @@ func TestParseJSONDepth(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			_, err := ParseJSON([]byte(tc.data))
 			runtime.ReadMemStats(&after)
-			var se *SyntaxError
+			var se *position.Error
 			if !errors.As(err, &se) {
-				t.Fatalf("error %v, want a *SyntaxError", err)
+				t.Fatalf("error %v, want a *position.Error", err)
 			}
-			if se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, "exceeded max depth of 10000") {
-				t.Errorf("error at %d:%d %q, want %d:%d and the depth limit", se.Line, se.Col, se.Msg, tc.line, tc.col)
+			if se.Line != tc.line || se.Column != tc.col || !strings.Contains(se.Message, "exceeded max depth of 10000") {
+				t.Errorf("error at %d:%d %q, want %d:%d and the depth limit", se.Line, se.Column, se.Message, tc.line, tc.col)
 			}
 			if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
 				t.Errorf("allocated %d bytes, want at most 16 MiB", n)

@@ -8,6 +8,8 @@ package value
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/fbcat/opm/position"
 )
 
 // ScanObject walks the members of the JSON object data in the order they
@@ -17,8 +19,8 @@ import (
 // brackets and closed strings, and a scalar for being there at all, so
 // decode what member keeps with ParseJSON or RawString. What follows the
 // object is not looked at. An error from member ends the walk and is
-// returned as it is; malformed data gives a *SyntaxError (its Line and
-// Col unknown, 0).
+// returned as it is; malformed data gives a *position.Error (its offset
+// in its message, its Line and Column unknown, 0).
 func ScanObject(data []byte, member func(key string, raw []byte) error) error {
 	s := scanner{data: data}
 	s.space()
@@ -95,7 +97,7 @@ type scanner struct {
 }
 
 func (s *scanner) fail(msg string) error {
-	return &SyntaxError{Offset: s.pos, Msg: fmt.Sprintf("offset %d: %s", s.pos, msg)}
+	return &position.Error{Message: fmt.Sprintf("offset %d: %s", s.pos, msg)}
 }
 
 func (s *scanner) space() {
@@ -173,8 +175,8 @@ func StringEnd(data []byte, i int) (end int, ok bool) {
 // SkipValue returns the offset just after the JSON value that starts at
 // data[i], checked as ScanObject checks the values it skips: strings
 // closed, brackets balanced, a scalar there at all (running to the next
-// delimiter or space). Malformed data gives a *SyntaxError with its
-// offset (its Line and Col unknown, 0).
+// delimiter or space). Malformed data gives a *position.Error with its
+// offset in its message (its Line and Column unknown, 0).
 func SkipValue(data []byte, i int) (int, error) {
 	return SkipValueRecording(data, i, nil)
 }

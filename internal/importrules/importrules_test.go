@@ -24,6 +24,7 @@ const module = "github.com/fbcat/opm"
 var layers = map[string]int{
 	"internal":    0, // private leaves: import nothing of the module
 	"option":      0, // the one error that names an option of the library
+	"position":    0, // the one error of a place in a file: file, line, column, message, cause
 	"encoding":    1, // the JSON/YAML value and codec
 	"declcfg":     2, // FBC types, load, write
 	"model":       3, // package -> channel -> bundle index
@@ -194,7 +195,7 @@ func cliVisible(p pkg) pkg {
 
 // light are the packages every command loads: no network, images,
 // validation or command line in them.
-var light = []string{"internal", "option", "encoding", "declcfg", "model"}
+var light = []string{"internal", "option", "position", "encoding", "declcfg", "model"}
 
 // ruleViolations lists what breaks the rules beyond the layer order.
 func ruleViolations(pkgs []pkg) []string {

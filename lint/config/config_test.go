@@ -2,6 +2,7 @@ package config
 
 import (
 	"github.com/fbcat/opm/lint/linttest"
+	"github.com/fbcat/opm/position"
 
 	"errors"
 	"os"
@@ -46,7 +47,7 @@ func TestParseConfigErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse("cfg.yaml", []byte(tt.data), rules)
-			var ce *Error
+			var ce *position.Error
 			if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.want) {
 				t.Fatalf("want %q, got %v", tt.want, err)
 			}

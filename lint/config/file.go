@@ -13,26 +13,12 @@ import (
 
 	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/position"
 )
 
 // FileName is the repository configuration lint looks for, from the
 // linted path up to the repository root.
 const FileName = ".opm-lint.yaml"
-
-// Error is a lint configuration that cannot be used: what is wrong
-// and where.
-type Error struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return e.File + ": " + e.Msg
-}
 
 // Find looks for .opm-lint.yaml in start (a directory, or the
 // directory of a file) and each directory above it, up to the repository
@@ -108,7 +94,7 @@ func Parse(file string, data []byte, rules []string) (*Config, error) {
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{file, root.Line, "the configuration is a mapping of target, profile, rules and ignore"}
+		return nil, position.At(file, root.Line, "the configuration is a mapping of target, profile, rules and ignore")
 	}
 	p := &parser{file: file, c: c, known: rules}
 	return c, p.each(root, "the configuration", func(key, val *yaml.Node) error {
@@ -129,8 +115,7 @@ func Parse(file string, data []byte, rules []string) (*Config, error) {
 // yamlError places a YAML syntax error of the configuration data at the
 // line upstream's parser names (see fbcyaml.SyntaxError).
 func yamlError(file string, data []byte, err error) error {
-	e := fbcyaml.SyntaxError(data, 1, err)
-	return &Error{File: file, Line: int(e.Line), Msg: "not valid YAML: " + e.Msg}
+	return position.Within(file, "not valid YAML", fbcyaml.SyntaxError(data, 1, err))
 }
 
 // parser reads the parts of a configuration.
@@ -141,7 +126,7 @@ type parser struct {
 }
 
 func (p *parser) fail(n *yaml.Node, format string, args ...any) error {
-	return &Error{p.file, n.Line, fmt.Sprintf(format, args...)}
+	return position.At(p.file, n.Line, format, args...)
 }
 
 // each calls f on each key and value of a mapping; what names it.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fbcat/opm/lint/linttest"
+	"github.com/fbcat/opm/position"
 )
 
 func TestParseProfile(t *testing.T) {
@@ -66,7 +67,7 @@ func TestProfileResolve(t *testing.T) {
 }
 
 func TestErrorWithoutLine(t *testing.T) {
-	if got := (&Error{File: "cfg.yaml", Msg: "cannot read"}).Error(); got != "cfg.yaml: cannot read" {
+	if got := (&position.Error{File: "cfg.yaml", Message: "cannot read"}).Error(); got != "cfg.yaml: cannot read" {
 		t.Fatal(got)
 	}
 }

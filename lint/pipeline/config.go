@@ -69,7 +69,7 @@ func parseConfigTree(data []byte) (*value.Value, error) {
 			return &value.Value{Kind: value.Null}, nil
 		}
 		e := fbcyaml.SyntaxError(data, 1, err)
-		return nil, fmt.Errorf("line %d: not valid YAML: %s", e.Line, e.Msg)
+		return nil, fmt.Errorf("line %d: not valid YAML: %s", e.Line, e.Message)
 	}
 	var next yaml.Node
 	if err := dec.Decode(&next); err == nil {
