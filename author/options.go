@@ -54,7 +54,8 @@ const (
 // in today's.
 var pipelineToday = time.Date(2026, time.July, 21, 0, 0, 0, 0, time.UTC)
 
-// styleOf is the style of catalog c under s, which is not StyleAuto.
+// styleOf is the style of catalog c under s. StyleAuto is today's here:
+// Release resolves it for the bundle it releases before it renders.
 func (p *Package) styleOf(c *catalogrepo.Catalog, s Style) template.Options {
 	switch s {
 	case StyleKept:
