@@ -17,9 +17,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/fbcat/opm/declcfg"
+	"github.com/fbcat/opm/internal/residency"
 )
 
 func main() {
+	// Start-up ran the initialisers of every linked package, most of them
+	// never run again: their code need not stay resident (see residency).
+	_, _ = residency.ReleaseExecutable()
 	os.Exit(Main())
 }
 
