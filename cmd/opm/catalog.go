@@ -131,7 +131,7 @@ func (f *catalogFlags) rootWords(err error) error {
 // options are the library's options for the flags.
 func (f *catalogFlags) options(cmd *cobra.Command) (author.Options, error) {
 	opts := author.Options{Force: f.force}
-	if fl := cmd.Flags().Lookup("keep-style"); fl != nil && fl.Changed {
+	if cmd.Flags().Changed("keep-style") {
 		opts.Style = author.StyleToday
 		if f.keep {
 			opts.Style = author.StyleKept

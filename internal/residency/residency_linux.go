@@ -29,17 +29,13 @@ func ReleaseExecutable() (int, error) {
 		if !ok {
 			continue
 		}
-		if _, _, errno := syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvDontNeed); errno != 0 {
+		if _, _, errno := syscall.Syscall(syscall.SYS_MADVISE, start, end-start, syscall.MADV_DONTNEED); errno != 0 {
 			return total, errno
 		}
 		total += int(end - start)
 	}
 	return total, sc.Err()
 }
-
-// madvDontNeed is MADV_DONTNEED, the same on every Linux architecture Go
-// builds opm for.
-const madvDontNeed = 4
 
 // codeMapping parses a line of /proc/self/maps and reports the address
 // range of a private, executable, never written mapping of the file exe
