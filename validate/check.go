@@ -173,6 +173,7 @@ type finding struct {
 }
 
 func (s *schemas) validate(def cue.Value, in any) []finding {
+	s.runs++
 	err := def.Unify(s.ctx.Encode(in)).Validate(cue.Concrete(true))
 	if err == nil {
 		return nil

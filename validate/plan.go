@@ -52,6 +52,16 @@ func (p *shapePlan) field(name string) *shapePlan {
 	return p.others
 }
 
+// free reports whether the member m of a struct at p is constrained only
+// by a pattern ([string]: X): CUE sees it, not as a field p declares.
+func (p *shapePlan) free(m *member) bool {
+	if p == nil || p.others == nil || m.cueKey == "" || m.slot {
+		return false
+	}
+	_, declared := p.fields[m.cueKey]
+	return !declared
+}
+
 // element is the plan of the elements of a list at p.
 func (p *shapePlan) element() *shapePlan {
 	if p == nil {

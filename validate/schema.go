@@ -57,6 +57,7 @@ type schemas struct {
 	meta    *definition
 	user    map[string][]*definition
 	tape    value.Tape // for quick
+	runs    int        // the values handed to CUE, for tests
 }
 
 // definition is a compiled CUE definition with its worker's converter.

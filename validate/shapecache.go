@@ -13,9 +13,10 @@ import (
 // handed to CUE, and remembers (per worker) which shapes passed.
 //
 // A shape is a hash of everything the definition can observe of a value,
-// as its plan says (see shapePlan): kinds, keys, which fields are null,
-// booleans and numbers, whether strings are empty, the contents of strings
-// where the definition looks at them, and all of an exact position. Two
+// as its plan says (see shapePlan): kinds, keys (but the names of members
+// only a pattern constrains), which fields are null, booleans and numbers,
+// whether strings are empty, the contents of strings where the definition
+// looks at them, and all of an exact position. Two
 // values with the same shape at the same position are equally valid. So
 // whole blobs whose shape passed are not checked again, and within a
 // blob, every object or list whose shape passed at its position is handed
@@ -23,13 +24,22 @@ import (
 // which the definition accepts just the same. CUE's cost grows with the
 // size of its input, and catalogs repeat shapes bundle after bundle.
 //
+// Each blob and part also has a local shape: its shape with every part
+// below it replaced by the part's kind. As a plan's constraints are local,
+// what a part holds matters to the value around it only through the
+// part's own validity: a value whose parts are each valid is valid when
+// its local shape passed at its position before. So a bundle whose parts
+// all passed, each in some earlier bundle, is not handed to CUE even when
+// no bundle had its combination of them.
+//
 // A definition without a plan is checked in full every time.
 type converter struct {
 	plan    *shapePlan // exactPlan when nothing may be cached
 	cache   bool
-	valid   map[uint64]bool
+	valid   map[uint64]bool // full and local shapes that passed
 	seed    maphash.Seed
 	records []record // the parts of the blob at hand, in pre-order
+	local   uint64   // the local shape of the blob at hand
 	parent  int32    // while hashing: the record of the enclosing part
 	next    int32    // while converting: the record of the next part
 	// Room for tapeKey: the shapes of the elements of the lists and the
@@ -42,6 +52,7 @@ type converter struct {
 // plan.
 type record struct {
 	key    uint64 // its shape at its position
+	local  uint64 // its local shape at its position
 	size   int32  // the records of its subtree, itself included
 	parent int32  // the record of the enclosing part, -1 for the blob
 	index  int32  // its index in a list, or -1
@@ -62,8 +73,38 @@ func newConverter(plan *shapePlan) *converter {
 var (
 	objectPlace = maphash.String(maphash.MakeSeed(), "object")
 	elemPlace   = maphash.String(maphash.MakeSeed(), "[*]")
+	localPlace  = maphash.String(maphash.MakeSeed(), "local")
+	partPlace   = maphash.String(maphash.MakeSeed(), "part")
+	freePlace   = maphash.String(maphash.MakeSeed(), "[string]")
 	nullKey     = uint64(0x9e3779b97f4a7c15)
 )
+
+// shapes are a node's full and local shapes (see converter), and whether
+// every part below it is valid.
+type shapes struct {
+	full, local uint64
+	partsValid  bool
+}
+
+// same is the shapes of a node without parts below it.
+func same(sh uint64) shapes { return shapes{full: sh, local: sh, partsValid: true} }
+
+// localKey is the key a local shape at a position is remembered by.
+func localKey(place, local uint64) uint64 { return combine(localPlace, combine(place, local)) }
+
+// passed reports whether a node with shapes sh at place is known to be
+// valid: its full shape passed there before, or its parts are valid and
+// its local shape passed. A node found valid by its parts is remembered
+// by its full shape too.
+func (c *converter) passed(place uint64, sh shapes) (key, local uint64, ok bool) {
+	key, local = combine(place, sh.full), localKey(place, sh.local)
+	ok = c.valid[key]
+	if !ok && sh.partsValid && c.valid[local] {
+		ok = true
+		c.valid[key] = true
+	}
+	return key, local, ok
+}
 
 // prepare hashes a blob of the given kind, noting its parts, and reports
 // whether its shape passed before; key is what to remember it by if it
@@ -73,8 +114,8 @@ func (c *converter) prepare(v *value.Value, kind string) (key uint64, known bool
 	if !c.cache {
 		return 0, false
 	}
-	key = combine(objectPlace, c.shape(v, kind, c.plan, objectPlace))
-	return key, c.valid[key]
+	key, c.local, known = c.passed(objectPlace, c.shape(v, kind, c.plan, objectPlace))
+	return key, known
 }
 
 // input converts the blob prepare saw, replacing the parts whose shape
@@ -87,6 +128,7 @@ func (c *converter) input(v *value.Value, kind string) any {
 func (c *converter) remember(key uint64) {
 	if c.cache {
 		c.valid[key] = true
+		c.valid[c.local] = true
 	}
 }
 
@@ -97,34 +139,54 @@ func recorded(v *value.Value, p *shapePlan) bool {
 
 // shape hashes the node v at a position with plan p (place identifies the
 // position).
-func (c *converter) shape(v *value.Value, kind string, p *shapePlan, place uint64) uint64 {
+func (c *converter) shape(v *value.Value, kind string, p *shapePlan, place uint64) shapes {
 	switch {
 	case p == nil:
-		return uint64(v.Kind) + 1 // nothing constrains it: only its presence counts
+		return same(uint64(v.Kind) + 1) // nothing constrains it: only its presence counts
 	case p.exact:
-		return c.exactShape(v, kind)
+		return same(c.exactShape(v, kind))
 	case v.Kind == value.Array:
 		// Every list a plan describes is [...X]: valid when each element
 		// is, whatever their number and order, so its shape is the set of
 		// its elements' shapes.
 		elem, place := p.element(), combine(place, elemPlace)
-		shapes := make([]uint64, len(v.Items))
+		fulls, locals := make([]uint64, len(v.Items)), make([]uint64, len(v.Items))
+		sh := shapes{partsValid: true}
 		for i := range v.Items {
-			shapes[i] = c.part(&v.Items[i], elemKind(kind), elem, place, int32(i), "")
+			var valid bool
+			fulls[i], locals[i], valid = c.part(&v.Items[i], elemKind(kind), elem, place, int32(i), "")
+			sh.partsValid = sh.partsValid && valid
 		}
-		return setShape(shapes)
+		sh.full, sh.local = setShape(fulls), setShape(locals)
+		return sh
 	case v.Kind == value.Object:
-		shape := combine(uint64(value.Object)+1, uint64(len(v.Fields)))
+		sh := same(uint64(value.Object) + 1)
+		// The members only a pattern constrains ([string]: X) are valid
+		// whatever their names, each alike: their shapes count as a set,
+		// at one place.
+		var free, freeLocal []uint64
+		freeAt := combine(place, freePlace)
 		for m := range members(v, kind) {
-			var at uint64
-			var checked bool
-			if shape, at, checked = c.memberShape(shape, &m, place); checked {
-				shape = combine(shape, c.part(m.node, m.kind, p.field(m.cueKey), at, -1, m.cueKey))
+			if p.free(&m) {
+				full, local, valid := c.part(m.node, m.kind, p.others, freeAt, -1, m.cueKey)
+				free, freeLocal = append(free, full), append(freeLocal, local)
+				sh.partsValid = sh.partsValid && valid
+				continue
+			}
+			msh, at, checked := c.memberShape(&m, place)
+			sh.full, sh.local = combine(sh.full, msh), combine(sh.local, msh)
+			if checked {
+				full, local, valid := c.part(m.node, m.kind, p.field(m.cueKey), at, -1, m.cueKey)
+				sh.full, sh.local = combine(sh.full, full), combine(sh.local, local)
+				sh.partsValid = sh.partsValid && valid
 			}
 		}
-		return shape
+		if free != nil {
+			sh.full, sh.local = combine(sh.full, setShape(free)), combine(sh.local, setShape(freeLocal))
+		}
+		return sh
 	}
-	return c.scalarShape(v, p.values)
+	return same(c.scalarShape(v, p.values))
 }
 
 // setShape is the shape of a list from its elements' shapes (sorted in
@@ -138,28 +200,33 @@ func setShape(shapes []uint64) uint64 {
 	return shape
 }
 
-// memberShape adds to an object's shape what a member brings but its
+// memberShape is what a member brings to an object's shape but its
 // value: its key, and whether it is null or moved to its slot. checked
 // says that CUE sees the member, whose value's shape (at the place at)
 // the caller adds next.
-func (c *converter) memberShape(shape uint64, m *member, place uint64) (_, at uint64, checked bool) {
-	shape = combine(shape, maphash.String(c.seed, m.key))
+func (c *converter) memberShape(m *member, place uint64) (sh, at uint64, checked bool) {
+	sh = maphash.String(c.seed, m.key)
 	switch {
 	case m.null:
-		return combine(shape, nullKey), 0, false
+		return combine(sh, nullKey), 0, false
 	case m.cueKey == "":
-		return shape, 0, false
+		return sh, 0, false
 	}
 	if m.slot {
-		shape = combine(shape, maphash.String(c.seed, m.cueKey))
+		sh = combine(sh, maphash.String(c.seed, m.cueKey))
 	}
-	return shape, combine(place, maphash.String(c.seed, m.cueKey)), true
+	return sh, combine(place, maphash.String(c.seed, m.cueKey)), true
 }
 
-// part hashes a member or element, and notes it if it is a part.
-func (c *converter) part(v *value.Value, kind string, p *shapePlan, place uint64, index int32, field string) uint64 {
+// part hashes a member or element, and notes it if it is a part. It
+// returns the element's full shape, what it adds to the local shape around
+// it (its shape, or for a part only its kind), and whether it is valid as
+// far as the shapes tell (a node that is no part is judged with the value
+// around it).
+func (c *converter) part(v *value.Value, kind string, p *shapePlan, place uint64, index int32, field string) (full, local uint64, valid bool) {
 	if !recorded(v, p) {
-		return c.shape(v, kind, p, place)
+		sh := c.shape(v, kind, p, place)
+		return sh.full, sh.local, true
 	}
 	r := int32(len(c.records))
 	c.records = append(c.records, record{parent: c.parent, index: index, field: field})
@@ -167,9 +234,10 @@ func (c *converter) part(v *value.Value, kind string, p *shapePlan, place uint64
 	c.parent = r
 	sh := c.shape(v, kind, p, place)
 	c.parent = saved
-	c.records[r].key = combine(place, sh)
-	c.records[r].size = int32(len(c.records)) - r
-	return sh
+	rec := &c.records[r]
+	rec.key, rec.local, valid = c.passed(place, sh)
+	rec.size = int32(len(c.records)) - r
+	return sh.full, combine(partPlace, uint64(v.Kind)+1), valid
 }
 
 func (c *converter) scalarShape(v *value.Value, values bool) uint64 {
@@ -334,6 +402,7 @@ func (c *converter) settle(found []finding) {
 		}
 		if rec.full && at[r] < 0 {
 			c.valid[rec.key] = true
+			c.valid[rec.local] = true
 		}
 	}
 }

@@ -432,6 +432,9 @@ func mutate(r *rand.Rand, v *value.Value, depth int) {
 		case 1:
 			f.Key = strings.ToUpper(f.Key[:1]) + f.Key[1:]
 			v.Fields = value.NormalizeFields(v.Fields)
+		case 2:
+			f.Key = fmt.Sprint(f.Key, r.IntN(3)) // a new name, where a pattern may allow any
+			v.Fields = value.NormalizeFields(v.Fields)
 		default:
 			mutate(r, &f.Value, depth+1)
 		}
@@ -456,5 +459,54 @@ func mutate(r *rand.Rand, v *value.Value, depth int) {
 		*v = value.Value{Kind: value.Object}
 	default:
 		*v = value.Value{Kind: value.String, Str: fmt.Sprint("s", r.IntN(3))}
+	}
+}
+
+// TestShapeCacheComposesParts checks that a bundle made of parts that
+// passed in other bundles, with annotations under other names, is not
+// handed to CUE, and that a new problem in such a bundle is still found,
+// as a fresh worker finds it.
+func TestShapeCacheComposesParts(t *testing.T) {
+	const (
+		gvk     = `{"type":"olm.gvk","value":{"group":"x.io","kind":"X","version":"v1"}}`
+		pkg     = `{"type":"olm.package","value":{"packageName":"p","version":"1.0.0"}}`
+		badGVK  = `{"type":"olm.gvk","value":{"group":1,"kind":"X","version":"v1"}}`
+		csvMeta = `{"type":"olm.csv.metadata","value":{"displayName":"P","annotations":{%s}}}`
+	)
+	bundle := func(name string, props ...string) *declcfg.Object {
+		b := `{"schema":"olm.bundle","name":"` + name + `","package":"p","image":"quay.io/p/b:` + name + `","properties":[` + strings.Join(props, ",") + `]}`
+		v, err := value.ParseJSON([]byte(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &declcfg.Object{Schema: declcfg.SchemaBundle, Value: &v}
+	}
+	w, err := compile(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*declcfg.Object{
+		bundle("a", gvk, fmt.Sprintf(csvMeta, `"createdAt":"2024-01-01","capabilities":"Basic Install"`)),
+		bundle("b", pkg),
+	} {
+		if errs := w.check(b); len(errs) > 0 {
+			t.Fatalf("%s: %v", value.AppendCompact(nil, b.Value), messages(errs))
+		}
+	}
+	runs := w.runs
+	composed := bundle("c", pkg, gvk, gvk, fmt.Sprintf(csvMeta, `"containerImage":"quay.io/p/op:1","repository":"https://example.com/p"`))
+	if errs := w.check(composed); len(errs) > 0 || w.runs != runs {
+		t.Errorf("a bundle of known parts: %v, %d values handed to CUE, want none", messages(errs), w.runs-runs)
+	}
+	for _, b := range []*declcfg.Object{
+		bundle("d", pkg, gvk, fmt.Sprintf(csvMeta, `"containerImage":"quay.io/p/op:1","support":7`)),
+		bundle("e", pkg, badGVK, fmt.Sprintf(csvMeta, `"containerImage":"quay.io/p/op:1"`)),
+		bundle("f", gvk, `{"type":"olm.csv.metadata","value":{"displayName":"P","annotations":{"x":"y"},"keywords":[1]}}`),
+	} {
+		fresh, _ := compile(nil)
+		got, want := messages(w.check(b)), messages(fresh.check(b))
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("%s: cached check %q, fresh check %q (want problems)", value.AppendCompact(nil, b.Value), got, want)
+		}
 	}
 }

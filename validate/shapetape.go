@@ -48,18 +48,28 @@ func (c *converter) tapeShape(t *value.Tape, i int32, kind string, p *shapePlan,
 	case n.Kind == value.Object:
 		f := c.fieldsOf(t, i)
 		defer func() { c.kids = c.kids[:len(c.kids)-len(f.kids)] }()
-		shape := combine(uint64(value.Object)+1, uint64(n.Len))
+		shape := uint64(value.Object) + 1
 		ok := true
+		base, freeAt := len(c.shapes), combine(place, freePlace)
 		eachMember(f, kind, func(m member) bool {
-			var at uint64
-			var checked bool
-			if shape, at, checked = c.memberShape(shape, &m, place); checked {
-				var sh uint64
+			var sh uint64
+			if p.free(&m) {
+				sh, ok = c.tapeShape(t, f.kids[m.index], m.kind, p.others, freeAt)
+				c.shapes = append(c.shapes, sh)
+				return ok
+			}
+			msh, at, checked := c.memberShape(&m, place)
+			shape = combine(shape, msh)
+			if checked {
 				sh, ok = c.tapeShape(t, f.kids[m.index], m.kind, p.field(m.cueKey), at)
 				shape = combine(shape, sh)
 			}
 			return ok
 		})
+		if ok && len(c.shapes) > base {
+			shape = combine(shape, setShape(c.shapes[base:]))
+		}
+		c.shapes = c.shapes[:base]
 		return shape, ok
 	}
 	return c.tapeScalar(t, i, p.values)
