@@ -31,8 +31,9 @@ const metaDef = "#Meta"
 // catalogSchema is a CUE source of the OLM schemas and the plans of its
 // definitions, shared by all workers.
 type catalogSchema struct {
-	src   []byte
-	plans map[string]*shapePlan
+	src      []byte
+	plans    map[string]*shapePlan
+	verdicts map[string]*verdict
 }
 
 var builtin = sync.OnceValues(func() (*catalogSchema, error) { return newCatalogSchema(fbcSource) })
@@ -46,7 +47,7 @@ func newCatalogSchema(src []byte) (*catalogSchema, error) {
 	for _, d := range builtinDefs {
 		names = append(names, d)
 	}
-	return &catalogSchema{src: src, plans: planDefs([]*ast.File{f}, names)}, nil
+	return &catalogSchema{src: src, plans: planDefs([]*ast.File{f}, names), verdicts: verdictsOf(f, names)}, nil
 }
 
 // schemas is one worker's compiled schemas: each CUE context may be used by
@@ -70,6 +71,9 @@ type definition struct {
 	// the built-in definitions (TestBuiltinListsAreOpen keeps it so); a
 	// user's schema may constrain a list as a whole and is checked whole.
 	listsInParts bool
+	// verdict, when the definition has one, says without CUE that a blob
+	// is valid (see verdict).
+	verdict *verdict
 }
 
 // compile builds a worker's schemas in a new CUE context.
@@ -89,7 +93,7 @@ func compileWith(cs *catalogSchema, user *UserSchemas) (*schemas, error) {
 		return nil, fmt.Errorf("built-in schema: %w", err)
 	}
 	lookup := func(name string) *definition {
-		return &definition{value: v.LookupPath(cue.ParsePath(name)), conv: newConverter(cs.plans[name]), listsInParts: true}
+		return &definition{value: v.LookupPath(cue.ParsePath(name)), conv: newConverter(cs.plans[name]), listsInParts: true, verdict: cs.verdicts[name]}
 	}
 	s := &schemas{ctx: ctx, builtin: map[string]*definition{}, meta: lookup(metaDef)}
 	for schema, name := range builtinDefs {

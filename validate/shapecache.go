@@ -132,6 +132,19 @@ func (c *converter) remember(key uint64) {
 	}
 }
 
+// passedWhole records that the blob prepare saw passed, and so every part
+// of it.
+func (c *converter) passedWhole(key uint64) {
+	if !c.cache {
+		return
+	}
+	for r := range c.records {
+		c.valid[c.records[r].key] = true
+		c.valid[c.records[r].local] = true
+	}
+	c.remember(key)
+}
+
 // recorded reports whether a node at a position with plan p is a part.
 func recorded(v *value.Value, p *shapePlan) bool {
 	return p != nil && !p.exact && (v.Kind == value.Object || v.Kind == value.Array)
