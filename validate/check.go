@@ -44,6 +44,7 @@ func (s *schemas) check(obj *declcfg.Object) []*declcfg.Error {
 // whether check would find nothing in it: no property value is null and
 // the bundle's shape passed every definition of its schema before.
 func (s *schemas) quick(doc []byte) bool {
+	s.keyed = true
 	t := &s.tape
 	if !t.Parse(doc) || t.Nodes[0].Kind != value.Object || nullPropertyValue(t) {
 		return false
@@ -122,12 +123,15 @@ func kindFor(schema string) string {
 // check runs again without the conflicting fields.
 func (s *schemas) unify(obj *declcfg.Object, def *definition) []*declcfg.Error {
 	kind := kindFor(obj.Schema)
-	key, known := def.conv.prepare(obj.Value, kind)
-	if known {
+	if def.verdict != nil && def.verdict.valid(obj.Value, kind) {
+		if s.keyed {
+			key, _ := def.conv.prepare(obj.Value, kind)
+			def.conv.passedWhole(key)
+		}
 		return nil
 	}
-	if def.verdict != nil && def.verdict.valid(obj.Value, kind) {
-		def.conv.passedWhole(key)
+	key, known := def.conv.prepare(obj.Value, kind)
+	if known {
 		return nil
 	}
 	validate := s.validate

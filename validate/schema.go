@@ -59,6 +59,10 @@ type schemas struct {
 	user    map[string][]*definition
 	tape    value.Tape // for quick
 	runs    int        // the values handed to CUE, for tests
+	// keyed says that quick was asked: the shapes of blobs a verdict
+	// passes are remembered for it from then on. (A catalog of YAML
+	// never asks, and its blobs are not hashed.)
+	keyed bool
 }
 
 // definition is a compiled CUE definition with its worker's converter.
