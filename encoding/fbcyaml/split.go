@@ -35,33 +35,38 @@ func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
 		docs = append(docs, Doc{Data: normalize(data[start:end]), Line: curLine, Off: start, End: end})
 		start = -1
 	}
+	// off is always at the start of a line; the lines up to the next
+	// separator are skipped at once, counted by their line breaks.
 	for off := 0; off < len(data); {
-		end := bytes.IndexByte(data[off:], '\n')
+		at := nextSeparator(data, off)
+		if at > off {
+			if start < 0 {
+				start, curLine = off, line
+			}
+			line += int32(bytes.Count(data[off:at], []byte{'\n'}))
+		}
+		if at == len(data) {
+			break
+		}
+		end := bytes.IndexByte(data[at:], '\n')
 		next := len(data)
 		if end < 0 {
 			end = len(data)
 		} else {
-			end += off
+			end += at
 			next = end + 1
 		}
-		l := bytes.TrimSuffix(data[off:end], []byte{'\r'})
-		if bytes.HasPrefix(l, []byte("---")) {
-			rest := bytes.TrimSpace(l[3:])
-			if len(rest) > 0 && rest[0] != '#' {
-				if start >= 0 {
-					flush(off)
-				}
-				return docs, separatorError(line, rest)
-			}
+		l := bytes.TrimSuffix(data[at:end], []byte{'\r'})
+		if rest := bytes.TrimSpace(l[3:]); len(rest) > 0 && rest[0] != '#' {
 			if start >= 0 {
-				flush(off)
-				off = next
-				line++
-				continue
+				flush(at)
 			}
+			return docs, separatorError(line, rest)
 		}
-		if start < 0 {
-			start, curLine = off, line
+		if start >= 0 {
+			flush(at)
+		} else {
+			start, curLine = at, line
 		}
 		off = next
 		line++
@@ -71,6 +76,23 @@ func SplitDocuments(data []byte, firstLine int32) ([]Doc, error) {
 	}
 	return docs, nil
 }
+
+// nextSeparator is the offset of the first line at or after off (a line
+// start) that starts with "---", or len(data).
+func nextSeparator(data []byte, off int) int {
+	if bytes.HasPrefix(data[off:], separator) {
+		return off
+	}
+	if i := bytes.Index(data[off:], lineSeparator); i >= 0 {
+		return off + i + 1
+	}
+	return len(data)
+}
+
+var (
+	separator     = []byte("---")
+	lineSeparator = []byte("\n---")
+)
 
 // DecodeDocument decodes one document of a stream, given its bytes as
 // they are in the stream (Doc.Off to Doc.End) and the line they start at.
