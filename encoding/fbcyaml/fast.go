@@ -49,6 +49,35 @@ type fastParser struct {
 	// in order; dups the keys it holds more than once.
 	keyPos []value.Value
 	dups   []value.Duplicate
+	// strs holds short keys and plain scalars already read, kept across
+	// documents: catalogs repeat them (field names, groups, kinds,
+	// versions, descriptors) bundle after bundle.
+	strs map[string]string
+}
+
+// A parser keeps up to internCap strings of up to internLen bytes.
+const (
+	internLen = 48
+	internCap = 1 << 12
+)
+
+// intern returns text as a string, one it made before for the same text
+// if it is short.
+func (p *fastParser) intern(text []byte) string {
+	if len(text) > internLen {
+		return string(text)
+	}
+	if s, ok := p.strs[string(text)]; ok {
+		return s
+	}
+	s := string(text)
+	if p.strs == nil {
+		p.strs = make(map[string]string, 512)
+	}
+	if len(p.strs) < internCap {
+		p.strs[s] = s
+	}
+	return s
 }
 
 // parsers keeps fastParsers, with their scratch stacks, between documents.
@@ -72,7 +101,7 @@ func fastDecode(doc []byte, line int32) (v value.Value, dups []value.Duplicate, 
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0]}
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs}
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line

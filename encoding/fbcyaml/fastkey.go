@@ -21,7 +21,7 @@ func (p *fastParser) key() (key string, plain, typed bool) {
 		if !colon {
 			panic(bail{})
 		}
-		key, typed = resolveKey(string(text))
+		key, typed = resolveKey(p.intern(text))
 		plain = true
 	}
 	p.skipSpaces()

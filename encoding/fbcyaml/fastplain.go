@@ -65,10 +65,10 @@ func (p *fastParser) plain(parent int) string {
 	}
 	if p.at(p.pos) == '#' {
 		p.skipComment()
-		return string(text)
+		return p.intern(text)
 	}
 	if p.at(p.pos) == 0 {
-		return string(text)
+		return p.intern(text)
 	}
 	p.newline()
 	var out []byte
@@ -92,7 +92,7 @@ func (p *fastParser) plain(parent int) string {
 			if p.at(i) == 0 || indent <= parent {
 				p.pos, p.line, p.lineStart = save, saveLine, save
 				if out == nil {
-					return string(text)
+					return p.intern(text)
 				}
 				return string(out)
 			}
