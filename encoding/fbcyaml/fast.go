@@ -2,6 +2,7 @@ package fbcyaml
 
 import (
 	"bytes"
+	"hash/maphash"
 	"sync"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -51,14 +52,16 @@ type fastParser struct {
 	dups   []value.Duplicate
 	// strs holds short keys and plain scalars already read, kept across
 	// documents: catalogs repeat them (field names, groups, kinds,
-	// versions, descriptors) bundle after bundle.
-	strs map[string]string
+	// versions, descriptors) bundle after bundle. Direct-mapped by a hash
+	// of the text: a lookup costs less than the allocation it saves.
+	strs *[internSlots]string
+	seed maphash.Seed
 }
 
-// A parser keeps up to internCap strings of up to internLen bytes.
+// A parser keeps internSlots strings of up to internLen bytes.
 const (
-	internLen = 48
-	internCap = 1 << 12
+	internLen   = 48
+	internSlots = 1 << 12
 )
 
 // intern returns text as a string, one it made before for the same text
@@ -67,17 +70,14 @@ func (p *fastParser) intern(text []byte) string {
 	if len(text) > internLen {
 		return string(text)
 	}
-	if s, ok := p.strs[string(text)]; ok {
-		return s
-	}
-	s := string(text)
 	if p.strs == nil {
-		p.strs = make(map[string]string, 512)
+		p.strs, p.seed = new([internSlots]string), maphash.MakeSeed()
 	}
-	if len(p.strs) < internCap {
-		p.strs[s] = s
+	slot := &p.strs[maphash.Bytes(p.seed, text)&(internSlots-1)]
+	if *slot != string(text) {
+		*slot = string(text)
 	}
-	return s
+	return *slot
 }
 
 // parsers keeps fastParsers, with their scratch stacks, between documents.
@@ -101,7 +101,7 @@ func fastDecode(doc []byte, line int32) (v value.Value, dups []value.Duplicate, 
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs}
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs, seed: p.seed}
 		parsers.Put(p)
 	}()
 	p.d, p.line = doc, line
