@@ -8,6 +8,7 @@ import (
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/model"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
@@ -36,8 +37,8 @@ type bundleCheck struct {
 	// bundles of a run; osdkRun is its run on this bundle, made by the
 	// first of its two rules to need it.
 	osdkCache *osdk.Cache
-	osdkStore *osdk.Store
-	osdkRun   *osdk.Result
+	osdkStore *suites.Store
+	osdkRun   *suites.Result
 	// unchanged is set, in a run over a change compared with a git ref,
 	// for a bundle directory the change left alone.
 	unchanged bool

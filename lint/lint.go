@@ -8,6 +8,7 @@ import (
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/render"
 )
@@ -74,11 +75,11 @@ func (l *linter) withNotes(res *Result, err error) (*Result, error) {
 
 // storeOf is the store of operator-sdk's verdicts the options give, nil
 // for none.
-func storeOf(opts Options) *osdk.Store {
+func storeOf(opts Options) *suites.Store {
 	if opts.CacheDir == "" {
 		return nil
 	}
-	return &osdk.Store{Dir: opts.CacheDir, Salt: opts.CacheSalt}
+	return &suites.Store{Dir: opts.CacheDir, Salt: opts.CacheSalt}
 }
 
 // readPrevious reads the bundle directory the linted ones upgrade from.

@@ -11,6 +11,7 @@ import (
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/lint/pipeline"
 	"github.com/fbcat/opm/render"
 )
@@ -30,7 +31,7 @@ type setup struct {
 	// the change and the baseline, osdkStore its verdicts on bundle
 	// directories across runs (nil for none).
 	osdk      *osdk.Cache
-	osdkStore *osdk.Store
+	osdkStore *suites.Store
 	// released is what the runs do with history (Options.Released).
 	released Released
 	// judgesChange is set when the paths are compared with a baseline:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fbcat/opm/lint/finding"
 	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
 
@@ -50,17 +51,17 @@ const (
 const osdkNoJSON = "operator-sdk returned non-JSON output when validating bundle"
 
 func osdkOperatorHubBundle(c *bundleCheck) []finding.Finding {
-	return osdkFindings(c, osdk.OperatorHub, ruleOSDKOperatorHub, checkOSDKOperatorHub)
+	return osdkFindings(c, suites.OperatorHub, ruleOSDKOperatorHub, checkOSDKOperatorHub)
 }
 
 func osdkOperatorFrameworkBundle(c *bundleCheck) []finding.Finding {
-	return osdkFindings(c, osdk.OperatorFramework, ruleOSDKOperatorFramework, checkOSDKOperatorFramework)
+	return osdkFindings(c, suites.OperatorFramework, ruleOSDKOperatorFramework, checkOSDKOperatorFramework)
 }
 
 // osdkFindings are the findings of the suite s for a bundle directory
 // (or bundle image): one per output, at the place package osdk finds for
 // it.
-func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Finding {
+func osdkFindings(c *bundleCheck, s suites.Suite, rule, check string) []finding.Finding {
 	b := c.b
 	if b.files == nil || c.unchanged || c.history != "" {
 		return nil
@@ -97,8 +98,8 @@ func osdkFindings(c *bundleCheck, s osdk.Suite, rule, check string) []finding.Fi
 // validateOSDK is operator-sdk's verdict on the bundle directory: the one
 // stored of the same content, when the run has a store (Options.CacheDir)
 // that holds it, else made and stored.
-func (c *bundleCheck) validateOSDK() *osdk.Result {
-	ob := &osdk.Bundle{Dir: c.b.dir, Files: c.b.files, KubernetesVersion: osdkKubernetesVersion(c.b)}
+func (c *bundleCheck) validateOSDK() *suites.Result {
+	ob := &suites.Bundle{Dir: c.b.dir, Files: c.b.files, KubernetesVersion: osdkKubernetesVersion(c.b)}
 	key := c.osdkStore.Key(ob)
 	if r, ok := c.osdkStore.Load(key); ok {
 		return r

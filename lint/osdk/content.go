@@ -10,6 +10,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/fbcat/opm/lint/osdk/suites"
 )
 
 // What operator-sdk v1.36.1 always validates, whatever the suite: the
@@ -30,7 +32,7 @@ var supportedKinds = map[string]bool{
 }
 
 // defaultOutputs are the outputs of what operator-sdk always validates.
-func (l *loaded) defaultOutputs(b *Bundle) []Output {
+func (l *loaded) defaultOutputs(b *suites.Bundle) []suites.Output {
 	out := formatOutputs(b)
 	for _, f := range l.others {
 		out = append(out, l.objectOutputs(f)...)
@@ -39,7 +41,7 @@ func (l *loaded) defaultOutputs(b *Bundle) []Output {
 	out = append(out, l.outputs(apivalidation.ClusterServiceVersionValidator.Validate(l.bundle.CSV))...)
 	for _, c := range l.crds {
 		for _, p := range c.verdict.problems {
-			o := Output{Error: p.Level == apierrors.LevelError, Message: message(p)}
+			o := suites.Output{Error: p.Level == apierrors.LevelError, Message: message(p)}
 			o.File, o.Line = c.at(lookup(c.tree, p.Field))
 			out = append(out, o)
 		}
@@ -48,13 +50,13 @@ func (l *loaded) defaultOutputs(b *Bundle) []Output {
 }
 
 // objectOutputs checks an object that is neither the CSV nor a CRD.
-func (l *loaded) objectOutputs(f *file) []Output {
+func (l *loaded) objectOutputs(f *file) []suites.Output {
 	gvk := f.obj.GroupVersionKind()
 	if !supportedKinds[gvk.Kind] {
 		e := apierrors.ErrInvalidBundle(fmt.Sprintf("unsupported media type %s for bundle object", registryV1), gvk)
-		o := Output{Error: true, Message: message(e)}
+		o := suites.Output{Error: true, Message: message(e)}
 		o.File, o.Line = f.at(f.tree.At("kind"))
-		return []Output{o}
+		return []suites.Output{o}
 	}
 	noName := func(string, bool) []string { return nil }
 	errs := k8svalidation.ValidateObjectMetaAccessor(metav1.Object(f.obj), false, noName, field.NewPath("metadata"))
@@ -62,9 +64,9 @@ func (l *loaded) objectOutputs(f *file) []Output {
 		return nil
 	}
 	err := fmt.Errorf("error validating object: %s. %v", errs.ToAggregate(), metav1.Object(f.obj))
-	o := Output{Error: true, Message: message(apierrors.ErrFailedValidation(err.Error(), f.obj.GetName()))}
+	o := suites.Output{Error: true, Message: message(apierrors.ErrFailedValidation(err.Error(), f.obj.GetName()))}
 	o.File, o.Line = f.at(lookup(f.tree, errs[0].Field))
-	return []Output{o}
+	return []suites.Output{o}
 }
 
 // csvConverts checks that the CSV's object converts to its type: the

@@ -15,7 +15,7 @@
 // manifests.Bundle from the bundle directory as registryv1 read it for
 // lint (load.go), so that each manifest is read once, and stops where
 // the loader would stop (then operator-sdk exits without printing JSON:
-// Result.Stopped). What operator-sdk checks itself, and what it runs
+// suites.Result.Stopped). What operator-sdk checks itself, and what it runs
 // from operator-registry (the bundle format: annotations and
 // dependencies), is written here (content.go, format.go). The
 // annotations file is registryv1's: operator-sdk reads
@@ -24,8 +24,12 @@
 // another file of metadata/ holds annotations too.
 //
 // Both suites come from one load: the validators operator-sdk always
-// runs print the same outputs in both (Result.Default). The CRD
+// runs print the same outputs in both (suites.Result.Default). The CRD
 // validator's verdict and the compressed size of a manifest depend on
 // the file's content only, and a Cache keeps them by its sum across the
 // bundles of a run: they are the costly part.
+//
+// The types of what it answers (suites, outputs, results, the bundle)
+// and the Store of results are lint/osdk/suites', which links none of
+// the validators.
 package osdk

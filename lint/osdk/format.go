@@ -9,6 +9,7 @@ import (
 	"github.com/blang/semver/v4"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -38,9 +39,9 @@ const registryV1 = "registry+v1"
 
 // formatOutputs is the format check's output, if it finds a problem: at
 // the first annotation it names, else at the dependencies file.
-func formatOutputs(b *Bundle) []Output {
+func formatOutputs(b *suites.Bundle) []suites.Output {
 	problems, first := annotationProblems(b.Files.Annotations)
-	file, line := b.annotationsFile(), 0
+	file, line := annotationsFile(b), 0
 	if first != "" {
 		_, line, _ = b.Files.Annotations.Get(first)
 	}
@@ -52,12 +53,21 @@ func formatOutputs(b *Bundle) []Output {
 	if len(problems) == 0 {
 		return nil
 	}
-	return []Output{{
+	return []suites.Output{{
 		Error:   true,
 		Message: fmt.Sprintf("error validating format in %s: Bundle validation errors: %s", b.Dir, strings.Join(problems, ",")),
 		File:    file,
 		Line:    line,
 	}}
+}
+
+// annotationsFile is the path of the annotations file from the bundle
+// directory ("metadata/annotations.yaml"); "" when there is none.
+func annotationsFile(b *suites.Bundle) string {
+	if a := b.Files.Annotations; a != nil {
+		return a.File
+	}
+	return ""
 }
 
 // annotationProblems lists what is wrong with the format's annotations,
@@ -88,10 +98,10 @@ func annotationProblems(ann *registryv1.Annotations) (problems []string, first s
 // and its path from the bundle directory. An olm.constraint's CEL
 // expression is not compiled: operator-registry's CEL environment is not
 // linked in.
-func dependencyProblems(b *Bundle) ([]string, string) {
+func dependencyProblems(b *suites.Bundle) ([]string, string) {
 	for _, m := range b.Files.Metadata {
 		tree := m.Object
-		if tree == nil || m.File == b.annotationsFile() {
+		if tree == nil || m.File == annotationsFile(b) {
 			continue
 		}
 		var file struct {

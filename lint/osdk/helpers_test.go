@@ -12,17 +12,18 @@ import (
 	apivalidation "github.com/operator-framework/api/pkg/validation"
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/registryv1"
 )
 
 // readBundle reads a bundle directory as lint does (registryv1.ReadSkimmed).
-func readBundle(t testing.TB, dir, k8s string) *Bundle {
+func readBundle(t testing.TB, dir, k8s string) *suites.Bundle {
 	t.Helper()
 	f, err := registryv1.ReadSkimmed(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Bundle{Dir: dir, Files: f, KubernetesVersion: k8s}
+	return &suites.Bundle{Dir: dir, Files: f, KubernetesVersion: k8s}
 }
 
 // reference is what operator-framework/api's own loader and validators
@@ -48,9 +49,9 @@ func reference(t testing.TB, dir, k8s string) (stopped bool, msgs [2][]string) {
 	}
 	def = append(def, apivalidation.CustomResourceDefinitionValidator.Validate(crds...)...)
 	objs := append(b.ObjectsToValidate(), map[string]string{k8sVersionKey: k8s})
-	for s, validators := range suites {
+	for s, vs := range validators {
 		results := slices.Clone(def)
-		for _, v := range validators {
+		for _, v := range vs {
 			results = append(results, v.Validate(objs...)...)
 		}
 		for _, r := range results {
@@ -73,7 +74,7 @@ func levelOf(e apierrors.Error) string {
 
 // ours lists the messages of a result's suite as reference does, leaving
 // out the outputs reference cannot make: the format's and the objects'.
-func ours(r *Result, s Suite) []string {
+func ours(r *suites.Result, s suites.Suite) []string {
 	var out []string
 	for _, o := range r.Outputs(s) {
 		if strings.HasPrefix(o.Message, "error validating format in ") || strings.Contains(o.Message, "for bundle object") ||

@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/fbcat/opm/encoding/value"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/registryv1"
 )
 
@@ -57,7 +58,7 @@ type crdFile struct {
 
 // load builds the bundle the loader reads from the directory, or says
 // why the loader fails.
-func load(b *Bundle, c *Cache) (*loaded, error) {
+func load(b *suites.Bundle, c *Cache) (*loaded, error) {
 	if err := manifestsNamed(b); err != nil {
 		return nil, err
 	}
@@ -89,7 +90,7 @@ func load(b *Bundle, c *Cache) (*loaded, error) {
 
 // manifestsNamed checks that the annotations name manifests/ as the
 // manifests directory, the only one lint reads.
-func manifestsNamed(b *Bundle) error {
+func manifestsNamed(b *suites.Bundle) error {
 	a, _, ok := b.Files.Annotations.Get(annotationManifests)
 	if !ok || path.Clean(a) == "manifests" {
 		return nil
@@ -159,7 +160,7 @@ func decodeObject(js []byte) *unstructured.Unstructured {
 // size with a limit and prints it past 85% of the limit; when an upper
 // bound of it is below that, the bound stands in and nothing is
 // compressed.
-func (l *loaded) measure(b *Bundle, c *Cache) error {
+func (l *loaded) measure(b *suites.Bundle, c *Cache) error {
 	var bound int64
 	for _, m := range b.Files.Manifests {
 		info, err := m.Entry.Info()

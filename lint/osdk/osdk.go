@@ -3,13 +3,15 @@ package osdk
 import (
 	apivalidation "github.com/operator-framework/api/pkg/validation"
 	interfaces "github.com/operator-framework/api/pkg/validation/interfaces"
+
+	"github.com/fbcat/opm/lint/osdk/suites"
 )
 
-// suites are the validators each suite selects, in operator-sdk's order.
-var suites = [2][]interfaces.Validator{
+// validators are the validators each suite selects, in operator-sdk's order.
+var validators = [2][]interfaces.Validator{
 	//lint:ignore SA1019 name=operatorhub selects the deprecated validator, as the pipeline does
-	OperatorHub: {apivalidation.OperatorHubValidator},
-	OperatorFramework: {
+	suites.OperatorHub: {apivalidation.OperatorHubValidator},
+	suites.OperatorFramework: {
 		apivalidation.OperatorHubV2Validator,
 		apivalidation.StandardCapabilitiesValidator,
 		apivalidation.StandardCategoriesValidator,
@@ -21,18 +23,18 @@ var suites = [2][]interfaces.Validator{
 // Validate runs what operator-sdk bundle validate runs on the bundle b
 // with each suite, loading it once; c (nil for none) keeps the costly
 // verdicts by file content across bundles.
-func Validate(b *Bundle, c *Cache) *Result {
+func Validate(b *suites.Bundle, c *Cache) *suites.Result {
 	l, err := load(b, c)
 	if err != nil {
-		return &Result{Stopped: err}
+		return &suites.Result{Stopped: err}
 	}
-	res := &Result{Default: l.defaultOutputs(b)}
+	res := &suites.Result{Default: l.defaultOutputs(b)}
 	if err := l.csvConverts(); err != nil {
-		return &Result{Stopped: err}
+		return &suites.Result{Stopped: err}
 	}
 	objs := append(l.bundle.ObjectsToValidate(), map[string]string{k8sVersionKey: b.KubernetesVersion})
-	for s, validators := range suites {
-		for _, v := range validators {
+	for s, vs := range validators {
+		for _, v := range vs {
 			res.Optional[s] = append(res.Optional[s], l.outputs(v.Validate(objs...))...)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk/suites"
 )
 
 // Where an output points: the validators name no file, so each output
@@ -21,8 +22,8 @@ import (
 
 // outputs turns validator results into outputs, warnings before errors
 // in each result as operator-sdk prints them, each placed (see place).
-func (l *loaded) outputs(results []apierrors.ManifestResult) []Output {
-	var out []Output
+func (l *loaded) outputs(results []apierrors.ManifestResult) []suites.Output {
+	var out []suites.Output
 	for _, r := range results {
 		for _, w := range r.Warnings {
 			out = append(out, l.place(w, false))
@@ -35,8 +36,8 @@ func (l *loaded) outputs(results []apierrors.ManifestResult) []Output {
 }
 
 // place is the output for the validator problem e.
-func (l *loaded) place(e apierrors.Error, isErr bool) Output {
-	o := Output{Error: isErr, Message: message(e)}
+func (l *loaded) place(e apierrors.Error, isErr bool) suites.Output {
+	o := suites.Output{Error: isErr, Message: message(e)}
 	switch {
 	case strings.Contains(o.Message, "bundle compressed size"):
 	case strings.Contains(o.Message, removedAPIsMark):
@@ -53,7 +54,7 @@ func (l *loaded) place(e apierrors.Error, isErr bool) Output {
 	return o
 }
 
-// causes are the causes of a validator's problem e (see Output.Causes):
+// causes are the causes of a validator's problem e (see suites.Output.Causes):
 // a CRD of the bundle whose versions the CSV does not own, or that lacks
 // one the CSV owns; a CSV field required and missing, or that the
 // message names by its Go name.

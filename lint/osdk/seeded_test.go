@@ -9,6 +9,8 @@ import (
 
 	"github.com/operator-framework/api/pkg/encoding"
 	"github.com/operator-framework/api/pkg/manifests"
+
+	"github.com/fbcat/opm/lint/osdk/suites"
 )
 
 // The facts below were read in operator-sdk v1.36.1 (the version the
@@ -69,7 +71,7 @@ func seeded(t *testing.T, src string, edits ...[3]string) string {
 }
 
 // outputOf finds the output of suite s whose message has want in it.
-func outputOf(t *testing.T, r *Result, s Suite, want string) Output {
+func outputOf(t *testing.T, r *suites.Result, s suites.Suite, want string) suites.Output {
 	t.Helper()
 	for _, o := range r.Outputs(s) {
 		if strings.Contains(o.Message, want) {
@@ -77,15 +79,15 @@ func outputOf(t *testing.T, r *Result, s Suite, want string) Output {
 		}
 	}
 	t.Fatalf("suite %d: no output with %q in %+v", s, want, r.Outputs(s))
-	return Output{}
+	return suites.Output{}
 }
 
 func TestRealBundleClean(t *testing.T) {
 	r := Validate(readBundle(t, node, "1.34"), nil)
-	if r.Stopped != nil || len(r.Default) != 0 || len(r.Optional[OperatorFramework]) != 0 || len(r.Optional[OperatorHub]) != 1 {
+	if r.Stopped != nil || len(r.Default) != 0 || len(r.Optional[suites.OperatorFramework]) != 0 || len(r.Optional[suites.OperatorHub]) != 1 {
 		t.Fatalf("want the deprecation warning only: %+v", r)
 	}
-	o := r.Optional[OperatorHub][0]
+	o := r.Optional[suites.OperatorHub][0]
 	want := `Warning: Value : The "operatorhub" validator is deprecated; for equivalent validation use "operatorhub/v2", "standardcapabilities" and "standardcategories" validators`
 	if o.Error || o.Message != want || o.File != nodeCSV {
 		t.Fatalf("got %+v", o)
@@ -98,7 +100,7 @@ func TestBadCategory(t *testing.T) {
 	dir := seeded(t, node, [3]string{nodeCSV, "categories: OpenShift Optional", "categories: OpenShift Optional,Databases"})
 	r := Validate(readBundle(t, dir, "1.34"), nil)
 	want := `Error: Value : (node-healthcheck-operator.v0.6.0) csv.Metadata.Annotations["categories"] value "Databases" is not in the set of standard categories`
-	for _, s := range []Suite{OperatorHub, OperatorFramework} {
+	for _, s := range []suites.Suite{suites.OperatorHub, suites.OperatorFramework} {
 		o := outputOf(t, r, s, "categories")
 		if !o.Error || o.Message != want || o.File != nodeCSV || o.Line != 45 {
 			t.Errorf("suite %d: got %+v", s, o)
@@ -114,7 +116,7 @@ func TestBadCapability(t *testing.T) {
 	dir := seeded(t, node, [3]string{nodeCSV, "capabilities: Basic Install", "capabilities: Fancy"})
 	r := Validate(readBundle(t, dir, "1.34"), nil)
 	want := `Error: Value : (node-healthcheck-operator.v0.6.0) csv.Metadata.Annotations.Capabilities "Fancy" is not a valid capabilities level`
-	for _, s := range []Suite{OperatorFramework, OperatorHub} {
+	for _, s := range []suites.Suite{suites.OperatorFramework, suites.OperatorHub} {
 		o := outputOf(t, r, s, "capabilities level")
 		if !o.Error || o.Message != want || o.File != nodeCSV || o.Line != 44 {
 			t.Errorf("suite %d: got %+v", s, o)
@@ -122,10 +124,10 @@ func TestBadCapability(t *testing.T) {
 	}
 	dir = seeded(t, node, [3]string{nodeCSV, "      deployments:", "      deploymentz:"})
 	r = Validate(readBundle(t, dir, "1.34"), nil)
-	if o := outputOf(t, r, OperatorFramework, "unable to find a deployment"); !o.Error || o.Message != "Error: Value node-healthcheck-operator.v0.6.0: unable to find a deployment to install in the CSV" {
+	if o := outputOf(t, r, suites.OperatorFramework, "unable to find a deployment"); !o.Error || o.Message != "Error: Value node-healthcheck-operator.v0.6.0: unable to find a deployment to install in the CSV" {
 		t.Errorf("got %+v", o)
 	}
-	if o := outputOf(t, r, OperatorHub, "DeploymentSpecs"); !o.Error || o.Message != "Error: Field Spec.InstallStrategy.StrategySpec.DeploymentSpecs, Value field: required field missing" || o.Line != 239 {
+	if o := outputOf(t, r, suites.OperatorHub, "DeploymentSpecs"); !o.Error || o.Message != "Error: Field Spec.InstallStrategy.StrategySpec.DeploymentSpecs, Value field: required field missing" || o.Line != 239 {
 		t.Errorf("got %+v", o)
 	}
 }
@@ -138,7 +140,7 @@ func TestRemovedAPI(t *testing.T) {
 	dir := seeded(t, node, [3]string{"manifests/zz-pdb.yaml", "", pdb})
 	for k8s, isErr := range map[string]bool{"1.24": false, "1.25": true} {
 		r := Validate(readBundle(t, dir, k8s), nil)
-		for _, s := range []Suite{OperatorHub, OperatorFramework} {
+		for _, s := range []suites.Suite{suites.OperatorHub, suites.OperatorFramework} {
 			o := outputOf(t, r, s, "removed in v1.25")
 			if o.Error != isErr || o.File != "manifests/zz-pdb.yaml" || !strings.HasSuffix(o.Message, `Migrate the API(s) for PodDisruptionBudget: (["zz-pdb"])`) {
 				t.Errorf("k8s %s, suite %d: got %+v", k8s, s, o)
@@ -180,7 +182,7 @@ func TestFormat(t *testing.T) {
 		[3]string{"metadata/annotations.yaml", "channels.v1: stable", "channels.v1: \"\""},
 		[3]string{"metadata/dependencies.yaml", "    version: v1alpha1", "    version: \"\""})
 	r := Validate(readBundle(t, dir, "1.34"), nil)
-	o := outputOf(t, r, OperatorHub, "error validating format")
+	o := outputOf(t, r, suites.OperatorHub, "error validating format")
 	want := "error validating format in " + dir + `: Bundle validation errors: Expecting annotation "operators.operatorframework.io.bundle.channels.v1" to have non-empty value,` +
 		`Expecting annotation "operators.operatorframework.io.bundle.mediatype.v1" to have value "registry+v1" instead of "plain",API Version is empty`
 	if !o.Error || o.Message != want || o.File != "metadata/annotations.yaml" || o.Line != 3 {
@@ -195,11 +197,11 @@ func TestObjects(t *testing.T) {
 		[3]string{"manifests/zz-deploy.yaml", "", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n"},
 		[3]string{"manifests/zz-cm.yaml", "", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    bad key: x\n"})
 	r := Validate(readBundle(t, dir, "1.34"), nil)
-	o := outputOf(t, r, OperatorHub, "unsupported media type")
+	o := outputOf(t, r, suites.OperatorHub, "unsupported media type")
 	if o.Message != "Error: Value apps/v1, Kind=Deployment: unsupported media type registry+v1 for bundle object" || o.File != "manifests/zz-deploy.yaml" || o.Line != 2 {
 		t.Errorf("got %+v", o)
 	}
-	o = outputOf(t, r, OperatorFramework, "error validating object")
+	o = outputOf(t, r, suites.OperatorFramework, "error validating object")
 	if !strings.HasPrefix(o.Message, `Error: Value c: error validating object: metadata.labels: Invalid value: "bad key"`) || o.File != "manifests/zz-cm.yaml" || o.Line != 6 {
 		t.Errorf("got %+v", o)
 	}
@@ -223,7 +225,7 @@ func TestPlaces(t *testing.T) {
 		{"Kind=NodeHealthCheck: provided API should have an example annotation", nodeCSV, 5},
 		{"Kind=NodeHealthChecks: example must have a provided API", nodeCSV, 5},
 	} {
-		if o := outputOf(t, r, OperatorHub, tt.want); o.File != tt.file || o.Line != tt.line {
+		if o := outputOf(t, r, suites.OperatorHub, tt.want); o.File != tt.file || o.Line != tt.line {
 			t.Errorf("%q at %s:%d, want %s:%d", tt.want, o.File, o.Line, tt.file, tt.line)
 		}
 	}
@@ -234,7 +236,7 @@ func TestPlaces(t *testing.T) {
 func TestCRDMessageStable(t *testing.T) {
 	dir := seeded(t, node, [3]string{"manifests/remediation.medik8s.io_nodehealthchecks.yaml", "  scope: Cluster", "  scope: Cluster\n  preserveUnknownFields: true"})
 	r := Validate(readBundle(t, dir, "1.34"), nil)
-	o := outputOf(t, r, OperatorHub, "preserveUnknownFields")
+	o := outputOf(t, r, suites.OperatorHub, "preserveUnknownFields")
 	want := "Error: Field spec.preserveUnknownFields, Value true: spec.preserveUnknownFields: Invalid value: true: must be false in order to use defaults in the schema"
 	if !o.Error || o.Message != want || o.File != "manifests/remediation.medik8s.io_nodehealthchecks.yaml" || o.Line != 20 {
 		t.Errorf("got %+v", o)

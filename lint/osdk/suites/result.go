@@ -1,4 +1,10 @@
-package osdk
+package suites
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+)
 
 // Suite is an optional suite of operator-sdk bundle validate.
 type Suite int
@@ -47,4 +53,47 @@ type Result struct {
 func (r *Result) Outputs(s Suite) []Output {
 	out := make([]Output, 0, len(r.Default)+len(r.Optional[s]))
 	return append(append(out, r.Default...), r.Optional[s]...)
+}
+
+// resultJSON is a Result as the Store keeps it and the helper sends it:
+// Stopped as its message.
+type resultJSON struct {
+	Stopped  string      `json:"stopped,omitempty"`
+	Default  []Output    `json:"default,omitempty"`
+	Optional [2][]Output `json:"optional"`
+}
+
+// MarshalJSON encodes the result as the Store keeps it.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	if r.Stopped != nil {
+		return json.Marshal(resultJSON{Stopped: r.Stopped.Error()})
+	}
+	return json.Marshal(resultJSON{Default: r.Default, Optional: r.Optional})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes.
+func (r *Result) UnmarshalJSON(data []byte) error {
+	var j resultJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*r = Result{Default: j.Default, Optional: j.Optional}
+	if j.Stopped != "" {
+		*r = Result{Stopped: errors.New(j.Stopped)}
+	}
+	return nil
+}
+
+// Equal reports whether two results say the same (a stored or sent one
+// and the one it was made of).
+func (r *Result) Equal(o *Result) bool {
+	if (r.Stopped == nil) != (o.Stopped == nil) || r.Stopped != nil && r.Stopped.Error() != o.Stopped.Error() {
+		return false
+	}
+	eq := func(a, b []Output) bool {
+		return slices.EqualFunc(a, b, func(x, y Output) bool {
+			return x.Error == y.Error && x.Message == y.Message && x.File == y.File && x.Line == y.Line && slices.Equal(x.Causes, y.Causes)
+		})
+	}
+	return eq(r.Default, o.Default) && eq(r.Optional[0], o.Optional[0]) && eq(r.Optional[1], o.Optional[1])
 }

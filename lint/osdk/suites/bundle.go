@@ -1,10 +1,14 @@
-package osdk
+package suites
 
 import (
 	"github.com/fbcat/opm/registryv1"
 )
 
-// Bundle is a bundle directory to validate, as registryv1 read it.
+// Bundle is a bundle directory to validate, as registryv1 read it. What
+// is sent of it to the helper is its name, the entries of manifests/ and
+// metadata/ with their sizes and bytes, and the Kubernetes version (see
+// wire.go); the helper reads those entries as registryv1 reads a
+// directory.
 type Bundle struct {
 	// Dir names the directory in messages, as the user named it.
 	Dir string
@@ -14,13 +18,4 @@ type Bundle struct {
 	// KubernetesVersion is the Kubernetes version the suites are given
 	// (k8s-version), such as "1.34".
 	KubernetesVersion string
-}
-
-// annotationsFile is the path of the annotations file from the bundle
-// directory ("metadata/annotations.yaml"); "" when there is none.
-func (b *Bundle) annotationsFile() string {
-	if a := b.Files.Annotations; a != nil {
-		return a.File
-	}
-	return ""
 }

@@ -1,4 +1,4 @@
-package osdk
+package suites
 
 import (
 	"errors"

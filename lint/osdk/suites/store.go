@@ -1,18 +1,16 @@
-package osdk
+package suites
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"hash"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 )
 
-// Store keeps what Validate said of bundle directories on disk, by their
+// Store keeps what the suites said of bundle directories on disk, by their
 // content, so that a repository linted again (a maintainer's next run, a
 // job over every operator) does not run the suites again on bundles that
 // did not change. A bundle's key is the sum of every file of its
@@ -32,13 +30,6 @@ type Store struct {
 // storeFormat is the version of what a stored result holds; a change of
 // Result's encoding changes it.
 const storeFormat = "osdk-result-1"
-
-// storedResult is a Result as stored.
-type storedResult struct {
-	Stopped  string      `json:"stopped,omitempty"`
-	Default  []Output    `json:"default,omitempty"`
-	Optional [2][]Output `json:"optional"`
-}
 
 // Key is the key of the bundle b: "" when its files cannot all be read
 // (then nothing is stored of it). The sums are those of the files as
@@ -90,13 +81,9 @@ func (s *Store) Load(key string) (*Result, bool) {
 	if err != nil {
 		return nil, false
 	}
-	var st storedResult
-	if json.Unmarshal(data, &st) != nil {
+	r := &Result{}
+	if json.Unmarshal(data, r) != nil {
 		return nil, false
-	}
-	r := &Result{Default: st.Default, Optional: st.Optional}
-	if st.Stopped != "" {
-		r = &Result{Stopped: errors.New(st.Stopped)}
 	}
 	return r, true
 }
@@ -106,11 +93,7 @@ func (s *Store) Save(key string, r *Result) {
 	if key == "" {
 		return
 	}
-	st := storedResult{Default: r.Default, Optional: r.Optional}
-	if r.Stopped != nil {
-		st = storedResult{Stopped: r.Stopped.Error()}
-	}
-	data, err := json.Marshal(st)
+	data, err := json.Marshal(r)
 	if err != nil || os.MkdirAll(s.Dir, 0o755) != nil {
 		return
 	}
@@ -123,18 +106,4 @@ func (s *Store) Save(key string, r *Result) {
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(s.Dir, key+".json")) != nil {
 		_ = os.Remove(tmp.Name())
 	}
-}
-
-// Equal reports whether two results say the same (a stored one and the
-// one it was made of), for tests.
-func (r *Result) Equal(o *Result) bool {
-	if (r.Stopped == nil) != (o.Stopped == nil) || r.Stopped != nil && r.Stopped.Error() != o.Stopped.Error() {
-		return false
-	}
-	eq := func(a, b []Output) bool {
-		return slices.EqualFunc(a, b, func(x, y Output) bool {
-			return x.Error == y.Error && x.Message == y.Message && x.File == y.File && x.Line == y.Line && slices.Equal(x.Causes, y.Causes)
-		})
-	}
-	return eq(r.Default, o.Default) && eq(r.Optional[0], o.Optional[0]) && eq(r.Optional[1], o.Optional[1])
 }
