@@ -29,7 +29,10 @@
 // the file's content only, and a Cache keeps them by its sum across the
 // bundles of a run: they are the costly part.
 //
-// The types of what it answers (suites, outputs, results, the bundle)
-// and the Store of results are lint/osdk/suites', which links none of
-// the validators.
+// The validators link the Kubernetes API server's libraries, whose
+// initialisers every program that links them runs at start: this
+// package is linked only into opm-osdk (cmd/opm-osdk), whose main is
+// Serve, and lint speaks to it through lint/osdk/suites, which holds the
+// types of results and bundles this package answers with. InProcess runs
+// Serve in the same process, for tests.
 package osdk

@@ -1,0 +1,159 @@
+package suites
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"time"
+)
+
+// received is the file system of a bundle the helper was sent: the
+// directories manifests/ and metadata/ and their entries, each as the
+// sender's directory listed it (a directory, or a file of that size) and
+// with the bytes it sent. It is what registryv1 reads the bundle from in
+// the helper, and what the loader reads compressed sizes from.
+type received struct {
+	// files are the entries in the order of the request, whose bytes
+	// follow its header in that order.
+	files  []*receivedFile
+	byName map[string]*receivedFile
+}
+
+// receivedFile is an entry of a received bundle.
+type receivedFile struct {
+	wireFile
+	data []byte
+}
+
+// newReceived makes the file system of a request's entries, with room
+// for their bytes.
+func newReceived(files []wireFile) (*received, error) {
+	r := &received{byName: make(map[string]*receivedFile, len(files))}
+	for _, f := range files {
+		if err := checkName(f.Name); err != nil {
+			return nil, err
+		}
+		if r.byName[f.Name] != nil {
+			return nil, fmt.Errorf("the request names %q twice", f.Name)
+		}
+		if f.Len < 0 || f.Dir && f.Len > 0 {
+			return nil, fmt.Errorf("the request gives %q %d bytes", f.Name, f.Len)
+		}
+		e := &receivedFile{wireFile: f, data: make([]byte, f.Len)}
+		r.files = append(r.files, e)
+		r.byName[f.Name] = e
+	}
+	return r, nil
+}
+
+// isRoot reports whether name is one of the two directories.
+func isRoot(name string) bool { return name == "manifests" || name == "metadata" }
+
+// Open opens an entry, one of the two directories, or the root.
+func (r *received) Open(name string) (fs.File, error) {
+	if f := r.byName[name]; f != nil && !f.Dir {
+		return &openFile{info: f.info(), Reader: bytes.NewReader(f.data)}, nil
+	}
+	if entries, err := r.ReadDir(name); err == nil {
+		return &openDir{info: receivedInfo{name: path.Base(name), dir: true}, entries: entries}, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// ReadFile is the bytes of a file.
+func (r *received) ReadFile(name string) ([]byte, error) {
+	f := r.byName[name]
+	if f == nil || f.Dir {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	return slices.Clone(f.data), nil
+}
+
+// ReadDir lists a directory by name: the root, manifests/ and metadata/
+// with their entries, and an empty subdirectory for a directory entry
+// (whose content is not sent: neither registryv1 nor the loader reads
+// it).
+func (r *received) ReadDir(name string) ([]fs.DirEntry, error) {
+	switch f := r.byName[name]; {
+	case name == ".":
+		return []fs.DirEntry{receivedInfo{name: "manifests", dir: true}, receivedInfo{name: "metadata", dir: true}}, nil
+	case f != nil && f.Dir:
+		return nil, nil
+	case !isRoot(name):
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	var out []fs.DirEntry
+	for _, f := range r.files {
+		if strings.HasPrefix(f.Name, name+"/") {
+			out = append(out, f.info())
+		}
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
+}
+
+// info is the entry's directory entry and file information.
+func (f *receivedFile) info() receivedInfo {
+	return receivedInfo{name: path.Base(f.Name), dir: f.Dir, size: f.Size}
+}
+
+// receivedInfo describes an entry of a received bundle.
+type receivedInfo struct {
+	name string
+	size int64
+	dir  bool
+}
+
+func (i receivedInfo) Name() string               { return i.name }
+func (i receivedInfo) Size() int64                { return i.size }
+func (i receivedInfo) ModTime() time.Time         { return time.Time{} }
+func (i receivedInfo) IsDir() bool                { return i.dir }
+func (i receivedInfo) Sys() any                   { return nil }
+func (i receivedInfo) Type() fs.FileMode          { return i.Mode().Type() }
+func (i receivedInfo) Info() (fs.FileInfo, error) { return i, nil }
+
+func (i receivedInfo) Mode() fs.FileMode {
+	if i.dir {
+		return fs.ModeDir | 0o555
+	}
+	return 0o444
+}
+
+// openFile is an open file of a received bundle.
+type openFile struct {
+	info receivedInfo
+	*bytes.Reader
+}
+
+func (f *openFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *openFile) Close() error               { return nil }
+
+// openDir is an open directory of a received bundle.
+type openDir struct {
+	info    receivedInfo
+	entries []fs.DirEntry
+}
+
+func (d *openDir) Stat() (fs.FileInfo, error) { return d.info, nil }
+func (d *openDir) Close() error               { return nil }
+
+func (d *openDir) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.info.name, Err: fs.ErrInvalid}
+}
+
+// ReadDir returns the next n entries (all that are left if n <= 0).
+func (d *openDir) ReadDir(n int) ([]fs.DirEntry, error) {
+	if n > 0 && len(d.entries) == 0 {
+		return nil, io.EOF
+	}
+	if n <= 0 || n > len(d.entries) {
+		n = len(d.entries)
+	}
+	out := d.entries[:n]
+	d.entries = d.entries[n:]
+	return out, nil
+}
