@@ -8,8 +8,11 @@ BENCHDIR ?= $(or $(TMPDIR),/tmp)/opm-bench
 
 .PHONY: build test test-full e2e bench lint demo base-image clean generate check-generated fuzz docs
 
+# bin/opm and, beside it, bin/opm-osdk: the executable opm alpha lint runs
+# operator-sdk's suites in (opm finds it beside itself), with the same flags.
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/opm
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(dir $(BIN))opm-osdk ./cmd/opm-osdk
 
 # The quick suite a developer runs all the time: unit tests, CLI scripts
 # and in-process registry tests, without the race detector, fuzz seed

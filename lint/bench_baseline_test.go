@@ -76,7 +76,7 @@ func BenchmarkLintSailBaseline(b *testing.B) {
 		"../../shared/conformance/bundles/datadog-operator_1.28.0", "../../../shared/conformance/bundles/datadog-operator_1.28.0", "../testdata/bundles/node-healthcheck-operator_0.6.0")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Lint(context.Background(), []string{dir}, Options{Baseline: "HEAD~1"}); err != nil {
+		if _, err := lintInProcess(context.Background(), []string{dir}, Options{Baseline: "HEAD~1"}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -20,7 +20,7 @@ func TestLintInconsistentCatalog(t *testing.T) {
 	dir := t.TempDir()
 	ghost := "---\nschema: olm.channel\npackage: ghost\nname: alpha\nentries:\n  - name: ghost.v1\n"
 	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3 + ghost})
-	_, err := Lint(context.Background(), []string{dir}, Options{})
+	_, err := lintInProcess(context.Background(), []string{dir}, Options{})
 	if err == nil || !strings.Contains(err.Error(), "is inconsistent") || !strings.Contains(err.Error(), `package "ghost" is not defined`) {
 		t.Fatalf("got %v", err)
 	}
@@ -68,7 +68,7 @@ func TestLintCancelled(t *testing.T) {
 
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	if res, err := Lint(cancelled, []string{first}, Options{}); !errors.Is(err, context.Canceled) || res != nil {
+	if res, err := lintInProcess(cancelled, []string{first}, Options{}); !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("cancelled before: %v %v", res, err)
 	}
 	tests := []struct {

@@ -7,7 +7,6 @@ import (
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
-	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/model"
 	"github.com/fbcat/opm/registryv1/openshift"
@@ -33,11 +32,11 @@ type bundleCheck struct {
 	// and osdk-operatorframework): they say what csv-fields would of a
 	// bundle directory.
 	osdkSuites bool
-	// osdkCache keeps operator-sdk's verdicts on manifests across the
-	// bundles of a run; osdkRun is its run on this bundle, made by the
-	// first of its two rules to need it.
-	osdkCache *osdk.Cache
-	osdkStore *suites.Store
+	// osdk runs operator-sdk's suites for the run; osdkRun is their
+	// verdict on this bundle, asked for by the first of the two rules to
+	// need it (nil when it could not be had: the run fails).
+	osdk      *osdkRunner
+	osdkAsked bool
 	osdkRun   *suites.Result
 	// unchanged is set, in a run over a change compared with a git ref,
 	// for a bundle directory the change left alone.

@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk"
 )
 
 // csvOpts shape a test CSV after real ones.
@@ -203,11 +204,21 @@ func run(t *testing.T, paths []string, opts Options) *Result {
 	if opts.Released == "" && opts.Baseline == "" {
 		opts.Released = ReleasedCheck
 	}
-	res, err := Lint(context.Background(), paths, opts)
+	res, err := lintInProcess(context.Background(), paths, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// lintInProcess is Lint with operator-sdk's suites run in this process
+// (lint/osdk's InProcess: the helper's protocol over pipes) unless the
+// options say otherwise: lint's tests need no opm-osdk executable.
+func lintInProcess(ctx context.Context, paths []string, opts Options) (*Result, error) {
+	if opts.OSDK == nil {
+		opts.OSDK = osdk.InProcess
+	}
+	return Lint(ctx, paths, opts)
 }
 
 // only keeps the findings of one rule: those that stand for it (see

@@ -38,7 +38,7 @@ func historyRepo(t *testing.T) string {
 // lintHistory lints the history repository with a choice of Released.
 func lintHistory(t *testing.T, dir string, r Released) []finding.Finding {
 	t.Helper()
-	res, err := Lint(context.Background(), []string{dir}, Options{Released: r})
+	res, err := lintInProcess(context.Background(), []string{dir}, Options{Released: r})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestHistoryCheck(t *testing.T) {
 	if len(got) != 1 || got[0].Bundle != "widget-operator.v1.0.0" || got[0].Severity != finding.Error {
 		t.Fatalf("want 0.9.0's stored version removed by 1.0.0, got:%s", dump(got))
 	}
-	if _, err := Lint(context.Background(), []string{"operators/widget"}, Options{Released: "all"}); err == nil || !strings.Contains(err.Error(), "hide, warn or check") {
+	if _, err := lintInProcess(context.Background(), []string{"operators/widget"}, Options{Released: "all"}); err == nil || !strings.Contains(err.Error(), "hide, warn or check") {
 		t.Errorf("an unknown choice: %v", err)
 	}
 }

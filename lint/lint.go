@@ -7,8 +7,6 @@ import (
 
 	"github.com/fbcat/opm/lint/baseline"
 	"github.com/fbcat/opm/lint/finding"
-	"github.com/fbcat/opm/lint/osdk"
-	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/render"
 )
@@ -24,7 +22,7 @@ import (
 // With a baseline, the paths are linted twice: as the change has them,
 // then as the baseline has them (see compareWithBaseline), and each
 // finding is marked new or unchanged.
-func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
+func Lint(ctx context.Context, paths []string, opts Options) (res *Result, err error) {
 	if len(paths) == 0 {
 		return nil, errors.New("nothing to lint: give catalog, bundle or operator directories, or image references")
 	}
@@ -37,7 +35,12 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	}
 	released, _ := ParseReleased(string(opts.Released))
 	l := &linter{setup: setup{rules: rules, images: opts.Images, noWebhooks: opts.NoWebhooks, target: opts.Target, config: opts.Config,
-		osdk: &osdk.Cache{}, osdkStore: storeOf(opts), released: released, once: &onceNotes{}, judgesChange: opts.Baseline != ""}}
+		osdk: newOSDKRunner(ctx, opts), released: released, once: &onceNotes{}, judgesChange: opts.Baseline != ""}}
+	defer func() {
+		if err = l.osdk.close(err); err != nil {
+			res = nil
+		}
+	}()
 	if opts.Previous != "" {
 		if l.previous, err = readPrevious(opts.Previous); err != nil {
 			return nil, err
@@ -55,7 +58,7 @@ func Lint(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	}
 	defer bl.Close()
 	l.compareTo, l.view.memo = bl, baseline.NewMemo[*bundle]()
-	res, err := l.finish(l.run(ctx, paths))
+	res, err = l.finish(l.run(ctx, paths))
 	if err != nil {
 		return nil, err
 	}
@@ -71,15 +74,6 @@ func (l *linter) withNotes(res *Result, err error) (*Result, error) {
 		res.Notes = append(res.Notes, l.once.all()...)
 	}
 	return res, err
-}
-
-// storeOf is the store of operator-sdk's verdicts the options give, nil
-// for none.
-func storeOf(opts Options) *suites.Store {
-	if opts.CacheDir == "" {
-		return nil
-	}
-	return &suites.Store{Dir: opts.CacheDir, Salt: opts.CacheSalt}
 }
 
 // readPrevious reads the bundle directory the linted ones upgrade from.
@@ -102,6 +96,9 @@ func (l *linter) run(ctx context.Context, paths []string) (*Result, error) {
 			return nil, err
 		}
 		if err := l.lintPath(ctx, p); err != nil {
+			return nil, err
+		}
+		if err := l.osdk.failed(); err != nil {
 			return nil, err
 		}
 	}

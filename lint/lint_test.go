@@ -74,7 +74,7 @@ func TestLintErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Lint(ctx, tt.paths, tt.opts)
+			_, err := lintInProcess(ctx, tt.paths, tt.opts)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want one with %q", err, tt.want)
 			}
@@ -82,14 +82,14 @@ func TestLintErrors(t *testing.T) {
 	}
 	// The previous bundle's errors are about that option, which a command
 	// line names by its flag.
-	_, err := Lint(ctx, []string{bundle}, Options{Previous: empty})
+	_, err := lintInProcess(ctx, []string{bundle}, Options{Previous: empty})
 	var opt *option.Error
 	if !errors.As(err, &opt) || opt.Names()[0] != optionPrevious || opt.Say(map[option.Name]string{optionPrevious: "--previous"}) != "--previous "+empty+": not a registry+v1 bundle directory (manifests/ and metadata/)" {
 		t.Errorf("previous: %v", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Lint(cancelled, []string{bundle}, Options{}); err == nil {
+	if _, err := lintInProcess(cancelled, []string{bundle}, Options{}); err == nil {
 		t.Error("cancelled: no error")
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/crdcompat"
 	"github.com/fbcat/opm/lint/finding"
-	"github.com/fbcat/opm/lint/osdk"
-	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/lint/pipeline"
 	"github.com/fbcat/opm/render"
 )
@@ -27,11 +25,10 @@ type setup struct {
 	noWebhooks bool
 	target     config.Target
 	config     *config.Config
-	// osdk keeps operator-sdk's verdicts on manifests for the runs over
-	// the change and the baseline, osdkStore its verdicts on bundle
-	// directories across runs (nil for none).
-	osdk      *osdk.Cache
-	osdkStore *suites.Store
+	// osdk runs operator-sdk's suites for the runs over the change and
+	// the baseline, and keeps their verdicts on bundle directories across
+	// runs (see osdkRunner).
+	osdk *osdkRunner
 	// released is what the runs do with history (Options.Released).
 	released Released
 	// judgesChange is set when the paths are compared with a baseline:
@@ -100,7 +97,7 @@ func (l *linter) enabled(id string) bool {
 // directory, whose history h tells (nil for none).
 func (l *linter) bundleFindings(b *bundle, inOperator bool, h *history) []finding.Finding {
 	return l.view.bundleFindings(b, func(b *bundle) []finding.Finding {
-		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdkCache: l.osdk, osdkStore: l.osdkStore, notes: l.once,
+		c := &bundleCheck{b: b, previous: l.previous, noWebhooks: l.noWebhooks, pairs: &l.pairs, osdk: l.osdk, notes: l.once,
 			requiredFields: inOperator && l.enabled(pipeline.RuleRequiredFields),
 			osdkSuites:     l.enabled(ruleOSDKOperatorHub) && l.enabled(ruleOSDKOperatorFramework),
 			unchanged:      l.compareTo != nil && b.dir != "" && l.compareTo.Unchanged(b.dir),

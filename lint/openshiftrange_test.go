@@ -238,7 +238,7 @@ func TestOperatorDirOutsideRepository(t *testing.T) {
 		if err := os.CopyFS(tc.dir, os.DirFS(filepath.Join(root, "operators", "widget"))); err != nil {
 			t.Fatal(err)
 		}
-		_, err := Lint(context.Background(), []string{tc.dir}, Options{})
+		_, err := lintInProcess(context.Background(), []string{tc.dir}, Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.dir+" has a ci.yaml, but an operator directory is operators/<pkg>/ of a catalog repository") || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%s: %v", tc.dir, err)
 		}

@@ -24,7 +24,7 @@ func TestOperatorDirLinttest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Lint(context.Background(), []string{filepath.Join(root, "operators", pkg)}, Options{Rules: []string{ruleCRDUpgrade}, Released: ReleasedCheck})
+	res, err := lintInProcess(context.Background(), []string{filepath.Join(root, "operators", pkg)}, Options{Rules: []string{ruleCRDUpgrade}, Released: ReleasedCheck})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestOperatorDirLinttest(t *testing.T) {
 	}
 
 	// The catalog on its own: the bundles' embedded objects.
-	res, err = Lint(context.Background(), []string{filepath.Join(root, "catalogs", "v4.15")}, Options{Rules: []string{ruleCRDUpgrade}})
+	res, err = lintInProcess(context.Background(), []string{filepath.Join(root, "catalogs", "v4.15")}, Options{Rules: []string{ruleCRDUpgrade}})
 	if err != nil {
 		t.Fatal(err)
 	}

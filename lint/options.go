@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/fbcat/opm/lint/change"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/option"
 	"github.com/fbcat/opm/render"
 )
@@ -44,6 +46,14 @@ type Options struct {
 	// tells the build's validators from another's (the program's version:
 	// a build that may judge otherwise must give another).
 	CacheDir, CacheSalt string
+	// OSDK starts what runs operator-sdk's suites for osdk-operatorhub and
+	// osdk-operatorframework: Lint calls it at most once, for the first
+	// bundle whose verdict is not in CacheDir, and closes what it returns
+	// when the run ends. Nil starts the opm-osdk helper (suites.Start),
+	// which holds operator-framework/api's validators so that programs
+	// linking lint do not; lint/osdk's InProcess runs them in this
+	// process.
+	OSDK func(context.Context) (suites.Validator, error)
 	// Released is what a run without a baseline does with the history of
 	// an operator directory: what its catalogs hold and the bundle
 	// directories they superseded (see history.go); "" is ReleasedWarn.

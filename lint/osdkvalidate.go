@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/fbcat/opm/lint/finding"
-	"github.com/fbcat/opm/lint/osdk"
 	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/registryv1/openshift"
 )
@@ -19,9 +18,10 @@ import (
 // --select-optional name=operatorhub` (or suite=operatorframework)
 // `--optional-values=k8s-version=1.N` and fails on each output of type
 // error, warns on each other output, with the output's message. Package
-// osdk says what operator-sdk prints; both rules share one run of it per
-// bundle. Bundles of catalogs are not checked: the pipeline checks the
-// bundle directory of a pull request. Nor are, in a pull-request job
+// lint/osdk says what operator-sdk prints, in the opm-osdk helper (see
+// osdkRunner); both rules share one run of it per bundle. Bundles of
+// catalogs are not checked: the pipeline checks the bundle directory of
+// a pull request. Nor are, in a pull-request job
 // (compared with a git ref), the bundle directories the change left
 // alone: they were checked when they were merged, and operator-sdk's
 // validators are the costliest part of linting a bundle (they decode
@@ -59,15 +59,19 @@ func osdkOperatorFrameworkBundle(c *bundleCheck) []finding.Finding {
 }
 
 // osdkFindings are the findings of the suite s for a bundle directory
-// (or bundle image): one per output, at the place package osdk finds for
+// (or bundle image): one per output, at the place lint/osdk finds for
 // it.
 func osdkFindings(c *bundleCheck, s suites.Suite, rule, check string) []finding.Finding {
 	b := c.b
 	if b.files == nil || c.unchanged || c.history != "" {
 		return nil
 	}
+	if !c.osdkAsked {
+		c.osdkAsked = true
+		c.osdkRun = c.osdk.validate(&suites.Bundle{Dir: b.dir, Files: b.files, KubernetesVersion: osdkKubernetesVersion(b)})
+	}
 	if c.osdkRun == nil {
-		c.osdkRun = c.validateOSDK()
+		return nil // the run fails with the validator's error
 	}
 	if err := c.osdkRun.Stopped; err != nil {
 		f := bundleFinding(rule, finding.Error, b, b.dir, 0, "%s (operator-sdk stops: %v)", osdkNoJSON, err)
@@ -93,20 +97,6 @@ func osdkFindings(c *bundleCheck, s suites.Suite, rule, check string) []finding.
 		out = append(out, f)
 	}
 	return out
-}
-
-// validateOSDK is operator-sdk's verdict on the bundle directory: the one
-// stored of the same content, when the run has a store (Options.CacheDir)
-// that holds it, else made and stored.
-func (c *bundleCheck) validateOSDK() *suites.Result {
-	ob := &suites.Bundle{Dir: c.b.dir, Files: c.b.files, KubernetesVersion: osdkKubernetesVersion(c.b)}
-	key := c.osdkStore.Key(ob)
-	if r, ok := c.osdkStore.Load(key); ok {
-		return r
-	}
-	r := osdk.Validate(ob, c.osdkCache)
-	c.osdkStore.Save(key, r)
-	return r
 }
 
 // osdkKubernetesVersion is the Kubernetes version the pipeline validates

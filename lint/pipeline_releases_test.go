@@ -181,7 +181,7 @@ func TestPipelineReleases(t *testing.T) {
 			if s.noBaseline {
 				opts = Options{}
 			}
-			res, err := Lint(context.Background(), []string{filepath.Join("operators", r.pkg)}, opts)
+			res, err := lintInProcess(context.Background(), []string{filepath.Join("operators", r.pkg)}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,7 +217,7 @@ func TestPipelineReleases(t *testing.T) {
 			if s.noBaseline {
 				// history checked as news fails as the pipeline fails a pull
 				// request bringing the bundle
-				res, err := Lint(context.Background(), []string{filepath.Join("operators", r.pkg)}, Options{Released: ReleasedCheck})
+				res, err := lintInProcess(context.Background(), []string{filepath.Join("operators", r.pkg)}, Options{Released: ReleasedCheck})
 				if err != nil || finding.Passed(res.Findings, finding.Error) {
 					t.Errorf("--released check passes history (%v):%s", err, dump(res.Findings))
 				}

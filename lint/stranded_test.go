@@ -84,17 +84,17 @@ func TestStrandedGitBaseline(t *testing.T) {
 	if got := run(t, []string{other}, Options{Rules: []string{ruleStranded}, Baseline: "HEAD"}).Findings; len(got) != 0 {
 		t.Fatalf("findings:%s", dump(got))
 	}
-	if _, err := Lint(context.Background(), []string{dir}, Options{Baseline: "no-such-ref"}); err == nil || !strings.Contains(err.Error(), "neither a directory nor a commit") {
+	if _, err := lintInProcess(context.Background(), []string{dir}, Options{Baseline: "no-such-ref"}); err == nil || !strings.Contains(err.Error(), "neither a directory nor a commit") {
 		t.Fatalf("unknown ref: %v", err)
 	}
 	file := filepath.Join(t.TempDir(), "f")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Lint(context.Background(), []string{dir}, Options{Baseline: file}); err == nil || !strings.Contains(err.Error(), "is a file") {
+	if _, err := lintInProcess(context.Background(), []string{dir}, Options{Baseline: file}); err == nil || !strings.Contains(err.Error(), "is a file") {
 		t.Fatalf("file baseline: %v", err)
 	}
-	if _, err := Lint(context.Background(), []string{dir, other}, Options{Baseline: dir}); err == nil || !strings.Contains(err.Error(), "one at a time") {
+	if _, err := lintInProcess(context.Background(), []string{dir, other}, Options{Baseline: dir}); err == nil || !strings.Contains(err.Error(), "one at a time") {
 		t.Fatalf("directory baseline of two catalogs: %v", err)
 	}
 }
@@ -107,7 +107,7 @@ func TestInconsistentBaseline(t *testing.T) {
 	base, dir := filepath.Join(t.TempDir(), "base"), filepath.Join(t.TempDir(), "now")
 	linttest.WriteFiles(t, base, map[string]string{"catalog.yaml": strings.Replace(linttest.Chain3, "schema: olm.package\n", "schema: olm.packagex\n", 1)})
 	linttest.WriteFiles(t, dir, map[string]string{"catalog.yaml": linttest.Chain3})
-	_, err := Lint(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
+	_, err := lintInProcess(context.Background(), []string{dir}, Options{Rules: []string{ruleStranded}, Baseline: base})
 	var opt *option.Error
 	if !errors.As(err, &opt) || opt.Names()[0] != optionBaseline || !strings.HasPrefix(err.Error(), "Options.Baseline: catalog") || !strings.Contains(err.Error(), "inconsistent") {
 		t.Fatalf("want an error naming the inconsistent baseline, got %v", err)

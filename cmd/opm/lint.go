@@ -13,6 +13,7 @@ import (
 	"github.com/fbcat/opm/lint"
 	"github.com/fbcat/opm/lint/config"
 	"github.com/fbcat/opm/lint/finding"
+	"github.com/fbcat/opm/lint/osdk/suites"
 	"github.com/fbcat/opm/lint/report"
 	"github.com/fbcat/opm/render"
 )
@@ -86,12 +87,15 @@ func lintCacheDir(flag string) string {
 
 // buildSalt tells this build from another for what lint keeps across
 // runs: its version, commit and build date; for a build without them,
-// the executable's size and time too.
+// the size and time of the executable and of the opm-osdk it runs too
+// (which may be built apart from it).
 func buildSalt() string {
 	salt := opmVersion() + "\x00" + gitCommit + "\x00" + buildDate
 	if opmVersion() == "unknown" {
-		if exe, err := os.Executable(); err == nil {
-			if st, err := os.Stat(exe); err == nil {
+		exe, _ := os.Executable()
+		helper, _ := suites.Locate()
+		for _, p := range []string{exe, helper} {
+			if st, err := os.Stat(p); p != "" && err == nil {
 				salt += fmt.Sprintf("\x00%d\x00%d", st.Size(), st.ModTime().UnixNano())
 			}
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,11 +19,23 @@ import (
 	"github.com/fbcat/opm/alpha/template/templatetest"
 	"github.com/fbcat/opm/image/imagetest"
 	"github.com/fbcat/opm/internal/labels"
+	"github.com/fbcat/opm/lint/osdk"
+	"github.com/fbcat/opm/lint/osdk/suites"
 )
 
+// TestMain registers opm and opm-osdk as commands: testscript puts both
+// in a directory it adds to $PATH, so that scripts exec them, and opm,
+// as a script or a test of this process runs it, finds opm-osdk there
+// (beside the executable, or on $PATH) as beside an installed opm.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"opm": func() { os.Exit(Main()) },
+		suites.HelperName: func() {
+			if err := osdk.Serve(os.Stdin, os.Stdout); err != nil {
+				fmt.Fprintln(os.Stderr, "opm-osdk:", err)
+				os.Exit(1)
+			}
+		},
 	})
 }
 
@@ -192,7 +205,7 @@ func scriptExitCode(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	cmd := exec.Command(args[1], args[2:]...)
 	cmd.Dir = ts.MkAbs(".")
-	cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "HOME="+ts.Getenv("HOME"), "TESTDATA="+ts.Getenv("TESTDATA"))
+	cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "HOME="+ts.Getenv("HOME"), "TESTDATA="+ts.Getenv("TESTDATA"), "OPM_OSDK="+ts.Getenv("OPM_OSDK"))
 	err = cmd.Run()
 	got := 0
 	var exit *exec.ExitError

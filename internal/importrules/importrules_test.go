@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -217,9 +218,47 @@ func ruleViolations(pkgs []pkg) []string {
 		if matches(p.path, module+"/lint") {
 			out = append(out, lintWithoutAuthor(p)...)
 		}
+		out = append(out, kubernetesServerDeps(p)...)
 		if matches(p.path, module+"/validate") {
 			out = append(out, forbidden(p, "validation is local: it pulls no images and serves nothing",
 				"github.com/google/go-containerregistry", "google.golang.org/grpc")...)
+		}
+	}
+	return out
+}
+
+// kubernetesServer are operator-framework/api and the Kubernetes API
+// server's libraries its validators pull in: hundreds of packages whose
+// initialisers Go runs before main in any program that links them,
+// whichever command runs. Only lint/osdk, which holds the validators,
+// and opm-osdk, the executable opm runs them in, depend on them; opm and
+// the rest of the library do not (lint talks to opm-osdk through
+// lint/osdk/suites).
+var kubernetesServer = []string{"github.com/operator-framework/api", "k8s.io/apiserver", "k8s.io/apiextensions-apiserver"}
+
+// crdTypes are the CRD's API types, which olmv1 decodes CRDs into as
+// operator-controller does: types, not the API server.
+const crdTypes = "k8s.io/apiextensions-apiserver/pkg/apis"
+
+// validatorHomes are the packages that may link kubernetesServer.
+var validatorHomes = []string{module + "/lint/osdk", module + "/cmd/opm-osdk"}
+
+// kubernetesServerDeps lists what of kubernetesServer p depends on,
+// unless p is one of validatorHomes.
+func kubernetesServerDeps(p pkg) []string {
+	if slices.Contains(validatorHomes, p.path) {
+		return nil
+	}
+	const why = "operator-framework/api's validators and the Kubernetes API server's libraries are linked only into opm-osdk (lint/osdk), so that no command of opm pays their initialisers at start"
+	var out []string
+	for _, d := range p.deps {
+		if matches(d, crdTypes) {
+			continue
+		}
+		for _, k := range kubernetesServer {
+			if matches(d, k) {
+				out = append(out, p.path+" depends on "+d+": "+why)
+			}
 		}
 	}
 	return out
@@ -315,5 +354,30 @@ func TestLintImportingAuthorFails(t *testing.T) {
 		testImports: []string{module + "/catalogrepo/catalogrepotest"}}
 	if v := append(layerViolations([]pkg{fine}), ruleViolations([]pkg{fine})...); len(v) > 0 {
 		t.Errorf("lint on catalogrepo: %q", v)
+	}
+}
+
+// TestKubernetesServerOutsideHelperFails: opm, lint or lint/osdk/suites
+// depending on operator-framework/api or the Kubernetes API server's
+// libraries is reported; lint/osdk and opm-osdk are not, nor the CRD
+// types olmv1 decodes into.
+func TestKubernetesServerOutsideHelperFails(t *testing.T) {
+	deps := []string{"github.com/operator-framework/api/pkg/validation", "k8s.io/apiserver/pkg/cel", "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"}
+	for _, path := range []string{module + "/cmd/opm", module + "/lint", module + "/lint/osdk/suites"} {
+		got := strings.Join(ruleViolations([]pkg{{path: path, main: path == module+"/cmd/opm", deps: deps}}), "\n")
+		for _, d := range deps {
+			if !strings.Contains(got, path+" depends on "+d+": ") {
+				t.Errorf("%s depending on %s was not reported: %q", path, d, got)
+			}
+		}
+	}
+	for _, p := range []pkg{
+		{path: module + "/lint/osdk", deps: deps},
+		{path: module + "/cmd/opm-osdk", main: true, deps: deps},
+		{path: module + "/cmd/opm", main: true, deps: []string{crdTypes + "/apiextensions/v1"}},
+	} {
+		if v := ruleViolations([]pkg{p}); len(v) > 0 {
+			t.Errorf("%s with %v: %q", p.path, p.deps, v)
+		}
 	}
 }
