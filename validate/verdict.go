@@ -29,6 +29,7 @@ type verdict struct {
 	bools    []bool    // a boolean must equal each
 	bounds   []bound   // a number must be within each
 	fields   map[string]*field
+	musts    int      // the fields that must be present (see settle)
 	others   *verdict // [string]: X, applying to every field
 	elem     *verdict // [...X]
 }
@@ -37,6 +38,7 @@ type verdict struct {
 type field struct {
 	v        *verdict // nil: _
 	presence presence
+	must     bool // present in every valid value (see settle)
 }
 
 type presence int
@@ -87,9 +89,11 @@ func verdictsOf(f *ast.File, names []string) map[string]*verdict {
 		}
 	}
 	out := map[string]*verdict{}
+	done := map[*verdict]bool{}
 	for _, n := range names {
 		c.bad = false
 		if v := c.def(n); !c.bad {
+			v.settle(done)
 			out[n] = v
 		}
 	}
@@ -409,53 +413,58 @@ func (v *verdict) number(x float64) bool {
 }
 
 // object checks the members of an object as CUE sees them (see members):
-// each against its field and the pattern, then the fields that must be
-// there.
+// each against its field and the pattern, then that the fields that must
+// be there are.
 func (v *verdict) object(n *value.Value, kind string) bool {
-	seen := 0 // the declared fields present
-	ok := true
-	check := func(name string, node *value.Value, kind string) {
-		if f, declared := v.fields[name]; declared {
-			seen++
-			ok = ok && f.v.valid(node, kind)
-		}
-		ok = ok && v.others.valid(node, kind)
-	}
-	var empty value.Value
-	empty.Kind = value.Object
+	must := 0 // the fields present that must be
 	for m := range members(n, kind) {
-		if m.slot {
-			check("value", &empty, "") // the value moved to its slot leaves {}
+		if m.slot { // the value moved to its slot leaves {}
+			if !v.member("value", &emptyObject, "", &must) {
+				return false
+			}
 		}
-		if m.cueKey != "" {
-			check(m.cueKey, m.node, m.kind)
-		}
-		if !ok {
+		if m.cueKey != "" && !v.member(m.cueKey, m.node, m.kind, &must) {
 			return false
 		}
 	}
-	if seen == len(v.fields) {
-		return true
-	}
-	for name, f := range v.fields {
-		if f.presence == optional || f.presence == regular && f.v.concrete() {
-			continue
-		}
-		if lookupCUE(n, kind, name) == nil {
-			return false
-		}
-	}
-	return true
+	return must == v.musts
 }
 
-// lookupCUE is the member CUE sees as name, if any.
-func lookupCUE(n *value.Value, kind, name string) *value.Value {
-	for m := range members(n, kind) {
-		if m.cueKey == name || m.slot && name == "value" {
-			return m.node
+// member checks the member name of a struct of v, counting in *must the
+// fields that must be present.
+func (v *verdict) member(name string, node *value.Value, kind string, must *int) bool {
+	if f, declared := v.fields[name]; declared {
+		if f.must {
+			*must++
+		}
+		if !f.v.valid(node, kind) {
+			return false
 		}
 	}
-	return nil
+	return v.others.valid(node, kind)
+}
+
+// emptyObject is what CUE sees as a property's value once it moved to its
+// slot.
+var emptyObject = value.Value{Kind: value.Object}
+
+// settle notes, in v and every verdict below it, which fields must be
+// present: the required ones and the regular ones that are not concrete.
+func (v *verdict) settle(done map[*verdict]bool) {
+	if v == nil || v == anyVerdict || done[v] {
+		return
+	}
+	done[v] = true
+	v.musts = 0
+	for _, f := range v.fields {
+		f.must = f.presence == required || f.presence == regular && !f.v.concrete()
+		if f.must {
+			v.musts++
+		}
+		f.v.settle(done)
+	}
+	v.others.settle(done)
+	v.elem.settle(done)
 }
 
 func allEqual[T comparable](want []T, got T) bool {
