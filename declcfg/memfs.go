@@ -1,15 +1,14 @@
 package declcfg
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
-	"time"
+
+	"github.com/fbcat/opm/internal/memfile"
 )
 
 // MemFS is a read-only file system of files held in memory, for catalogs
@@ -59,12 +58,12 @@ func (m *MemFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	if data, ok := m.files[name]; ok {
-		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(data))}, Reader: bytes.NewReader(data), data: data}, nil
+		return memfile.NewFile(memfile.NewInfo(path.Base(name), int64(len(data)), false), data), nil
 	}
 	if name != "." && !m.isDir(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	return &memDir{info: memInfo{name: path.Base(name), dir: true}, path: name, entries: m.entries(name)}, nil
+	return memfile.NewDir(memfile.NewInfo(path.Base(name), 0, true), name, m.entries(name)), nil
 }
 
 // below returns the sorted names of the files under the directory dir.
@@ -100,72 +99,12 @@ func (m *MemFS) entries(dir string) []fs.DirEntry {
 			continue
 		}
 		last = child
-		info := memInfo{name: child, dir: isDir}
+		size := int64(0)
 		if !isDir {
-			info.size = int64(len(m.files[name]))
+			size = int64(len(m.files[name]))
 		}
-		out = append(out, info)
+		out = append(out, memfile.NewInfo(child, size, isDir))
 	}
 	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return out
-}
-
-// memInfo describes a file or directory of a MemFS.
-type memInfo struct {
-	name string
-	size int64
-	dir  bool
-}
-
-func (i memInfo) Name() string               { return i.name }
-func (i memInfo) Size() int64                { return i.size }
-func (i memInfo) ModTime() time.Time         { return time.Time{} }
-func (i memInfo) IsDir() bool                { return i.dir }
-func (i memInfo) Sys() any                   { return nil }
-func (i memInfo) Type() fs.FileMode          { return i.Mode().Type() }
-func (i memInfo) Info() (fs.FileInfo, error) { return i, nil }
-
-func (i memInfo) Mode() fs.FileMode {
-	if i.dir {
-		return fs.ModeDir | 0o555
-	}
-	return 0o444
-}
-
-// memFile is an open file of a MemFS.
-type memFile struct {
-	info memInfo
-	*bytes.Reader
-	data []byte // all of it, which the loader reads without a copy
-}
-
-func (f *memFile) Stat() (fs.FileInfo, error) { return f.info, nil }
-func (f *memFile) Close() error               { return nil }
-
-// memDir is an open directory of a MemFS.
-type memDir struct {
-	info    memInfo
-	path    string
-	entries []fs.DirEntry
-	read    int // how many entries ReadDir has returned
-}
-
-func (d *memDir) Stat() (fs.FileInfo, error) { return d.info, nil }
-func (d *memDir) Close() error               { return nil }
-
-func (d *memDir) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.path, Err: fs.ErrInvalid}
-}
-
-// ReadDir returns the next n entries (all that are left if n <= 0).
-func (d *memDir) ReadDir(n int) ([]fs.DirEntry, error) {
-	left := d.entries[d.read:]
-	if n > 0 && len(left) == 0 {
-		return nil, io.EOF
-	}
-	if n > 0 && n < len(left) {
-		left = left[:n]
-	}
-	d.read += len(left)
-	return slices.Clone(left), nil
 }

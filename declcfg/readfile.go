@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/fbcat/opm/internal/fserr"
+	"github.com/fbcat/opm/internal/memfile"
 )
 
 // readFile reads a catalog file into buf (or a larger buffer if buf is
@@ -22,12 +23,12 @@ func readFile(fsys fs.FS, name string, limit int64, buf []byte) (data []byte, bo
 	if err != nil {
 		return nil, false, nil, err
 	}
-	if mf, ok := f.(*memFile); ok {
+	if mf, ok := f.(*memfile.File); ok {
 		defer f.Close()
-		if looksBinary(mf.data[:min(len(mf.data), binarySniffLen)]) {
+		if looksBinary(mf.Data[:min(len(mf.Data), binarySniffLen)]) {
 			return nil, false, nil, errBinary
 		}
-		return mf.data, true, nil, nil
+		return mf.Data, true, nil, nil
 	}
 	return readOpened(f, st, limit, buf)
 }

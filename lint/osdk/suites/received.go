@@ -1,14 +1,13 @@
 package suites
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
-	"time"
+
+	"github.com/fbcat/opm/internal/memfile"
 )
 
 // received is the file system of a bundle the helper was sent: the
@@ -56,10 +55,10 @@ func isRoot(name string) bool { return name == "manifests" || name == "metadata"
 // Open opens an entry, one of the two directories, or the root.
 func (r *received) Open(name string) (fs.File, error) {
 	if f := r.byName[name]; f != nil && !f.Dir {
-		return &openFile{info: f.info(), Reader: bytes.NewReader(f.data)}, nil
+		return memfile.NewFile(f.info(), f.data), nil
 	}
 	if entries, err := r.ReadDir(name); err == nil {
-		return &openDir{info: receivedInfo{name: path.Base(name), dir: true}, entries: entries}, nil
+		return memfile.NewDir(memfile.NewInfo(path.Base(name), 0, true), name, entries), nil
 	}
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
@@ -80,7 +79,7 @@ func (r *received) ReadFile(name string) ([]byte, error) {
 func (r *received) ReadDir(name string) ([]fs.DirEntry, error) {
 	switch f := r.byName[name]; {
 	case name == ".":
-		return []fs.DirEntry{receivedInfo{name: "manifests", dir: true}, receivedInfo{name: "metadata", dir: true}}, nil
+		return []fs.DirEntry{memfile.NewInfo("manifests", 0, true), memfile.NewInfo("metadata", 0, true)}, nil
 	case f != nil && f.Dir:
 		return nil, nil
 	case !isRoot(name):
@@ -97,63 +96,6 @@ func (r *received) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 // info is the entry's directory entry and file information.
-func (f *receivedFile) info() receivedInfo {
-	return receivedInfo{name: path.Base(f.Name), dir: f.Dir, size: f.Size}
-}
-
-// receivedInfo describes an entry of a received bundle.
-type receivedInfo struct {
-	name string
-	size int64
-	dir  bool
-}
-
-func (i receivedInfo) Name() string               { return i.name }
-func (i receivedInfo) Size() int64                { return i.size }
-func (i receivedInfo) ModTime() time.Time         { return time.Time{} }
-func (i receivedInfo) IsDir() bool                { return i.dir }
-func (i receivedInfo) Sys() any                   { return nil }
-func (i receivedInfo) Type() fs.FileMode          { return i.Mode().Type() }
-func (i receivedInfo) Info() (fs.FileInfo, error) { return i, nil }
-
-func (i receivedInfo) Mode() fs.FileMode {
-	if i.dir {
-		return fs.ModeDir | 0o555
-	}
-	return 0o444
-}
-
-// openFile is an open file of a received bundle.
-type openFile struct {
-	info receivedInfo
-	*bytes.Reader
-}
-
-func (f *openFile) Stat() (fs.FileInfo, error) { return f.info, nil }
-func (f *openFile) Close() error               { return nil }
-
-// openDir is an open directory of a received bundle.
-type openDir struct {
-	info    receivedInfo
-	entries []fs.DirEntry
-}
-
-func (d *openDir) Stat() (fs.FileInfo, error) { return d.info, nil }
-func (d *openDir) Close() error               { return nil }
-
-func (d *openDir) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.info.name, Err: fs.ErrInvalid}
-}
-
-// ReadDir returns the next n entries (all that are left if n <= 0).
-func (d *openDir) ReadDir(n int) ([]fs.DirEntry, error) {
-	if n > 0 && len(d.entries) == 0 {
-		return nil, io.EOF
-	}
-	if n <= 0 || n > len(d.entries) {
-		n = len(d.entries)
-	}
-	out := d.entries[:n]
-	d.entries = d.entries[n:]
-	return out, nil
+func (f *receivedFile) info() memfile.Info {
+	return memfile.NewInfo(path.Base(f.Name), f.Size, f.Dir)
 }
