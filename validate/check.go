@@ -123,15 +123,18 @@ func kindFor(schema string) string {
 // check runs again without the conflicting fields.
 func (s *schemas) unify(obj *declcfg.Object, def *definition) []*declcfg.Error {
 	kind := kindFor(obj.Schema)
-	if def.verdict != nil && def.verdict.valid(obj.Value, kind) {
-		if s.keyed {
-			key, _ := def.conv.prepare(obj.Value, kind)
-			def.conv.passedWhole(key)
-		}
+	// Where the quick path reads bundles (s.keyed), the shapes of blobs
+	// that pass are needed, and a known one is the cheaper answer; else a
+	// verdict alone says that a blob passes, and nothing is hashed.
+	if def.verdict != nil && !s.keyed && def.verdict.valid(obj.Value, kind) {
 		return nil
 	}
 	key, known := def.conv.prepare(obj.Value, kind)
 	if known {
+		return nil
+	}
+	if def.verdict != nil && s.keyed && def.verdict.valid(obj.Value, kind) {
+		def.conv.passedWhole(key)
 		return nil
 	}
 	validate := s.validate
