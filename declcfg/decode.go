@@ -42,16 +42,19 @@ type document struct {
 // read again as YAML from the failing object on. Unlike upstream it does
 // not stop at the first bad YAML document; each document's failure is
 // reported on its own. With q, a JSON bundle in canonical form is typed
-// straight from the bytes (see quickBundle).
-func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, emit func(document)) {
+// straight from the bytes (see quickBundle). With compactProps, the values
+// of a YAML document's properties may come compacted (see
+// fbcyaml.DecodeCompactingProperties): for a loader that only types the
+// documents it decodes.
+func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, compactProps bool, emit func(document)) {
 	if value.LooksLikeJSON(data, sniffLen) {
-		decodeJSONStream(data, q, emit)
+		decodeJSONStream(data, q, compactProps, emit)
 		return
 	}
-	decodeYAMLStream(data, 0, 1, cache, emit)
+	decodeYAMLStream(data, 0, 1, cache, compactProps, emit)
 }
 
-func decodeJSONStream(data []byte, q *quickDecoder, emit func(document)) {
+func decodeJSONStream(data []byte, q *quickDecoder, compactProps bool, emit func(document)) {
 	p := value.NewJSONParser(data, 1)
 	count := 0
 	rewind, rewindLine := 0, int32(1)
@@ -95,7 +98,7 @@ func decodeJSONStream(data []byte, q *quickDecoder, emit func(document)) {
 			stopped
 		)
 		state := pending
-		decodeYAMLStream(data[start:], start, line, nil, func(d document) {
+		decodeYAMLStream(data[start:], start, line, nil, compactProps, func(d document) {
 			switch {
 			case state == pending && d.Err != nil:
 				emit(failed)
@@ -132,7 +135,7 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 // decodeYAMLStream decodes data, which starts at offset base and line
 // firstLine of its file. A document the cache (if any) holds is not
 // decoded.
-func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, emit func(document)) {
+func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, compactProps bool, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
 	for _, c := range chunks {
 		var key docKey
@@ -147,7 +150,7 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 				key = k
 			}
 		}
-		decodeYAMLDocument(c, base, key, emit)
+		decodeYAMLDocument(c, base, key, compactProps, emit)
 		if key.n > 0 {
 			cache.settle(key)
 		}
@@ -163,8 +166,12 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 // decodeYAMLDocument decodes one document of a YAML stream that starts at
 // offset base of its file; key is set when a DocumentCache is to record
 // the document's bundle (see fileWalk.document).
-func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, emit func(document)) {
-	v, dups, err := fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
+func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, compactProps bool, emit func(document)) {
+	decode := fbcyaml.DecodeWithDuplicates
+	if compactProps {
+		decode = fbcyaml.DecodeCompactingProperties
+	}
+	v, dups, err := decode(c.Data, c.Line)
 	switch {
 	case err != nil:
 		emit(document{Line: c.Line, Err: yamlSyntaxError(c.Data, c.Line, err)})

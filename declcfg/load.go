@@ -186,6 +186,9 @@ type loadWorker struct {
 	// quick types bundles straight from JSON bytes; nil when an object
 	// check needs every document's tree.
 	quick *quickDecoder
+	// compactProps: no object check reads the values of properties, which
+	// a YAML document may then give compacted (see decodeFile).
+	compactProps bool
 }
 
 func newLoadWorker(c *loadConfig) *loadWorker {
@@ -200,6 +203,7 @@ func newLoadWorker(c *loadConfig) *loadWorker {
 	if (wk.check == nil || quick != nil) && !c.noQuick {
 		wk.quick = &quickDecoder{dropBulk: c.dropBulk, check: quick, withDoc: quick != nil || c.lines != nil}
 	}
+	wk.compactProps = wk.check == nil && !c.noQuick
 	return wk
 }
 
@@ -239,7 +243,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 		}
 		w.c, cache = &cc, c.docs
 	}
-	decodeFile(data, cache, wk.quick, func(doc document) {
+	decodeFile(data, cache, wk.quick, wk.compactProps, func(doc document) {
 		w.document(doc)
 		mapped.consumed(doc.Src.End)
 	})

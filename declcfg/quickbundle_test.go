@@ -67,7 +67,7 @@ func sameQuickLoad(t *testing.T, name string, fsys fstest.MapFS) {
 // that the compact JSON it gives of each is what AppendCompact writes of
 // the document's tree.
 func quickCount(t testing.TB, data []byte) (quick, docs int) {
-	decodeFile(data, nil, &quickDecoder{withDoc: true}, func(d document) {
+	decodeFile(data, nil, &quickDecoder{withDoc: true}, false, func(d document) {
 		docs++
 		if d.quick == nil {
 			return
@@ -114,6 +114,37 @@ func TestQuickBundleOnRealCatalogs(t *testing.T) {
 	t.Logf("quickBundle typed %d of %d bundles", quick, bundles)
 	if bundles == 0 || quick < bundles*9/10 {
 		t.Fatalf("quickBundle typed %d of %d bundles of the test data", quick, bundles)
+	}
+}
+
+// TestCompactedPropertiesOnRealCatalogs loads every YAML catalog of the
+// test data (and of the conformance data, when it is there) as render
+// does, the values of properties compacted as they are read (see
+// fbcyaml.DecodeCompactingProperties), and with every document's tree
+// whole, and checks that both give the same catalog, problems and
+// warnings.
+func TestCompactedPropertiesOnRealCatalogs(t *testing.T) {
+	patterns := []string{"../testdata/serve/catalog/*/*.yaml", "../testdata/catalog/*/*.yaml", "../testdata/templates/*.yaml"}
+	if !testing.Short() {
+		patterns = append(patterns, "../../shared/conformance/*/*.yaml", "../../shared/conformance/*/*/*.yaml")
+	}
+	if dir := os.Getenv("OPM_BENCH_CATALOG"); dir != "" {
+		patterns = append(patterns, filepath.Join(dir, "*", "*.yaml"))
+	}
+	files := 0
+	for _, pattern := range patterns {
+		names, _ := filepath.Glob(pattern)
+		for _, name := range names {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameQuickLoad(t, name, fstest.MapFS{"catalog.yaml": {Data: data}})
+			files++
+		}
+	}
+	if files == 0 {
+		t.Fatal("no YAML catalog in the test data")
 	}
 }
 

@@ -31,7 +31,21 @@ func Decode(doc []byte, line int32) (value.Value, error) {
 // keeps the last), in document order: two documents run together without
 // a "---" between them repeat "schema".
 func DecodeWithDuplicates(doc []byte, line int32) (value.Value, []value.Duplicate, error) {
-	if v, dups, ok, err := fastDecode(doc, line); ok {
+	return decode(doc, line, false)
+}
+
+// DecodeCompactingProperties is DecodeWithDuplicates for a caller that
+// does nothing with the values of the document's properties (the items of
+// its top-level "properties" list) but compact them: where the fast path
+// reads the document, such a value that is a collection comes as a
+// value.Raw node holding its compact JSON, which costs a fraction of its
+// tree. Where go-yaml reads it, the values are trees as ever.
+func DecodeCompactingProperties(doc []byte, line int32) (value.Value, []value.Duplicate, error) {
+	return decode(doc, line, true)
+}
+
+func decode(doc []byte, line int32, compactProps bool) (value.Value, []value.Duplicate, error) {
+	if v, dups, ok, err := fastDecode(doc, line, compactProps); ok {
 		return v, dups, err
 	}
 	v, err := slowDecode(doc, line)

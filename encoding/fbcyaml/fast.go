@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"hash/maphash"
 	"sync"
+	"unsafe"
 
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/position"
@@ -29,6 +30,10 @@ import (
 
 // bail aborts the fast path.
 type bail struct{}
+
+// uncompacted starts the fast path over without compacting property
+// values (see fastraw.go).
+type uncompacted struct{}
 
 // fastParser is the state of the fast path over one document.
 type fastParser struct {
@@ -56,6 +61,20 @@ type fastParser struct {
 	// of the text: a lookup costs less than the allocation it saves.
 	strs *[internSlots]string
 	seed maphash.Seed
+
+	// With compactProps, the values of the document's properties that
+	// are collections are built in the arenas and compacted as soon as
+	// they are complete (see fastraw.go); props says where the parser
+	// is, raw is scratch space for the compact JSON.
+	compactProps bool
+	props        uint8
+	propType     string // the type of the property being parsed, if read
+	// propCompacted: the value of the property being parsed was compacted.
+	propCompacted bool
+	keepTree      bool // the property value being compacted stays a tree
+	fieldArena    arena[value.Field]
+	itemArena     arena[value.Value]
+	raw           []byte
 }
 
 // A parser keeps internSlots strings of up to internLen bytes.
@@ -80,31 +99,52 @@ func (p *fastParser) intern(text []byte) string {
 	return *slot
 }
 
+// scalarText returns the text of a scalar on one line of the document:
+// in a property value being compacted, the document's own bytes, which
+// outlive the value's tree (see compactProperty); elsewhere a string of
+// its own, interned if short.
+func (p *fastParser) scalarText(text []byte) string {
+	if p.compacting() {
+		return unsafe.String(unsafe.SliceData(text), len(text))
+	}
+	return p.intern(text)
+}
+
+// owned returns b, which nothing else holds or changes, as a string
+// without copying it.
+func owned(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
 // parsers keeps fastParsers, with their scratch stacks, between documents.
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // fastDecode reads doc, whose first line is line, on the fast path. ok is
 // false when the fast path gave up and go-yaml must read the document.
-func fastDecode(doc []byte, line int32) (v value.Value, dups []value.Duplicate, ok bool, err error) {
+func fastDecode(doc []byte, line int32, compactProps bool) (v value.Value, dups []value.Duplicate, ok bool, err error) {
 	if !fastSafe(doc) {
 		return value.Value{}, nil, false, nil
 	}
 	defer func() {
-		if r := recover(); r != nil {
-			if _, isBail := r.(bail); !isBail {
-				panic(r)
-			}
+		switch r := recover(); r.(type) {
+		case nil:
+		case bail:
 			v, dups, ok, err = value.Value{}, nil, false, nil
+		case uncompacted:
+			v, dups, ok, err = fastDecode(doc, line, false)
+		default:
+			panic(r)
 		}
 	}()
 	p := parsers.Get().(*fastParser)
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs, seed: p.seed}
+		p.fieldArena.reset()
+		p.itemArena.reset()
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs, seed: p.seed,
+			fieldArena: p.fieldArena, itemArena: p.itemArena, raw: p.raw[:0]}
 		parsers.Put(p)
 	}()
-	p.d, p.line = doc, line
+	p.d, p.line, p.compactProps = doc, line, compactProps
 	v = p.document()
 	if p.nonFinite != nil {
 		return value.Value{}, nil, true, p.nonFinite

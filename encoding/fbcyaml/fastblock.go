@@ -21,6 +21,9 @@ func (p *fastParser) block(indent, parent int) value.Value {
 // first one at pos.
 func (p *fastParser) mapping(indent int) value.Value {
 	p.nest()
+	if p.props != 0 {
+		p.propertyStart()
+	}
 	v := value.Value{Kind: value.Object}
 	p.mark(&v)
 	base := len(p.fields)
@@ -36,7 +39,11 @@ func (p *fastParser) mapping(indent int) value.Value {
 		if p.depth == 1 {
 			p.keyPos = append(p.keyPos, keyPos)
 		}
+		restore := p.propertyKey(key)
 		val := p.mappingValue(indent)
+		if p.props != 0 {
+			val = p.propertyValue(key, val, restore)
+		}
 		if val.Line == 0 {
 			val.Line, val.Col = keyPos.Line, keyPos.Col
 		}
@@ -68,7 +75,12 @@ func (p *fastParser) mapping(indent int) value.Value {
 // ("1" and 1.0), and which one upstream keeps is left to go-yaml's path.
 func (p *fastParser) takeFields(base int, typed bool) []value.Field {
 	n := len(p.fields) - base
-	fields := value.NormalizeFields(append(make([]value.Field, 0, n), p.fields[base:]...))
+	var fields []value.Field
+	if p.compacting() {
+		fields = value.NormalizeFields(p.fieldArena.take(p.fields[base:]))
+	} else {
+		fields = value.NormalizeFields(append(make([]value.Field, 0, n), p.fields[base:]...))
+	}
 	if typed && len(fields) < n {
 		panic(bail{})
 	}
@@ -105,6 +117,7 @@ func (p *fastParser) mappingValue(indent int) value.Value {
 // first one at pos.
 func (p *fastParser) sequence(indent int) value.Value {
 	p.nest()
+	restore := p.propertyList()
 	v := value.Value{Kind: value.Array}
 	p.mark(&v)
 	base := len(p.items)
@@ -146,11 +159,24 @@ func (p *fastParser) sequence(indent int) value.Value {
 		}
 		p.pos += next
 	}
-	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
-	clear(p.items[base:])
-	p.items = p.items[:base]
+	v.Items = p.takeItems(base)
+	p.props = restore
 	p.depth--
 	return v
+}
+
+// takeItems copies the items of the sequence that starts at base of the
+// scratch stack out of it, and pops them.
+func (p *fastParser) takeItems(base int) []value.Value {
+	var items []value.Value
+	if p.compacting() {
+		items = p.itemArena.take(p.items[base:])
+	} else {
+		items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
+	}
+	clear(p.items[base:])
+	p.items = p.items[:base]
+	return items
 }
 
 // inlineValue parses a scalar or empty collection that starts at pos, in
@@ -176,6 +202,7 @@ func (p *fastParser) inlineValue(parent int) value.Value {
 			panic(bail{})
 		}
 		v = resolveValue(p.plain(parent))
+		p.noteNumber(&v)
 	}
 	v.Line, v.Col = line, col
 	p.checkFinite(&v)

@@ -26,6 +26,7 @@ func (p *fastParser) flowNode() value.Value {
 	default:
 		text, _ := p.flowPlain()
 		v = resolveValue(string(text))
+		p.noteNumber(&v)
 	}
 	v.Line, v.Col = line, col
 	p.checkFinite(&v)
@@ -65,9 +66,7 @@ func (p *fastParser) flowSequence() value.Value {
 		}
 		break
 	}
-	v.Items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
-	clear(p.items[base:])
-	p.items = p.items[:base]
+	v.Items = p.takeItems(base)
 	p.depth--
 	return v
 }

@@ -65,10 +65,10 @@ func (p *fastParser) plain(parent int) string {
 	}
 	if p.at(p.pos) == '#' {
 		p.skipComment()
-		return p.intern(text)
+		return p.scalarText(text)
 	}
 	if p.at(p.pos) == 0 {
-		return p.intern(text)
+		return p.scalarText(text)
 	}
 	p.newline()
 	var out []byte
@@ -92,9 +92,9 @@ func (p *fastParser) plain(parent int) string {
 			if p.at(i) == 0 || indent <= parent {
 				p.pos, p.line, p.lineStart = save, saveLine, save
 				if out == nil {
-					return p.intern(text)
+					return p.scalarText(text)
 				}
-				return string(out)
+				return owned(out)
 			}
 			p.pos = i
 			break
@@ -107,7 +107,7 @@ func (p *fastParser) plain(parent int) string {
 			if out == nil {
 				return string(text)
 			}
-			return string(out)
+			return owned(out)
 		}
 		more, colon := p.plainLine()
 		if colon {
@@ -126,10 +126,10 @@ func (p *fastParser) plain(parent int) string {
 		if p.at(p.pos) == '#' {
 			// A comment after the text ends the scalar too.
 			p.skipComment()
-			return string(out)
+			return owned(out)
 		}
 		if p.at(p.pos) == 0 {
-			return string(out)
+			return owned(out)
 		}
 		p.newline()
 	}

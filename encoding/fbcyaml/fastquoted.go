@@ -50,10 +50,10 @@ func (p *fastParser) quoted(parent int, single bool) string {
 					continue
 				}
 				p.pos++
-				return string(s)
+				return owned(s)
 			case !single && c == '"':
 				p.pos++
-				return string(s)
+				return owned(s)
 			case !single && c == '\\':
 				if p.at(p.pos+1) == '\n' {
 					p.pos++

@@ -186,6 +186,8 @@ func appendCompact(dst []byte, v *Value, kube bool) []byte {
 			dst = appendCompact(dst, &v.Fields[i].Value, kube)
 		}
 		return append(dst, '}')
+	case Raw:
+		return append(dst, v.Str...)
 	}
 	return dst
 }

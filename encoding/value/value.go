@@ -27,6 +27,11 @@ const (
 	String
 	Array
 	Object
+	// Raw is a value already written as compact JSON: Str holds it
+	// exactly as AppendCompact writes the tree it stands for. Only a
+	// decoder asked to makes one (see fbcyaml.DecodeOptions), for a
+	// caller that does nothing with the value but compact it.
+	Raw
 )
 
 func (k Kind) String() string {
@@ -43,6 +48,8 @@ func (k Kind) String() string {
 		return "list"
 	case Object:
 		return "object"
+	case Raw:
+		return "compact JSON"
 	}
 	return "unknown"
 }

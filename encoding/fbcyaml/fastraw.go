@@ -1,0 +1,183 @@
+// Property values handed out compacted: a caller that only compacts the
+// values of a document's properties (render, which writes each value as
+// JSON and looks at nothing inside it) asks the fast path for them as
+// value.Raw. They are most of a catalog's bytes (a bundle's CSV metadata),
+// and as trees they were allocated node by node, to be compacted and
+// dropped once the document was typed. Here the collections of such a
+// value are built in arenas the parser keeps, the value is compacted as
+// soon as it is complete, and the arenas are reused for the next one.
+
+package fbcyaml
+
+import (
+	"strings"
+
+	"github.com/fbcat/opm/encoding/value"
+)
+
+// arenaChunk is how many elements a chunk of an arena holds, unless one
+// collection needs more.
+const arenaChunk = 1024
+
+// arena hands out slices of chunks it keeps, until reset. A slice it
+// handed out stays valid until then: chunks are never grown, only added.
+type arena[T any] struct {
+	chunks [][]T
+	cur    int // the chunk being filled
+}
+
+// take copies src into the arena and returns the copy.
+func (a *arena[T]) take(src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	for ; a.cur < len(a.chunks); a.cur++ {
+		c := a.chunks[a.cur]
+		if cap(c)-len(c) >= len(src) {
+			n := len(c)
+			c = append(c, src...)
+			a.chunks[a.cur] = c
+			return c[n:len(c):len(c)]
+		}
+	}
+	c := make([]T, 0, max(arenaChunk, len(src)))
+	c = append(c, src...)
+	a.chunks = append(a.chunks, c)
+	a.cur = len(a.chunks) - 1
+	return c[:len(c):len(c)]
+}
+
+// reset empties the arena, keeping its chunks for the next value; what
+// they held is cleared, so that nothing stays reachable through them.
+func (a *arena[T]) reset() {
+	for i := range a.chunks {
+		clear(a.chunks[i])
+		a.chunks[i] = a.chunks[i][:0]
+	}
+	a.cur = 0
+}
+
+// Where the fast path is, for compactProps.
+const (
+	inProperties    = 1 << iota // the value of the document's "properties"
+	inPropertyList              // the items of that value, a sequence
+	inPropertyValue             // the value of a property, being compacted
+)
+
+// A property's value is compacted only once its type is known, and not if
+// it is olm.bundle.object, whose data the loader checks in the tree (see
+// declcfg's bundleObjectErrors).
+const bundleObjectType = "olm.bundle.object"
+
+// propertyStart notes, in a mapping just entered, whether it is one of
+// the document's properties, whose type is not known yet.
+func (p *fastParser) propertyStart() {
+	if p.depth == 3 && p.props == inProperties|inPropertyList {
+		p.propType, p.propCompacted = "", false
+	}
+}
+
+// propertyKey notes, before the value of key is parsed in a mapping at
+// the current depth, whether that value is the list of the document's
+// properties or the value of one of them to compact, and returns what to
+// restore once it is parsed (see propertyValue).
+func (p *fastParser) propertyKey(key string) (restore uint8) {
+	restore = p.props
+	switch {
+	case !p.compactProps:
+	case p.depth == 1 && key == "properties":
+		p.props = inProperties
+	case p.depth == 3 && p.props == inProperties|inPropertyList && key == "value" && p.propType != "" && p.propType != bundleObjectType:
+		p.props |= inPropertyValue
+		p.keepTree = false
+	}
+	return restore
+}
+
+// propertyValue takes the value v of key just parsed: compacts it if it
+// is a property's value, notes a property's type, and restores where the
+// parser is to restore.
+func (p *fastParser) propertyValue(key string, v value.Value, restore uint8) value.Value {
+	if p.compacting() && restore&inPropertyValue == 0 {
+		v = p.compactProperty(v)
+		p.propCompacted = true
+	}
+	p.props = restore
+	if p.depth == 3 && p.props == inProperties|inPropertyList && key == "type" {
+		if p.propCompacted {
+			// A second type after the value: the value may be
+			// olm.bundle.object's after all. Such a document is read
+			// again with its trees whole.
+			panic(uncompacted{})
+		}
+		p.propType = ""
+		if v.Kind == value.String {
+			p.propType = v.Str
+		}
+	}
+	return v
+}
+
+// propertyList notes, in a sequence just entered, whether its items are
+// the document's properties, and returns what to restore when it ends.
+func (p *fastParser) propertyList() (restore uint8) {
+	restore = p.props
+	if p.props == inProperties && p.depth == 2 {
+		p.props |= inPropertyList
+	}
+	return restore
+}
+
+// compacting reports whether the collection being completed belongs to a
+// property value being compacted.
+func (p *fastParser) compacting() bool { return p.props&inPropertyValue != 0 }
+
+// noteNumber keeps the tree of the property value being compacted if v,
+// a scalar of it, is an integer with more digits than a float64 holds
+// exactly: the loader warns of those (declcfg's roundedNumbers), with
+// their line, which compact JSON no longer tells.
+func (p *fastParser) noteNumber(v *value.Value) {
+	if v.Kind == value.Number && len(v.Str) > 15 && p.compacting() {
+		p.keepTree = true
+	}
+}
+
+// compactProperty turns a property value that is a collection into its
+// compact JSON (or, if it must be kept as a tree, copies it out of the
+// arenas) and empties the arenas its nodes were built in.
+func (p *fastParser) compactProperty(v value.Value) value.Value {
+	if v.Kind != value.Object && v.Kind != value.Array {
+		return v
+	}
+	var out value.Value
+	if p.keepTree {
+		out = copyTree(v)
+	} else {
+		p.raw = value.AppendCompact(p.raw[:0], &v)
+		out = value.Value{Kind: value.Raw, Str: string(p.raw), Line: v.Line, Col: v.Col}
+	}
+	p.fieldArena.reset()
+	p.itemArena.reset()
+	return out
+}
+
+// copyTree copies the collections of v out of the arenas, and its
+// strings off the document's bytes (see scalarText).
+func copyTree(v value.Value) value.Value {
+	v.Str = strings.Clone(v.Str)
+	switch v.Kind {
+	case value.Object:
+		fields := make([]value.Field, len(v.Fields))
+		for i, f := range v.Fields {
+			fields[i] = value.Field{Key: strings.Clone(f.Key), Value: copyTree(f.Value)}
+		}
+		v.Fields = fields
+	case value.Array:
+		items := make([]value.Value, len(v.Items))
+		for i := range v.Items {
+			items[i] = copyTree(v.Items[i])
+		}
+		v.Items = items
+	}
+	return v
+}
