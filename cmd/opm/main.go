@@ -18,6 +18,9 @@ import (
 
 	"github.com/fbcat/opm/declcfg"
 	"github.com/fbcat/opm/internal/residency"
+	// The heap is advised for huge pages before most packages are
+	// initialised (see hugeheap).
+	_ "github.com/fbcat/opm/internal/residency/hugeheap"
 )
 
 func main() {

@@ -1,0 +1,50 @@
+package hugeheap
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"syscall"
+	"unsafe"
+)
+
+// Reserve is how much heap advise maps ahead of what the program uses:
+// the memory is only reserved, not touched, until the heap grows into it.
+const Reserve = 64 << 20
+
+// arenaSize is the size and alignment of the Go heap's arenas on 64-bit
+// Linux: the heap is mapped in such arenas, and grows within one upward.
+const arenaSize = 64 << 20
+
+// madvHugePage is MADV_HUGEPAGE, which package syscall does not name.
+const madvHugePage = 14
+
+// advise maps Reserve bytes of heap and marks the heap's arena, up to
+// their end, for huge pages. The heap is mapped afresh as it grows (and
+// a fresh mapping does not keep the advice), so the mapping is made
+// first, by allocating Reserve bytes and letting the garbage collector
+// free them again: later allocations reuse that memory, lowest addresses
+// first. Nothing is done but where the kernel's setting is "madvise"
+// (under "always" the heap has huge pages already, under "never" it
+// cannot), or if OPM_HUGE_PAGES is 0.
+func advise() {
+	if unsafe.Sizeof(uintptr(0)) != 8 || os.Getenv("OPM_HUGE_PAGES") == "0" || !madviseMode() {
+		return
+	}
+	b := make([]byte, Reserve) // fresh memory: mapped, not written
+	end := uintptr(unsafe.Pointer(unsafe.SliceData(b))) + Reserve
+	start := (end - Reserve) &^ (arenaSize - 1)
+	b = nil
+	runtime.GC()
+	// The range may hold a hole between two arenas (then madvise fails
+	// with ENOMEM after advising the rest); a kernel without huge pages
+	// refuses it (EINVAL). Either way there is nothing more to do.
+	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvHugePage)
+}
+
+// madviseMode reports whether transparent huge pages are given only to
+// memory that asks for them.
+func madviseMode() bool {
+	setting, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	return err == nil && bytes.Contains(setting, []byte("[madvise]"))
+}
