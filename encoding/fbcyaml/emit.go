@@ -146,6 +146,9 @@ func (e *emitter) object(i int, ctx nodeContext) (int, error) {
 		e.emptyCollection("{", "}")
 		return i + 1, nil
 	}
+	if end, ok := e.objectInOrder(i); ok {
+		return end, nil
+	}
 	for {
 		if i >= len(e.js) || e.js[i] != '"' {
 			return i, e.syntaxError(i, "looking for an object key")
@@ -196,6 +199,60 @@ func (e *emitter) object(i int, ctx nodeContext) (int, error) {
 	clear(e.members[base:])
 	e.members = e.members[:base]
 	return end, nil
+}
+
+// objectInOrder writes the members of the object whose first key is at
+// i as they come, which is what object does when they come in go-yaml's
+// order (the common case: JSON written from a tree has its keys in byte
+// order, which is go-yaml's for most keys), without skipping each value
+// first to find the next key. At the first key out of that order, or at
+// anything that is not JSON, it takes back what it wrote and returns
+// false, for object to do it the long way.
+func (e *emitter) objectInOrder(i int) (int, bool) {
+	out, column, indent, whitespace, indention := len(e.out), e.column, e.indent, e.whitespace, e.indention
+	undo := func() (int, bool) {
+		e.out, e.column, e.indent, e.whitespace, e.indention = e.out[:out], column, indent, whitespace, indention
+		return i, false
+	}
+	saved := e.increaseIndent(false, false)
+	prev := ""
+	for first := true; ; first = false {
+		if i >= len(e.js) || e.js[i] != '"' {
+			return undo()
+		}
+		key, next, err := e.str(i)
+		if err != nil || !first && (prev >= key || keyLess(key, prev)) {
+			return undo()
+		}
+		if next = skipSpace(e.js, next); next >= len(e.js) || e.js[next] != ':' {
+			return undo()
+		}
+		e.writeIndent()
+		k := stringScalar(key)
+		if !k.multiline && len(k.text) <= 128 {
+			e.scalar(k, nodeContext{mapping: true, simpleKey: true})
+			e.writeIndicator(":", false, false, false)
+		} else {
+			e.writeIndicator("?", true, false, true)
+			e.scalar(k, nodeContext{mapping: true})
+			e.writeIndent()
+			e.writeIndicator(":", true, false, true)
+		}
+		end, err := e.value(skipSpace(e.js, next+1), nodeContext{mapping: true})
+		if err != nil {
+			return undo()
+		}
+		prev = key
+		if end = skipSpace(e.js, end); end < len(e.js) && e.js[end] == ',' {
+			i = skipSpace(e.js, end+1)
+			continue
+		}
+		if end >= len(e.js) || e.js[end] != '}' {
+			return undo()
+		}
+		e.indent = saved
+		return end + 1, true
+	}
 }
 
 // array writes the array at i as a block sequence.

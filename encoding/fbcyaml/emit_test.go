@@ -230,6 +230,11 @@ func TestAppendJSONInput(t *testing.T) {
 		`{"data":"` + long + `"}`,
 		`{"a10":1,"a9":2,"A":3,"_":4,"10":5,"9":6}`,
 		`{"n":[0,-0,1e21,1E-7,123456789012345678901234567890,0.1]}`,
+		// In go-yaml's order, written as they come, around and inside
+		// objects that are not.
+		`{"a":{"b":1,"a":2},"c":[{"y":1,"x":{"p":"q","o":[{"m":1,"n":2}]}}],"d":{"a2":1,"a10":2}}`,
+		`{"b":{"x":1,"y":{"k":"v"}},"a":{"x":1,"y":{"k":"v"}}}`,
+		`{"k":"` + strings.Repeat("x", 200) + `","` + strings.Repeat("y", 200) + `":{"a":1}}`,
 	} {
 		want, err := yaml.JSONToYAML([]byte(js))
 		if err != nil {
@@ -240,7 +245,7 @@ func TestAppendJSONInput(t *testing.T) {
 			t.Errorf("%.80s: %v\n--- got\n%.400s\n--- want\n%.400s", js, err, got, want)
 		}
 	}
-	for _, js := range []string{``, `{`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `"abc`, `{"a":1}x`, `nul`, `01`, `-`, `1.`, `{a:1}`, `{"a":tru}`} {
+	for _, js := range []string{``, `{`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `"abc`, `{"a":1}x`, `nul`, `01`, `-`, `1.`, `{a:1}`, `{"a":tru}`, `{"a":{"b":{"c":[1,}}}}`, `{"a":{"b":1,"c":2,}}`, `{"a":{"b":1}`} {
 		if out, err := AppendJSON([]byte("keep"), []byte(js)); err == nil || string(out) != "keep" {
 			t.Errorf("%q: got %q, %v; want an error and dst unchanged", js, out, err)
 		}
