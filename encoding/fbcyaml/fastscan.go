@@ -20,13 +20,19 @@ func fastSafe(d []byte) bool {
 		highs = 0x8080808080808080
 	)
 	for i := 0; i < len(d); {
-		// Eight printable ASCII bytes at a time: no high bit set, no byte
-		// below 0x20, no 0x7F.
+		// Eight bytes at a time while they are printable ASCII or "\n".
+		// For ASCII bytes the lanes cannot carry into each other, so
+		// each test is exact: below 0x20 (w+0x60 has no high bit), 0x7F
+		// (w+1 has it), "\n" (w^0x0A is zero).
 		for i+8 <= len(d) {
 			w := binary.LittleEndian.Uint64(d[i:])
-			below := (w - 0x2020202020202020) &^ w & highs
-			del := ((w ^ 0x7f7f7f7f7f7f7f7f) - lows) &^ (w ^ 0x7f7f7f7f7f7f7f7f) & highs
-			if w&highs != 0 || below != 0 || del != 0 {
+			if w&highs != 0 {
+				break
+			}
+			below := ^(w + 0x60*lows) & highs
+			del := (w + lows) & highs
+			newline := ^((w ^ 0x0a*lows) + 0x7f*lows) & highs
+			if below&^newline|del != 0 {
 				break
 			}
 			i += 8

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -126,4 +127,34 @@ func FuzzSplitDocuments(f *testing.F) {
 		}
 		checkSplit(t, data)
 	})
+}
+
+// TestNextSeparatorEveryOffset holds nextSeparator to its rule (the first
+// line at or after off that starts with "---") on text made of the bytes
+// that matter, at every offset after a line break.
+func TestNextSeparatorEveryOffset(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"\n", "-", "---", "\n---", "a", "- x", "\n-", "--", " "}
+	for n := 0; n < 3000; n++ {
+		var b strings.Builder
+		for k := r.IntN(30); k > 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		data := []byte(b.String())
+		for off := 0; off <= len(data); off++ {
+			if off > 0 && data[off-1] != '\n' {
+				continue
+			}
+			want := len(data)
+			for l := off; l < len(data); l++ {
+				if (l == off || data[l-1] == '\n') && bytes.HasPrefix(data[l:], []byte("---")) {
+					want = l
+					break
+				}
+			}
+			if got := nextSeparator(data, off); got != want {
+				t.Fatalf("nextSeparator(%q, %d) = %d, want %d", data, off, got, want)
+			}
+		}
+	}
 }
