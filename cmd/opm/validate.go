@@ -66,6 +66,7 @@ func runValidate(cmd *cobra.Command, args []string, f *validateFlags) error {
 	if err != nil {
 		return err
 	}
+	defer withGCPercent(validateGCPercent)()
 	res, err := validate.Dir(cmd.Context(), args[0], validate.Options{Schemas: user})
 	if err != nil {
 		return err
