@@ -98,19 +98,12 @@ func TestQuickBundleOnRealCatalogs(t *testing.T) {
 		patterns = append(patterns, filepath.Join(dir, "*", "*.json"))
 	}
 	quick, bundles := 0, 0
-	for _, pattern := range patterns {
-		names, _ := filepath.Glob(pattern)
-		for _, name := range names {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameQuickLoad(t, name, fstest.MapFS{"catalog.json": {Data: data}})
-			q, _ := quickCount(t, data)
-			quick += q
-			bundles += strings.Count(string(data), `"schema": "olm.bundle"`) // as opm and json.dump write it
-		}
-	}
+	eachFile(t, patterns, func(name string, data []byte) {
+		sameQuickLoad(t, name, fstest.MapFS{"catalog.json": {Data: data}})
+		q, _ := quickCount(t, data)
+		quick += q
+		bundles += strings.Count(string(data), `"schema": "olm.bundle"`) // as opm and json.dump write it
+	})
 	t.Logf("quickBundle typed %d of %d bundles", quick, bundles)
 	if bundles == 0 || quick < bundles*9/10 {
 		t.Fatalf("quickBundle typed %d of %d bundles of the test data", quick, bundles)
@@ -132,6 +125,19 @@ func TestCompactedPropertiesOnRealCatalogs(t *testing.T) {
 		patterns = append(patterns, filepath.Join(dir, "*", "*.yaml"))
 	}
 	files := 0
+	eachFile(t, patterns, func(name string, data []byte) {
+		sameQuickLoad(t, name, fstest.MapFS{"catalog.yaml": {Data: data}})
+		files++
+	})
+	if files == 0 {
+		t.Fatal("no YAML catalog in the test data")
+	}
+}
+
+// eachFile passes every file that matches one of patterns to f, with its
+// bytes.
+func eachFile(t *testing.T, patterns []string, f func(name string, data []byte)) {
+	t.Helper()
 	for _, pattern := range patterns {
 		names, _ := filepath.Glob(pattern)
 		for _, name := range names {
@@ -139,12 +145,8 @@ func TestCompactedPropertiesOnRealCatalogs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameQuickLoad(t, name, fstest.MapFS{"catalog.yaml": {Data: data}})
-			files++
+			f(name, data)
 		}
-	}
-	if files == 0 {
-		t.Fatal("no YAML catalog in the test data")
 	}
 }
 

@@ -180,17 +180,7 @@ func (e *emitter) object(i int, ctx nodeContext) (int, error) {
 	saved := e.increaseIndent(false, false)
 	for k := base; k < n; k++ {
 		m := e.members[k] // by index: writing the value may grow e.members
-		e.writeIndent()
-		key := stringScalar(m.key)
-		if !key.multiline && len(key.text) <= 128 {
-			e.scalar(key, nodeContext{mapping: true, simpleKey: true})
-			e.writeIndicator(":", false, false, false)
-		} else {
-			e.writeIndicator("?", true, false, true)
-			e.scalar(key, nodeContext{mapping: true})
-			e.writeIndent()
-			e.writeIndicator(":", true, false, true)
-		}
+		e.mappingKey(m.key)
 		if _, err := e.value(m.val, nodeContext{mapping: true}); err != nil {
 			return m.val, err
 		}
@@ -199,6 +189,23 @@ func (e *emitter) object(i int, ctx nodeContext) (int, error) {
 	clear(e.members[base:])
 	e.members = e.members[:base]
 	return end, nil
+}
+
+// mappingKey writes a key of a block mapping on a line of its own, and
+// the ':' after it: a simple key if it fits on one line, else an explicit
+// one ("? key").
+func (e *emitter) mappingKey(key string) {
+	e.writeIndent()
+	k := stringScalar(key)
+	if !k.multiline && len(k.text) <= 128 {
+		e.scalar(k, nodeContext{mapping: true, simpleKey: true})
+		e.writeIndicator(":", false, false, false)
+		return
+	}
+	e.writeIndicator("?", true, false, true)
+	e.scalar(k, nodeContext{mapping: true})
+	e.writeIndent()
+	e.writeIndicator(":", true, false, true)
 }
 
 // objectInOrder writes the members of the object whose first key is at
@@ -227,17 +234,7 @@ func (e *emitter) objectInOrder(i int) (int, bool) {
 		if next = skipSpace(e.js, next); next >= len(e.js) || e.js[next] != ':' {
 			return undo()
 		}
-		e.writeIndent()
-		k := stringScalar(key)
-		if !k.multiline && len(k.text) <= 128 {
-			e.scalar(k, nodeContext{mapping: true, simpleKey: true})
-			e.writeIndicator(":", false, false, false)
-		} else {
-			e.writeIndicator("?", true, false, true)
-			e.scalar(k, nodeContext{mapping: true})
-			e.writeIndent()
-			e.writeIndicator(":", true, false, true)
-		}
+		e.mappingKey(key)
 		end, err := e.value(skipSpace(e.js, next+1), nodeContext{mapping: true})
 		if err != nil {
 			return undo()

@@ -3,8 +3,6 @@ package fbcyaml
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -118,9 +116,7 @@ func TestCompactingPropertiesOnTestdata(t *testing.T) {
 	for _, tc := range hostile {
 		inputs = append(inputs, []byte(tc.doc))
 	}
-	for _, pattern := range yamlSeedFiles {
-		inputs = append(inputs, readGlob(t, pattern)...)
-	}
+	inputs = append(inputs, seedFiles(t, yamlSeedFiles...)...)
 	raws := 0
 	for _, data := range inputs {
 		docs, _ := SplitDocuments(data, 1)
@@ -131,22 +127,6 @@ func TestCompactingPropertiesOnTestdata(t *testing.T) {
 	if raws == 0 {
 		t.Error("no property value was compacted")
 	}
-}
-
-func readGlob(t *testing.T, pattern string) [][]byte {
-	names, err := filepath.Glob(pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files [][]byte
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, data)
-	}
-	return files
 }
 
 // FuzzCompactingProperties holds DecodeCompactingProperties to

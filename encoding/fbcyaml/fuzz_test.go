@@ -17,8 +17,8 @@ import (
 const maxFuzzInput = 64 << 10
 
 // seedFiles reads the files of the repository's testdata that match
-// patterns, to seed fuzz targets' corpora with.
-func seedFiles(f *testing.F, patterns ...string) [][]byte {
+// patterns, to seed fuzz targets' corpora (and tests) with.
+func seedFiles(f testing.TB, patterns ...string) [][]byte {
 	var files [][]byte
 	for _, pattern := range patterns {
 		names, err := filepath.Glob(pattern)
