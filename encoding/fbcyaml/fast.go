@@ -61,6 +61,8 @@ type fastParser struct {
 	// of the text: a lookup costs less than the allocation it saves.
 	strs *[internSlots]string
 	seed maphash.Seed
+	// seenKey spares key a second scan of the key isKey just found.
+	seenKey seenKey
 
 	// With compactProps, the values of the document's properties that
 	// are collections are built in the arenas and compacted as soon as

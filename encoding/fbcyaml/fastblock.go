@@ -56,9 +56,7 @@ func (p *fastParser) mapping(indent int) value.Value {
 			panic(bail{})
 		}
 		p.pos += next
-		if !p.isKey() {
-			panic(bail{})
-		}
+		// The next line must hold a key: key gives up if it does not.
 	}
 	if p.depth == 1 {
 		p.dups = value.FindDuplicates(p.fields[base:], func(i int) (int32, int32) { return p.keyPos[i].Line, p.keyPos[i].Col })

@@ -14,12 +14,18 @@ func (p *fastParser) key() (key string, plain, typed bool) {
 	case '\'':
 		key = p.singleQuotedLine()
 	default:
-		if !plainStart(c, p.at(p.pos+1)) {
-			panic(bail{})
-		}
-		text, colon := p.plainLine()
-		if !colon {
-			panic(bail{})
+		var text []byte
+		if p.seenKey.text != nil && p.seenKey.at == p.pos {
+			// isKey just read it.
+			text, p.pos = p.seenKey.text, p.seenKey.end
+		} else {
+			if !plainStart(c, p.at(p.pos+1)) {
+				panic(bail{})
+			}
+			var colon bool
+			if text, colon = p.plainLine(); !colon {
+				panic(bail{})
+			}
 		}
 		key, typed = resolveKey(p.intern(text))
 		plain = true
@@ -45,6 +51,13 @@ func (p *fastParser) checkKeyLength(start int) {
 	}
 }
 
+// seenKey is the plain key isKey last found: where it starts, where its
+// text ends, and the text.
+type seenKey struct {
+	at, end int
+	text    []byte
+}
+
 // isKey reports, without consuming anything, whether a mapping key starts
 // at pos on this line.
 func (p *fastParser) isKey() (ok bool) {
@@ -67,7 +80,11 @@ func (p *fastParser) isKey() (ok bool) {
 		if !plainStart(p.at(p.pos), p.at(p.pos+1)) {
 			return false
 		}
-		_, colon := p.plainLine()
+		text, colon := p.plainLine()
+		if colon {
+			// The key that follows (mapping) reads it from here.
+			p.seenKey = seenKey{at: save, end: p.pos, text: text}
+		}
 		return colon
 	}
 	p.skipSpaces()
