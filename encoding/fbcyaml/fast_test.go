@@ -68,6 +68,8 @@ func TestFastPathReadsEmitterOutput(t *testing.T) {
 }
 
 var handWritten = []string{
+	// Plain scalars JSON writes as they are, and ones it escapes.
+	"a: say \"hi\"\nb: C:\\path\nc: é日本 😀\nd: one\n  two\n\n  three\ne: one\n  two\nf: x\\\n  y\n",
 	"a: 1\nb: two\n",
 	"---\nschema: olm.package\nname: foo\n",
 	"--- # comment\na: b\n",
