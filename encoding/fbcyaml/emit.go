@@ -216,9 +216,13 @@ func (e *emitter) mappingKey(key string) {
 // anything that is not JSON, it takes back what it wrote and returns
 // false, for object to do it the long way.
 func (e *emitter) objectInOrder(i int) (int, bool) {
-	out, column, indent, whitespace, indention := len(e.out), e.column, e.indent, e.whitespace, e.indention
+	out, members := len(e.out), len(e.members)
+	column, indent, whitespace, indention := e.column, e.indent, e.whitespace, e.indention
 	undo := func() (int, bool) {
-		e.out, e.column, e.indent, e.whitespace, e.indention = e.out[:out], column, indent, whitespace, indention
+		// A member that failed may leave its own members behind.
+		clear(e.members[members:])
+		e.out, e.members = e.out[:out], e.members[:members]
+		e.column, e.indent, e.whitespace, e.indention = column, indent, whitespace, indention
 		return i, false
 	}
 	saved := e.increaseIndent(false, false)

@@ -105,7 +105,7 @@ func (p *fastParser) plain(parent int) string {
 			// the collection (blank and comment lines, then content).
 			p.pos, p.line, p.lineStart = save, saveLine, save
 			if out == nil {
-				return string(text)
+				return p.scalarText(text)
 			}
 			return owned(out)
 		}

@@ -29,7 +29,7 @@ const (
 	Object
 	// Raw is a value already written as compact JSON: Str holds it
 	// exactly as AppendCompact writes the tree it stands for. Only a
-	// decoder asked to makes one (see fbcyaml.DecodeOptions), for a
+	// decoder asked to makes one (see fbcyaml.DecodeCompactingProperties), for a
 	// caller that does nothing with the value but compact it.
 	Raw
 )

@@ -8,9 +8,9 @@ import (
 	"unsafe"
 )
 
-// Reserve is how much heap advise maps ahead of what the program uses:
+// reserve is how much heap advise maps ahead of what the program uses:
 // the memory is only reserved, not touched, until the heap grows into it.
-const Reserve = 64 << 20
+const reserve = 64 << 20
 
 // arenaSize is the size and alignment of the Go heap's arenas on 64-bit
 // Linux: the heap is mapped in such arenas, and grows within one upward.
@@ -19,10 +19,10 @@ const arenaSize = 64 << 20
 // madvHugePage is MADV_HUGEPAGE, which package syscall does not name.
 const madvHugePage = 14
 
-// advise maps Reserve bytes of heap and marks the heap's arena, up to
+// advise maps reserve bytes of heap and marks the heap's arena, up to
 // their end, for huge pages. The heap is mapped afresh as it grows (and
 // a fresh mapping does not keep the advice), so the mapping is made
-// first, by allocating Reserve bytes and letting the garbage collector
+// first, by allocating reserve bytes and letting the garbage collector
 // free them again: later allocations reuse that memory, lowest addresses
 // first. Nothing is done but where the kernel's setting is "madvise"
 // (under "always" the heap has huge pages already, under "never" it
@@ -31,9 +31,9 @@ func advise() {
 	if unsafe.Sizeof(uintptr(0)) != 8 || os.Getenv("OPM_HUGE_PAGES") == "0" || !madviseMode() {
 		return
 	}
-	b := make([]byte, Reserve) // fresh memory: mapped, not written
-	end := uintptr(unsafe.Pointer(unsafe.SliceData(b))) + Reserve
-	start := (end - Reserve) &^ (arenaSize - 1)
+	b := make([]byte, reserve) // fresh memory: mapped, not written
+	end := uintptr(unsafe.Pointer(unsafe.SliceData(b))) + reserve
+	start := (end - reserve) &^ (arenaSize - 1)
 	b = nil
 	runtime.GC()
 	// The range may hold a hole between two arenas (then madvise fails
