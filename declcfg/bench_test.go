@@ -19,8 +19,8 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
-func benchmarkWrite(b *testing.B, f declcfg.Format) {
-	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS(declcfgtest.BenchmarkCatalog(b)))
+func benchmarkWrite(b *testing.B, dir string, f declcfg.Format) {
+	cfg, err := declcfg.LoadFS(context.Background(), os.DirFS(dir))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -31,5 +31,20 @@ func benchmarkWrite(b *testing.B, f declcfg.Format) {
 	}
 }
 
-func BenchmarkWriteJSON(b *testing.B) { benchmarkWrite(b, declcfg.FormatJSON) }
-func BenchmarkWriteYAML(b *testing.B) { benchmarkWrite(b, declcfg.FormatYAML) }
+func BenchmarkWriteJSON(b *testing.B) {
+	benchmarkWrite(b, declcfgtest.BenchmarkCatalog(b), declcfg.FormatJSON)
+}
+
+func BenchmarkWriteYAML(b *testing.B) {
+	benchmarkWrite(b, declcfgtest.BenchmarkCatalog(b), declcfg.FormatYAML)
+}
+
+// BenchmarkWriteReal* write the catalog $OPM_BENCH_CATALOG names, once
+// loaded: the writers alone (encoding in parallel, as render does).
+func BenchmarkWriteRealJSON(b *testing.B) {
+	benchmarkWrite(b, declcfgtest.RealCatalog(b), declcfg.FormatJSON)
+}
+
+func BenchmarkWriteRealYAML(b *testing.B) {
+	benchmarkWrite(b, declcfgtest.RealCatalog(b), declcfg.FormatYAML)
+}

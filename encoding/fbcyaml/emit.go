@@ -3,6 +3,7 @@ package fbcyaml
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"sync"
 	"unsafe"
@@ -33,7 +34,29 @@ type emitter struct {
 	ends    map[int]int // where the objects and arrays skipped end, by start
 	depth   int
 	buf     []byte // scratch for decoding strings
+
+	// known holds the analysis of short strings met: a catalog's objects
+	// use a few dozen keys and many values (types, groups, kinds,
+	// versions) over and over. It stays with the emitter in its pool.
+	known *knownStrings
 }
+
+// knownStrings remembers the analysis of strings of at most knownLen
+// bytes, each in the one of its knownSize places its hash picks (the last
+// string met there is kept): cheaper to look up than a map, and enough
+// for the strings a catalog repeats, which come close together.
+type knownStrings struct {
+	seed    maphash.Seed
+	entries [knownSize]struct {
+		s string
+		d scalarData
+	}
+}
+
+const (
+	knownLen  = 48
+	knownSize = 1024 // a power of two
+)
 
 // member is an object member: its key and where its value starts.
 type member struct {
@@ -62,7 +85,7 @@ func AppendJSON(dst, js []byte) ([]byte, error) {
 			e.ends = nil // a large document's: not kept for the next
 		}
 		clear(e.ends)
-		*e = emitter{members: e.members[:0], buf: e.buf[:0], ends: e.ends}
+		*e = emitter{members: e.members[:0], buf: e.buf[:0], ends: e.ends, known: e.known}
 		emitters.Put(e)
 	}()
 	e.out, e.indent, e.whitespace, e.indention = dst, -1, true, true
@@ -113,7 +136,7 @@ func (e *emitter) value(i int, ctx nodeContext) (int, error) {
 	case c == '"':
 		s, end, err := e.str(i)
 		if err == nil {
-			e.scalar(stringScalar(s), ctx)
+			e.scalar(e.stringScalar(s), ctx)
 		}
 		return end, err
 	case c == '-' || c >= '0' && c <= '9':
@@ -196,7 +219,7 @@ func (e *emitter) object(i int, ctx nodeContext) (int, error) {
 // one ("? key").
 func (e *emitter) mappingKey(key string) {
 	e.writeIndent()
-	k := stringScalar(key)
+	k := e.stringScalar(key)
 	if !k.multiline && len(k.text) <= 128 {
 		e.scalar(k, nodeContext{mapping: true, simpleKey: true})
 		e.writeIndicator(":", false, false, false)
@@ -206,6 +229,24 @@ func (e *emitter) mappingKey(key string) {
 	e.scalar(k, nodeContext{mapping: true})
 	e.writeIndent()
 	e.writeIndicator(":", true, false, true)
+}
+
+// stringScalar is stringScalar(s), remembered for short strings. s may
+// share memory that is reused, so what is kept is a copy.
+func (e *emitter) stringScalar(s string) scalarData {
+	if len(s) == 0 || len(s) > knownLen {
+		return stringScalar(s)
+	}
+	if e.known == nil {
+		e.known = &knownStrings{seed: maphash.MakeSeed()}
+	}
+	at := &e.known.entries[maphash.String(e.known.seed, s)&(knownSize-1)]
+	if at.s == s {
+		return at.d
+	}
+	at.s = strings.Clone(s)
+	at.d = stringScalar(at.s)
+	return at.d
 }
 
 // objectInOrder writes the members of the object whose first key is at

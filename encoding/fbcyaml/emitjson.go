@@ -21,6 +21,18 @@ func skipSpace(s string, i int) int {
 // str reads the string starting at i: a string without escapes is a
 // part of the JSON text, one with escapes is decoded by encoding/value.
 func (e *emitter) str(i int) (string, int, error) {
+	// Most strings are short: their end is found in their first words,
+	// with no call to a search that pays off on long ones.
+	for j := i + 1; j+8 <= len(e.js) && j <= i+1+3*8; j += 8 {
+		x := value.Word(e.js, j)
+		if value.HasByte(x, '\\') {
+			break
+		}
+		if value.HasByte(x, '"') {
+			q := j + strings.IndexByte(e.js[j:j+8], '"')
+			return e.js[i+1 : q], q + 1, nil
+		}
+	}
 	end, ok := value.StringEnd(e.raw, i)
 	if !ok {
 		return "", end, e.syntaxError(end, "in a string")

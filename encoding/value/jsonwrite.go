@@ -40,15 +40,32 @@ func skipPlain[T string | []byte](s T, i int) int {
 	return i
 }
 
+// skipPlainHTML is skipPlain for a writer that also escapes '<', '>' and
+// '&' as encoding/json does by default. A word has '"' or '&' where, with
+// bit 2 of every byte set, it has '&'; '<' or '>' where, with bit 1 set,
+// it has '>'.
+func skipPlainHTML(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if x := Word(s, i); !Printable(x, ' ') || HasByte(x|4*lowBits, '&') || HasByte(x|2*lowBits, '>') || HasByte(x, '\\') {
+			break
+		}
+	}
+	return i
+}
+
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if !escapeHTML {
-			if j := skipPlain(s, i); j > i {
-				i = j
-				continue
-			}
+		j := i
+		if escapeHTML {
+			j = skipPlainHTML(s, i)
+		} else {
+			j = skipPlain(s, i)
+		}
+		if j > i {
+			i = j
+			continue
 		}
 		if b := s[i]; b < utf8.RuneSelf {
 			if safeJSONByte[b] && !(escapeHTML && (b == '<' || b == '>' || b == '&')) {

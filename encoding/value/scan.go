@@ -219,15 +219,23 @@ func (s *scanner) skipValue() error {
 // scalarEnd marks the bytes that end a scalar: delimiters and space.
 var scalarEnd = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
 
-// skipNested skips an object or array, its opening bracket next.
+// nestedStop marks the bytes skipNested stops at.
+var nestedStop = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true}
+
+// skipNested skips an object or array, its opening bracket next. Between
+// the bytes it stops at there are a few others at most (a colon, a comma,
+// a number, white space), so it looks at them one by one.
 func (s *scanner) skipNested() error {
 	depth := 0
 	for s.pos < len(s.data) {
-		i := bytes.IndexAny(s.data[s.pos:], `"{}[]`)
-		if i < 0 {
+		i := s.pos
+		for i < len(s.data) && !nestedStop[s.data[i]] {
+			i++
+		}
+		if i == len(s.data) {
 			break
 		}
-		s.pos += i
+		s.pos = i
 		switch s.data[s.pos] {
 		case '"':
 			if err := s.skipString(); err != nil {
