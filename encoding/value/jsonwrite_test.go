@@ -86,3 +86,19 @@ func BenchmarkAppendIndentedRaw(b *testing.B) {
 		out = AppendIndentedRaw(out[:0], raw, 3)
 	}
 }
+
+// BenchmarkAppendStringProse writes prose of the kind CSV descriptions
+// hold: lines of plain text, line breaks and now and then a quote.
+func BenchmarkAppendStringProse(b *testing.B) {
+	var sb strings.Builder
+	for sb.Len() < 64<<10 {
+		sb.WriteString("The operator manages the lifecycle of \"clusters\" on OpenShift and Kubernetes.\n")
+		sb.WriteString("## Features\n* Install, upgrade and scale the service with a custom resource\n")
+	}
+	s := sb.String()
+	b.SetBytes(int64(len(s)))
+	var out []byte
+	for b.Loop() {
+		out = AppendString(out[:0], s)
+	}
+}
