@@ -3,6 +3,9 @@ package fbcyaml
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -153,4 +156,54 @@ func FuzzCompactingProperties(f *testing.F) {
 			compactingSame(t, d.Data)
 		}
 	})
+}
+
+// BenchmarkCompactRealProperties writes, as compact JSON, the property
+// values of every YAML document of the catalog $OPM_BENCH_CATALOG names:
+// what render does with each (mostly CSV metadata, whose strings are
+// prose and embedded JSON).
+func BenchmarkCompactRealProperties(b *testing.B) {
+	dir := os.Getenv("OPM_BENCH_CATALOG")
+	if dir == "" {
+		b.Skip("OPM_BENCH_CATALOG names no catalog of real data")
+	}
+	var vals []value.Value
+	var n int64
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (filepath.Ext(path) != ".yaml" && filepath.Ext(path) != ".yml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		docs, _ := SplitDocuments(data, 1)
+		for _, doc := range docs {
+			v, err := DecodeDocument(doc.Data, doc.Line)
+			if err != nil {
+				continue
+			}
+			props, _ := v.Get("properties")
+			if props == nil {
+				continue
+			}
+			for _, item := range props.Items {
+				if pv, ok := item.Get("value"); ok {
+					vals = append(vals, *pv)
+					n += int64(len(value.AppendCompact(nil, pv)))
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(n)
+	var out []byte
+	for b.Loop() {
+		for i := range vals {
+			out = value.AppendCompact(out[:0], &vals[i])
+		}
+	}
 }

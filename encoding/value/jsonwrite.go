@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -30,14 +31,37 @@ func AppendString(dst []byte, s string) []byte { return appendString(dst, s, fal
 // skipPlain returns the first offset from i at which a byte may need a
 // look from appendString (or from the JSON parser and the Cursor, reading
 // a string), stepping 8 bytes at a time over bytes that do not (printable
-// ASCII, neither '"' nor '\\'). It may stop early.
+// ASCII, neither '"' nor '\\'): the offset of that byte, or of the last
+// bytes, fewer than 8, which are left to the caller. Stopping at the byte
+// itself, not at the start of its word, matters in prose and embedded
+// JSON, where such bytes come every few words.
 func skipPlain[T string | []byte](s T, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		if x := Word(s, i); !Printable(x, ' ') || HasByte(x, '"') || HasByte(x, '\\') {
 			break
 		}
 	}
+	if i+8 <= len(s) { // the quick test failed: which byte it was
+		i += bits.TrailingZeros64(stops(Word(s, i), '"', '\\')) >> 3
+	}
 	return i
+}
+
+// stops has the high bit set in the lowest byte of x that is a control
+// character, DEL, not ASCII, a or b, and perhaps in bytes above it (the
+// borrows and carries that flag a byte run upward only, so the lowest
+// flagged byte is exact).
+func stops(x uint64, a, b byte) uint64 {
+	below := (x - 0x20*lowBits) &^ x // below 0x20 (or with the high bit: flagged anyway)
+	del := x + lowBits               // 0x7F carries into the high bit
+	return (x|below|del)&highBits | equal(x, a) | equal(x, b)
+}
+
+// equal has the high bit set in the lowest byte of x that is c, and
+// perhaps in bytes above it.
+func equal(x uint64, c byte) uint64 {
+	y := x ^ uint64(c)*lowBits
+	return (y - lowBits) &^ y & highBits
 }
 
 // skipPlainHTML is skipPlain for a writer that also escapes '<', '>' and
@@ -49,6 +73,10 @@ func skipPlainHTML(s string, i int) int {
 		if x := Word(s, i); !Printable(x, ' ') || HasByte(x|4*lowBits, '&') || HasByte(x|2*lowBits, '>') || HasByte(x, '\\') {
 			break
 		}
+	}
+	if i+8 <= len(s) {
+		x := Word(s, i)
+		i += bits.TrailingZeros64(stops(x, '\\', '\\')|equal(x|4*lowBits, '&')|equal(x|2*lowBits, '>')) >> 3
 	}
 	return i
 }
