@@ -82,16 +82,20 @@ func Connect(name string, r io.Reader, w io.WriteCloser, wait func() error) (*Cl
 	return c, nil
 }
 
-// handshake says hello and reads the helper's.
+// handshake says hello and reads the helper's. The helper's answer is
+// read even when opm's hello could not be written: a program that is not
+// opm-osdk may have said something and ended before reading it, and what
+// it said is the better error.
 func (c *Client) handshake(br *bufio.Reader) error {
-	if err := writeLine(c.bw, hello{Protocol: Protocol, From: fromOpm}); err != nil {
-		return err
-	}
-	if err := c.bw.Flush(); err != nil {
-		return err
+	werr := writeLine(c.bw, hello{Protocol: Protocol, From: fromOpm})
+	if werr == nil {
+		werr = c.bw.Flush()
 	}
 	line, err := br.ReadBytes('\n')
 	if err != nil && len(line) == 0 {
+		if werr != nil {
+			return werr
+		}
 		return err
 	}
 	var h hello
@@ -106,7 +110,7 @@ func (c *Client) handshake(br *bufio.Reader) error {
 		return &helloError{fmt.Sprintf("%s speaks version %d of opm-osdk's protocol, this opm version %d: install the opm-osdk of this opm's version (%s)",
 			c.name, h.Protocol, Protocol, howToInstall())}
 	}
-	return nil
+	return werr
 }
 
 // helloError is a helper refused for its hello.

@@ -200,6 +200,17 @@ func TestConnectRefuses(t *testing.T) {
 	if _, err := Connect("h", strings.NewReader(""), failingWriter{}, nil); err == nil || !strings.Contains(err.Error(), "h: write failed") {
 		t.Errorf("a helper that reads nothing: %v", err)
 	}
+	// A program that said something and ended before opm's hello was
+	// written is judged by what it said.
+	want := `h is not opm-osdk: it answered "hello" to opm's hello`
+	if _, err := Connect("h", strings.NewReader("hello\n"), failingWriter{}, nil); err == nil || err.Error() != want {
+		t.Errorf("a helper that spoke and ended: got %v, want %q", err, want)
+	}
+	// One that said opm-osdk's hello and stopped reading fails with the
+	// write's error.
+	if _, err := Connect("h", strings.NewReader(`{"opm-osdk-protocol":1,"from":"opm-osdk"}`+"\n"), failingWriter{}, nil); err == nil || !strings.Contains(err.Error(), "h: write failed") {
+		t.Errorf("a helper that said hello and stopped reading: %v", err)
+	}
 }
 
 // A request that cannot be written (the helper stopped reading) fails
