@@ -172,6 +172,9 @@ var scratch = sync.Pool{New: func() any { return new([]byte) }}
 // Compact returns v as AppendCompact writes it, in a slice of its own of
 // exactly that size.
 func Compact(v *Value) []byte {
+	if v.Kind == Raw { // compact already: copied once, not twice
+		return []byte(v.Str)
+	}
 	buf := scratch.Get().(*[]byte)
 	*buf = AppendCompact((*buf)[:0], v)
 	out := bytes.Clone(*buf)

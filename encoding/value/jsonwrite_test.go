@@ -102,3 +102,16 @@ func BenchmarkAppendStringProse(b *testing.B) {
 		out = AppendString(out[:0], s)
 	}
 }
+
+// Compact hands a Raw value's JSON back as it is, in a slice of its own.
+func TestCompactRaw(t *testing.T) {
+	v := Value{Kind: Raw, Str: `{"a":[1,"x"]}`}
+	got := Compact(&v)
+	if string(got) != v.Str {
+		t.Fatalf("Compact(Raw) = %s, want %s", got, v.Str)
+	}
+	got[0] = '['
+	if v.Str != `{"a":[1,"x"]}` || string(Compact(&v)) != v.Str {
+		t.Errorf("the slice Compact returned shares the value's bytes")
+	}
+}
