@@ -42,26 +42,10 @@ func skipPlain[T string | []byte](s T, i int) int {
 		}
 	}
 	if i+8 <= len(s) { // the quick test failed: which byte it was
-		i += bits.TrailingZeros64(stops(Word(s, i), '"', '\\')) >> 3
+		x := Word(s, i)
+		i += bits.TrailingZeros64(outside(x, ' ')|equal(x, '"')|equal(x, '\\')) >> 3
 	}
 	return i
-}
-
-// stops has the high bit set in the lowest byte of x that is a control
-// character, DEL, not ASCII, a or b, and perhaps in bytes above it (the
-// borrows and carries that flag a byte run upward only, so the lowest
-// flagged byte is exact).
-func stops(x uint64, a, b byte) uint64 {
-	below := (x - 0x20*lowBits) &^ x // below 0x20 (or with the high bit: flagged anyway)
-	del := x + lowBits               // 0x7F carries into the high bit
-	return (x|below|del)&highBits | equal(x, a) | equal(x, b)
-}
-
-// equal has the high bit set in the lowest byte of x that is c, and
-// perhaps in bytes above it.
-func equal(x uint64, c byte) uint64 {
-	y := x ^ uint64(c)*lowBits
-	return (y - lowBits) &^ y & highBits
 }
 
 // skipPlainHTML is skipPlain for a writer that also escapes '<', '>' and
@@ -76,7 +60,7 @@ func skipPlainHTML(s string, i int) int {
 	}
 	if i+8 <= len(s) {
 		x := Word(s, i)
-		i += bits.TrailingZeros64(stops(x, '\\', '\\')|equal(x|4*lowBits, '&')|equal(x|2*lowBits, '>')) >> 3
+		i += bits.TrailingZeros64(outside(x, ' ')|equal(x, '\\')|equal(x|4*lowBits, '&')|equal(x|2*lowBits, '>')) >> 3
 	}
 	return i
 }

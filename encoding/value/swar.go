@@ -23,16 +23,26 @@ func Word[T string | []byte](s T, i int) uint64 {
 // Printable reports whether every byte of x is ASCII from lo (at most
 // 0x7E) to 0x7E: no control character, no DEL, no part of a multi-byte
 // character.
-func Printable(x uint64, lo byte) bool {
-	below := (x - uint64(lo)*lowBits) &^ x // a byte below lo, or one with the high bit
-	del := x + lowBits                     // 0x7F carries into the high bit
-	return (x|below|del)&highBits == 0
-}
+func Printable(x uint64, lo byte) bool { return outside(x, lo) == 0 }
 
 // HasByte reports whether some byte of x is c.
-func HasByte(x uint64, c byte) bool {
+func HasByte(x uint64, c byte) bool { return equal(x, c) != 0 }
+
+// outside has the high bit set in the lowest byte of x that is not ASCII
+// from lo to 0x7E, and perhaps in bytes above it: the borrows and carries
+// that flag a byte run upward only, so the lowest flagged byte is exact
+// (bits.TrailingZeros64 finds it).
+func outside(x uint64, lo byte) uint64 {
+	below := (x - uint64(lo)*lowBits) &^ x // a byte below lo, or one with the high bit
+	del := x + lowBits                     // 0x7F carries into the high bit
+	return (x | below | del) & highBits
+}
+
+// equal has the high bit set in the lowest byte of x that is c, and
+// perhaps in bytes above it (exact as outside's).
+func equal(x uint64, c byte) uint64 {
 	y := x ^ uint64(c)*lowBits
-	return (y-lowBits)&^y&highBits != 0
+	return (y - lowBits) &^ y & highBits
 }
 
 // spaces8 is a word of eight spaces.
