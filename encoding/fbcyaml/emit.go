@@ -3,7 +3,6 @@ package fbcyaml
 import (
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"strings"
 	"sync"
 	"unsafe"
@@ -35,27 +34,17 @@ type emitter struct {
 	depth   int
 	buf     []byte // scratch for decoding strings
 
-	// known holds the analysis of short strings met: a catalog's objects
-	// use a few dozen keys and many values (types, groups, kinds,
-	// versions) over and over. It stays with the emitter in its pool.
-	known *knownStrings
+	// known holds go-yaml's analysis of the short strings met last (keys,
+	// types, groups, kinds, versions). It stays with the emitter in its
+	// pool.
+	known *shortStrings[scalarData]
 }
 
-// knownStrings remembers the analysis of strings of at most knownLen
-// bytes, each in the one of its knownSize places its hash picks (the last
-// string met there is kept): cheaper to look up than a map, and enough
-// for the strings a catalog repeats, which come close together.
-type knownStrings struct {
-	seed    maphash.Seed
-	entries [knownSize]struct {
-		s string
-		d scalarData
-	}
-}
-
+// The emitter remembers the analysis of strings of up to knownLen bytes,
+// in knownSize places.
 const (
 	knownLen  = 48
-	knownSize = 1024 // a power of two
+	knownSize = 1024
 )
 
 // member is an object member: its key and where its value starts.
@@ -231,22 +220,20 @@ func (e *emitter) mappingKey(key string) {
 	e.writeIndicator(":", true, false, true)
 }
 
-// stringScalar is stringScalar(s), remembered for short strings. s may
-// share memory that is reused, so what is kept is a copy.
+// stringScalar is stringScalar(s), remembered for short strings.
 func (e *emitter) stringScalar(s string) scalarData {
 	if len(s) == 0 || len(s) > knownLen {
 		return stringScalar(s)
 	}
 	if e.known == nil {
-		e.known = &knownStrings{seed: maphash.MakeSeed()}
+		e.known = newShortStrings[scalarData](knownSize)
 	}
-	at := &e.known.entries[maphash.String(e.known.seed, s)&(knownSize-1)]
-	if at.s == s {
-		return at.d
+	at, ok := e.known.at(s)
+	if !ok {
+		at.s = strings.Clone(s)
+		at.v = stringScalar(at.s)
 	}
-	at.s = strings.Clone(s)
-	at.d = stringScalar(at.s)
-	return at.d
+	return at.v
 }
 
 // objectInOrder writes the members of the object whose first key is at

@@ -2,7 +2,6 @@ package fbcyaml
 
 import (
 	"bytes"
-	"hash/maphash"
 	"sync"
 	"unsafe"
 
@@ -57,10 +56,8 @@ type fastParser struct {
 	dups   []value.Duplicate
 	// strs holds short keys and plain scalars already read, kept across
 	// documents: catalogs repeat them (field names, groups, kinds,
-	// versions, descriptors) bundle after bundle. Direct-mapped by a hash
-	// of the text: a lookup costs less than the allocation it saves.
-	strs *[internSlots]string
-	seed maphash.Seed
+	// versions, descriptors) bundle after bundle.
+	strs *shortStrings[struct{}]
 	// seenKey spares key a second scan of the key isKey just found.
 	seenKey seenKey
 
@@ -92,13 +89,14 @@ func (p *fastParser) intern(text []byte) string {
 		return string(text)
 	}
 	if p.strs == nil {
-		p.strs, p.seed = new([internSlots]string), maphash.MakeSeed()
+		p.strs = newShortStrings[struct{}](internSlots)
 	}
-	slot := &p.strs[maphash.Bytes(p.seed, text)&(internSlots-1)]
-	if *slot != string(text) {
-		*slot = string(text)
+	// The text is looked up in place; only a string not there is copied.
+	e, ok := p.strs.at(unsafe.String(unsafe.SliceData(text), len(text)))
+	if !ok {
+		e.s = string(text)
 	}
-	return *slot
+	return e.s
 }
 
 // scalarText returns the text of a scalar on one line of the document:
@@ -142,7 +140,7 @@ func fastDecode(doc []byte, line int32, compactProps bool) (v value.Value, dups 
 		clear(p.items)
 		p.fieldArena.reset()
 		p.itemArena.reset()
-		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs, seed: p.seed,
+		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs,
 			fieldArena: p.fieldArena, itemArena: p.itemArena, raw: p.raw[:0]}
 		parsers.Put(p)
 	}()
