@@ -24,11 +24,11 @@ const growStep = 4 << 20
 const madvHugePage = 14
 
 // advise maps reserve bytes of heap and marks the heap's arena, up to
-// the end of the mapping they made, for huge pages. The heap is mapped afresh as it grows (and
-// a fresh mapping does not keep the advice), so the mapping is made
-// first, by allocating reserve bytes and letting the garbage collector
-// free them again: later allocations reuse that memory, lowest addresses
-// first. Nothing is done but where the kernel's setting is "madvise"
+// the end of the mapping they made, for huge pages. The heap is mapped
+// afresh as it grows (and a fresh mapping does not keep the advice), so
+// the mapping is made first, by allocating reserve bytes and letting the
+// garbage collector free them again: later allocations reuse that
+// memory, lowest addresses first. Nothing is done but where the kernel's setting is "madvise"
 // (under "always" the heap has huge pages already, under "never" it
 // cannot), or if OPM_HUGE_PAGES is 0.
 func advise() {
