@@ -85,12 +85,24 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 	// Largest files first, so that no big file is left to the end.
 	order := largestFirst(fsys, files)
 	perFile := make([]ErrorList, len(files))
-	err = parallel.DoWith(ctx, len(order), c.concurrency, func() *loadWorker { return newLoadWorker(&c) }, func(wk *loadWorker, k int) error {
+	var mu sync.Mutex
+	var workers []*loadWorker
+	newWorker := func() *loadWorker {
+		wk := newLoadWorker(&c)
+		mu.Lock()
+		workers = append(workers, wk)
+		mu.Unlock()
+		return wk
+	}
+	err = parallel.DoWith(ctx, len(order), c.concurrency, newWorker, func(wk *loadWorker, k int) error {
 		i := order[k]
 		errs, err := walkFile(fsys, files[i], i, &c, wk, visit)
 		perFile[i] = errs
 		return err
 	})
+	for _, wk := range workers {
+		wk.bufs.free()
+	}
 	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
 		err = context.Cause(ctx) // what ended ctx, as its canceller said it
 	}
@@ -180,9 +192,7 @@ func joinRoot(root, file string) string {
 type loadWorker struct {
 	check     ObjectCheck
 	itemCheck ItemCheck
-	// buf is what the worker reads files into: nothing decoded from a
-	// file keeps its bytes, so the next file can reuse them.
-	buf []byte
+	bufs      *fileBuffers
 	// quick types bundles straight from JSON bytes; nil when an object
 	// check needs every document's tree.
 	quick *quickDecoder
@@ -192,7 +202,7 @@ type loadWorker struct {
 }
 
 func newLoadWorker(c *loadConfig) *loadWorker {
-	wk := &loadWorker{}
+	wk := &loadWorker{bufs: newFileBuffers()}
 	var quick QuickCheck
 	if c.newCheck != nil {
 		wk.check, quick = c.newCheck()
@@ -208,16 +218,15 @@ func newLoadWorker(c *loadConfig) *loadWorker {
 }
 
 // walkFile reads, decodes and types every object of one file and passes
-// each to visit. The file is read into wk.buf, which is left holding the
-// (possibly grown) buffer for the next file.
+// each to visit. The file is read into wk.bufs (unless it is mapped or
+// borrowed), which the next file may reuse.
 func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWorker, visit func(Item) error) (errs ErrorList, err error) {
 	w := fileWalk{c: c, check: wk.check, itemCheck: wk.itemCheck, visit: visit, name: name, display: joinRoot(c.rootName, name), fileIndex: fileIndex}
 	if c.lines != nil {
 		defer func() { c.lines(fileIndex, w.lines) }()
 	}
-	data, borrowed, mapped, err := readFile(fsys, name, c.maxFileSize, wk.buf)
-	switch {
-	case mapped != nil:
+	data, mapped, err := readFile(fsys, name, c.maxFileSize, wk.bufs)
+	if mapped != nil {
 		defer mapped.close()
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() {
@@ -225,8 +234,6 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 				errs, err = w.errs, w.visitErr
 			}
 		}()
-	case data != nil && !borrowed:
-		wk.buf = data[:0]
 	}
 	if err != nil {
 		w.report(&Error{Message: err.Error()})

@@ -7,10 +7,6 @@ import (
 	"syscall"
 )
 
-// mapMin is the size from which a catalog file is mapped rather than
-// read: below it, a read costs less than the mapping's system calls.
-const mapMin = 256 << 10
-
 // A large mapped file is not held in memory whole: its pages are asked
 // for mapWindow bytes ahead of the decoder (madvise MADV_POPULATE_READ,
 // which costs less than faulting them in one by one) and given back

@@ -1,6 +1,7 @@
 package declcfg
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
@@ -24,12 +25,13 @@ func largeCatalog(n int) []byte {
 }
 
 // TestLoadMappedFile checks that a file large enough to be mapped loads
-// as one that is read does: populated at once, and (over mapWindow)
-// populated and given back as it is decoded.
+// as one that is read does: read into huge pages (where they can be had)
+// or populated at once, and (over readMax) populated and given back as it
+// is decoded.
 func TestLoadMappedFile(t *testing.T) {
 	for _, n := range []int{300, 8000} {
 		data := largeCatalog(n)
-		if len(data) < mapMin || n > 300 && len(data) < 2*mapWindow {
+		if len(data) < mapMin || n > 300 && len(data) < 2*max(mapWindow, readMax) {
 			t.Fatalf("the catalog of %d bundles is %d bytes, too small", n, len(data))
 		}
 		dir := t.TempDir()
@@ -100,7 +102,11 @@ func TestMappingConsumed(t *testing.T) {
 func TestLoadMappedFileTruncated(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "catalog.json")
-	if err := os.WriteFile(name, largeCatalog(300), 0o644); err != nil {
+	data := largeCatalog(3500) // mapped whatever the huge pages: past readMax
+	if len(data) <= readMax {
+		t.Fatalf("the catalog is %d bytes, not past readMax", len(data))
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	truncated := false
@@ -118,5 +124,40 @@ func TestLoadMappedFileTruncated(t *testing.T) {
 	}
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "catalog.json") || !strings.Contains(errs[0].Error(), "made shorter while opm read it") {
 		t.Errorf("problems %v, want that catalog.json was made shorter", errs)
+	}
+}
+
+// TestLoadIntoOneBuffer loads, with one worker, files that are read into
+// the same buffer outside the heap where huge pages can be had: the
+// largest first, then smaller ones that reuse it. Each file's bundles
+// must be its own, whatever the one before left in the buffer.
+func TestLoadIntoOneBuffer(t *testing.T) {
+	dir := t.TempDir()
+	sizes := map[string]int{"a.json": 900, "b.json": 400, "c.json": 250}
+	for name, n := range sizes {
+		data := bytes.ReplaceAll(largeCatalog(n), []byte(`"p"`), []byte(`"`+name[:1]+`"`))
+		data = bytes.ReplaceAll(data, []byte(`"p.v`), []byte(`"`+name[:1]+`.v`))
+		if len(data) < mapMin || len(data) >= readMax {
+			t.Fatalf("%s is %d bytes, not between mapMin and readMax", name, len(data))
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, err := LoadFS(context.Background(), os.DirFS(dir), WithConcurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, b := range cfg.Bundles {
+		if !strings.HasPrefix(b.Name, b.Package+".v") || len(b.Properties) != 2 || !bytes.Contains(b.Properties[1].Value, []byte(`"data":"`)) {
+			t.Fatalf("bundle %s of package %s: %d properties", b.Name, b.Package, len(b.Properties))
+		}
+		count[b.Package]++
+	}
+	for name, n := range sizes {
+		if count[name[:1]] != n {
+			t.Errorf("package %s: %d bundles, want %d", name[:1], count[name[:1]], n)
+		}
 	}
 }

@@ -1,11 +1,11 @@
 package hugeheap
 
 import (
-	"bytes"
-	"os"
 	"runtime"
 	"syscall"
 	"unsafe"
+
+	"github.com/fbcat/opm/internal/residency/hugebuf"
 )
 
 // reserve is how much heap advise maps ahead of what the program uses:
@@ -32,7 +32,7 @@ const madvHugePage = 14
 // (under "always" the heap has huge pages already, under "never" it
 // cannot), or if OPM_HUGE_PAGES is 0.
 func advise() {
-	if unsafe.Sizeof(uintptr(0)) != 8 || os.Getenv("OPM_HUGE_PAGES") == "0" || !madviseMode() {
+	if hugebuf.Mode() != "madvise" {
 		return
 	}
 	b := make([]byte, reserve) // fresh memory: mapped, not written
@@ -47,11 +47,4 @@ func advise() {
 	// with ENOMEM after advising the rest); a kernel without huge pages
 	// refuses it (EINVAL). Either way there is nothing more to do.
 	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvHugePage)
-}
-
-// madviseMode reports whether transparent huge pages are given only to
-// memory that asks for them.
-func madviseMode() bool {
-	setting, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
-	return err == nil && bytes.Contains(setting, []byte("[madvise]"))
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/fbcat/opm/internal/residency/hugebuf"
 )
 
 // sink keeps allocations on the heap.
@@ -16,7 +18,7 @@ var sink [][]byte
 // allocates lies in a mapping advised for huge pages ("hg" among its
 // VmFlags), small objects and large ones.
 func TestHeapAdvised(t *testing.T) {
-	if !madviseMode() || os.Getenv("OPM_HUGE_PAGES") == "0" {
+	if hugebuf.Mode() != "madvise" {
 		t.Skip("transparent huge pages are not in madvise mode here")
 	}
 	for _, size := range []int{64, 4 << 10, 1 << 20, 16 << 20} {
