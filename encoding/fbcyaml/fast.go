@@ -48,7 +48,8 @@ type fastParser struct {
 
 	depth     int             // collections open around pos
 	nonFinite *position.Error // the first NaN or infinity of the document
-	// text is scratch space for block scalars, which are copied out.
+	// text is scratch space for the scalars built rather than taken from
+	// the document (blocks, folded and quoted scalars); see builtText.
 	text []byte
 	// keyPos holds the positions of the keys of the top-level mapping,
 	// in order; dups the keys it holds more than once.
@@ -73,6 +74,7 @@ type fastParser struct {
 	keepTree      bool // the property value being compacted stays a tree
 	fieldArena    arena[value.Field]
 	itemArena     arena[value.Value]
+	textArena     arena[byte]
 	raw           []byte
 }
 
@@ -115,7 +117,11 @@ func (p *fastParser) scalarText(text []byte) string {
 func owned(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // parsers keeps fastParsers, with their scratch stacks, between documents.
-var parsers = sync.Pool{New: func() any { return new(fastParser) }}
+var parsers = sync.Pool{New: func() any { return &fastParser{textArena: arena[byte]{chunkLen: textChunk}} }}
+
+// textChunk is the size of the text arena's chunks: a CSV's description
+// is a few kilobytes.
+const textChunk = 64 << 10
 
 // fastDecode reads doc, whose first line is line, on the fast path. ok is
 // false when the fast path gave up and go-yaml must read the document.
@@ -138,10 +144,9 @@ func fastDecode(doc []byte, line int32, compactProps bool) (v value.Value, dups 
 	defer func() {
 		clear(p.fields)
 		clear(p.items)
-		p.fieldArena.reset()
-		p.itemArena.reset()
+		p.resetArenas()
 		*p = fastParser{fields: p.fields[:0], items: p.items[:0], text: p.text[:0], keyPos: p.keyPos[:0], strs: p.strs,
-			fieldArena: p.fieldArena, itemArena: p.itemArena, raw: p.raw[:0]}
+			fieldArena: p.fieldArena, itemArena: p.itemArena, textArena: p.textArena, raw: p.raw[:0]}
 		parsers.Put(p)
 	}()
 	p.d, p.line, p.compactProps = doc, line, compactProps

@@ -61,8 +61,7 @@ func (p *fastParser) literal(parent int) string {
 	if p.lineStart > header {
 		p.pos = p.lineStart
 	}
-	p.text = s[:0]
-	return string(s)
+	return p.builtText(s)
 }
 
 // blockBreaks eats indentation and empty lines before block scalar content,

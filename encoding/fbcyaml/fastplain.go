@@ -94,7 +94,7 @@ func (p *fastParser) plain(parent int) string {
 				if out == nil {
 					return p.scalarText(text)
 				}
-				return owned(out)
+				return p.builtText(out)
 			}
 			p.pos = i
 			break
@@ -107,14 +107,14 @@ func (p *fastParser) plain(parent int) string {
 			if out == nil {
 				return p.scalarText(text)
 			}
-			return owned(out)
+			return p.builtText(out)
 		}
 		more, colon := p.plainLine()
 		if colon {
 			panic(bail{})
 		}
 		if out == nil {
-			out = append([]byte(nil), text...)
+			out = append(p.text[:0], text...)
 		}
 		if empty == 0 {
 			out = append(out, ' ')
@@ -126,10 +126,10 @@ func (p *fastParser) plain(parent int) string {
 		if p.at(p.pos) == '#' {
 			// A comment after the text ends the scalar too.
 			p.skipComment()
-			return owned(out)
+			return p.builtText(out)
 		}
 		if p.at(p.pos) == 0 {
-			return owned(out)
+			return p.builtText(out)
 		}
 		p.newline()
 	}

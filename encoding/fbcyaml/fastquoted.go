@@ -32,7 +32,8 @@ func (p *fastParser) doubleQuotedLine() string {
 // lines. Continuation lines must be indented deeper than parent.
 func (p *fastParser) quoted(parent int, single bool) string {
 	p.pos++ // opening quote
-	var s, whitespace []byte
+	s := p.text[:0]
+	var whitespace []byte
 	for {
 		leadingBlanks := false
 	chars:
@@ -50,10 +51,10 @@ func (p *fastParser) quoted(parent int, single bool) string {
 					continue
 				}
 				p.pos++
-				return owned(s)
+				return p.builtText(s)
 			case !single && c == '"':
 				p.pos++
-				return owned(s)
+				return p.builtText(s)
 			case !single && c == '\\':
 				if p.at(p.pos+1) == '\n' {
 					p.pos++

@@ -10,6 +10,8 @@
 package fbcyaml
 
 import (
+	"bytes"
+	"cmp"
 	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
@@ -21,9 +23,12 @@ const arenaChunk = 1024
 
 // arena hands out slices of chunks it keeps, until reset. A slice it
 // handed out stays valid until then: chunks are never grown, only added.
+// Chunks hold chunkLen elements (arenaChunk if 0), or what one slice
+// needs if it is more.
 type arena[T any] struct {
-	chunks [][]T
-	cur    int // the chunk being filled
+	chunks   [][]T
+	cur      int // the chunk being filled
+	chunkLen int
 }
 
 // take copies src into the arena and returns the copy.
@@ -40,7 +45,7 @@ func (a *arena[T]) take(src []T) []T {
 			return c[n:len(c):len(c)]
 		}
 	}
-	c := make([]T, 0, max(arenaChunk, len(src)))
+	c := make([]T, 0, max(cmp.Or(a.chunkLen, arenaChunk), len(src)))
 	c = append(c, src...)
 	a.chunks = append(a.chunks, c)
 	a.cur = len(a.chunks) - 1
@@ -154,11 +159,32 @@ func (p *fastParser) compactProperty(v value.Value) value.Value {
 		out = copyTree(v)
 	} else {
 		p.raw = value.AppendCompact(p.raw[:0], &v)
-		out = value.Value{Kind: value.Raw, Str: string(p.raw), Line: v.Line, Col: v.Col}
+		// A copy of its own, for Compact to hand out (see value.Raw).
+		out = value.Value{Kind: value.Raw, Str: owned(bytes.Clone(p.raw)), Line: v.Line, Col: v.Col}
 	}
+	p.resetArenas()
+	return out
+}
+
+// resetArenas empties the arenas the collections and the built texts of
+// a property value being compacted were kept in.
+func (p *fastParser) resetArenas() {
 	p.fieldArena.reset()
 	p.itemArena.reset()
-	return out
+	p.textArena.reset()
+}
+
+// builtText returns, as a string, a scalar's text that was built in
+// p.text (folded, unescaped or a block), which keeps the space b grew
+// to: in a property value being compacted, a copy in the text arena,
+// which lives until the value is (see compactProperty); elsewhere a
+// string of its own, interned if short.
+func (p *fastParser) builtText(b []byte) string {
+	p.text = b[:0]
+	if p.compacting() {
+		return owned(p.textArena.take(b))
+	}
+	return p.intern(b)
 }
 
 // copyTree copies the collections of v out of the arenas, and its

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 const hexDigits = "0123456789abcdef"
@@ -154,10 +155,11 @@ func AppendCompact(dst []byte, v *Value) []byte { return appendCompact(dst, v, f
 var scratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // Compact returns v as AppendCompact writes it, in a slice of its own of
-// exactly that size.
+// exactly that size; for a Raw node, the node's own bytes (see Raw),
+// which must not be changed.
 func Compact(v *Value) []byte {
-	if v.Kind == Raw { // compact already: copied once, not twice
-		return []byte(v.Str)
+	if v.Kind == Raw {
+		return unsafe.Slice(unsafe.StringData(v.Str), len(v.Str))
 	}
 	buf := scratch.Get().(*[]byte)
 	*buf = AppendCompact((*buf)[:0], v)

@@ -30,7 +30,9 @@ const (
 	// Raw is a value already written as compact JSON: Str holds it
 	// exactly as AppendCompact writes the tree it stands for. Only a
 	// decoder asked to makes one (see fbcyaml.DecodeCompactingProperties), for a
-	// caller that does nothing with the value but compact it.
+	// caller that does nothing with the value but compact it. Str's bytes
+	// are the node's alone: Compact hands them out as they are, without
+	// a copy (most of a catalog's bytes, in render).
 	Raw
 )
 
