@@ -5,7 +5,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -157,4 +160,48 @@ func TestNextSeparatorEveryOffset(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkSplitReal splits every YAML file of the catalog
+// $OPM_BENCH_CATALOG names into documents and runs the fast path's byte
+// check on each: what every YAML catalog file is put through before its
+// documents are parsed.
+func BenchmarkSplitReal(b *testing.B) {
+	dir := os.Getenv("OPM_BENCH_CATALOG")
+	if dir == "" {
+		b.Skip("OPM_BENCH_CATALOG names no catalog of real data")
+	}
+	var files [][]byte
+	var n int64
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (filepath.Ext(path) != ".yaml" && filepath.Ext(path) != ".yml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		files = append(files, data)
+		n += int64(len(data))
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("split", func(b *testing.B) {
+		b.SetBytes(n)
+		for b.Loop() {
+			for _, f := range files {
+				_, _ = SplitDocuments(f, 1)
+			}
+		}
+	})
+	b.Run("split+check", func(b *testing.B) {
+		b.SetBytes(n)
+		for b.Loop() {
+			for _, f := range files {
+				docs, _ := SplitDocuments(f, 1)
+				for _, d := range docs {
+					fastSafe(d.Data)
+				}
+			}
+		}
+	})
 }
