@@ -44,12 +44,17 @@ func (b *Buffer) Grow(n int) ([]byte, error) {
 		return b.data[:0], nil
 	}
 	b.Free()
-	// Whole huge pages as far as n goes, then small ones: the kernel
-	// backs with a huge page only a whole one, and the part of n past
-	// the last would make one resident for a few bytes. One huge page
-	// more is mapped than needed, to start on a huge page's boundary.
+	// Whole huge pages as far as n goes; the rest of n in one more if it
+	// is at least half of one (a few hundred faults of small pages
+	// spared for at most a megabyte resident unused), otherwise in small
+	// pages: the kernel backs with a huge page only a whole one. One huge
+	// page more is mapped than needed, to start on a huge page's
+	// boundary.
 	page := os.Getpagesize()
 	size := (n + page - 1) &^ (page - 1)
+	if size%hugePage >= hugePage/2 {
+		size = (size + hugePage - 1) &^ (hugePage - 1)
+	}
 	m, err := syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
 		return nil, err

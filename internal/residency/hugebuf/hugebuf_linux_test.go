@@ -38,6 +38,10 @@ func TestGrow(t *testing.T) {
 	if cap(larger) != hugePage+page || unsafe.SliceData(larger) == unsafe.SliceData(first) {
 		t.Fatalf("Grow past the buffer's size: cap %d, same memory %v", cap(larger), unsafe.SliceData(larger) == unsafe.SliceData(first))
 	}
+	// Past half a huge page more, a whole one more.
+	if larger, _ = b.Grow(hugePage + hugePage/2); cap(larger) != 2*hugePage {
+		t.Fatalf("Grow(%d): cap %d, want %d", hugePage+hugePage/2, cap(larger), 2*hugePage)
+	}
 	larger = larger[:cap(larger)]
 	for i := range larger { // all of it writable
 		larger[i] = 1
