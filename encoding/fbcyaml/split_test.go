@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/position"
 )
 
@@ -164,8 +165,9 @@ func TestNextSeparatorEveryOffset(t *testing.T) {
 
 // BenchmarkSplitReal splits every YAML file of the catalog
 // $OPM_BENCH_CATALOG names into documents and runs the fast path's byte
-// check on each: what every YAML catalog file is put through before its
-// documents are parsed.
+// check on each, what every YAML catalog file is put through before its
+// documents are parsed, and decodes the documents as validate does
+// (trees) and as render does (compacting property values).
 func BenchmarkSplitReal(b *testing.B) {
 	dir := os.Getenv("OPM_BENCH_CATALOG")
 	if dir == "" {
@@ -193,6 +195,24 @@ func BenchmarkSplitReal(b *testing.B) {
 			}
 		}
 	})
+	var docs []Doc
+	for _, f := range files {
+		d, _ := SplitDocuments(f, 1)
+		docs = append(docs, d...)
+	}
+	for _, c := range []struct {
+		name   string
+		decode func([]byte, int32) (value.Value, []value.Duplicate, error)
+	}{{"trees", DecodeWithDuplicates}, {"compacting", DecodeCompactingProperties}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(n)
+			for b.Loop() {
+				for _, d := range docs {
+					_, _, _ = c.decode(d.Data, d.Line)
+				}
+			}
+		})
+	}
 	b.Run("split+check", func(b *testing.B) {
 		b.SetBytes(n)
 		for b.Loop() {
