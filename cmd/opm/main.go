@@ -91,7 +91,7 @@ const stopGracefully = "opm.stop-gracefully"
 // stopsGracefully reports whether args name a command annotated with
 // stopGracefully.
 func stopsGracefully(args []string) bool {
-	cmd, _, err := newRootCmd().Find(args)
+	cmd, _, err := newRootCmdFor(args).Find(args)
 	return err == nil && cmd.Annotations[stopGracefully] != ""
 }
 
@@ -155,7 +155,7 @@ func (e usageError) Unwrap() error { return e.err }
 
 // run executes one command line. Errors are printed here, once.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd()
+	root := newRootCmdFor(args)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
