@@ -32,8 +32,7 @@ func (p *fastParser) doubleQuotedLine() string {
 // lines. Continuation lines must be indented deeper than parent.
 func (p *fastParser) quoted(parent int, single bool) string {
 	p.pos++ // opening quote
-	s := p.text[:0]
-	var whitespace []byte
+	s, whitespace := p.text[:0], []byte(nil)
 	for {
 		leadingBlanks := false
 	chars:
