@@ -42,19 +42,27 @@ type document struct {
 // read again as YAML from the failing object on. Unlike upstream it does
 // not stop at the first bad YAML document; each document's failure is
 // reported on its own. With q, a JSON bundle in canonical form is typed
-// straight from the bytes (see quickBundle). With compactProps, the values
-// of a YAML document's properties may come compacted (see
-// fbcyaml.DecodeCompactingProperties): for a loader that only types the
-// documents it decodes.
-func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, compactProps bool, emit func(document)) {
+// straight from the bytes (see quickBundle). props says how the values of
+// a YAML document's properties come.
+func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, props propValues, emit func(document)) {
 	if value.LooksLikeJSON(data, sniffLen) {
-		decodeJSONStream(data, q, compactProps, emit)
+		decodeJSONStream(data, q, props, emit)
 		return
 	}
-	decodeYAMLStream(data, 0, 1, cache, compactProps, emit)
+	decodeYAMLStream(data, 0, 1, cache, props, emit)
 }
 
-func decodeJSONStream(data []byte, q *quickDecoder, compactProps bool, emit func(document)) {
+// propValues is how the values of a YAML document's properties come: as
+// trees, or (compact) compacted (see fbcyaml.DecodeCompactingProperties)
+// for a loader that only types the documents it decodes. With vals, their
+// JSON is kept there and vals is reset once the document is emitted: for
+// a loader whose visitor keeps nothing of an object (WithTransientItems).
+type propValues struct {
+	compact bool
+	vals    *fbcyaml.Values
+}
+
+func decodeJSONStream(data []byte, q *quickDecoder, props propValues, emit func(document)) {
 	p := value.NewJSONParser(data, 1)
 	count := 0
 	rewind, rewindLine := 0, int32(1)
@@ -98,7 +106,7 @@ func decodeJSONStream(data []byte, q *quickDecoder, compactProps bool, emit func
 			stopped
 		)
 		state := pending
-		decodeYAMLStream(data[start:], start, line, nil, compactProps, func(d document) {
+		decodeYAMLStream(data[start:], start, line, nil, props, func(d document) {
 			switch {
 			case state == pending && d.Err != nil:
 				emit(failed)
@@ -135,7 +143,7 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 // decodeYAMLStream decodes data, which starts at offset base and line
 // firstLine of its file. A document the cache (if any) holds is not
 // decoded.
-func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, compactProps bool, emit func(document)) {
+func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, props propValues, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
 	for _, c := range chunks {
 		var key docKey
@@ -150,7 +158,7 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 				key = k
 			}
 		}
-		decodeYAMLDocument(c, base, key, compactProps, emit)
+		decodeYAMLDocument(c, base, key, props, emit)
 		if key.n > 0 {
 			cache.settle(key)
 		}
@@ -166,12 +174,19 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 // decodeYAMLDocument decodes one document of a YAML stream that starts at
 // offset base of its file; key is set when a DocumentCache is to record
 // the document's bundle (see fileWalk.document).
-func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, compactProps bool, emit func(document)) {
-	decode := fbcyaml.DecodeWithDuplicates
-	if compactProps {
-		decode = fbcyaml.DecodeCompactingProperties
+func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, props propValues, emit func(document)) {
+	var v value.Value
+	var dups []value.Duplicate
+	var err error
+	switch {
+	case props.vals != nil:
+		v, dups, err = fbcyaml.DecodeCompactingPropertiesIn(c.Data, c.Line, props.vals)
+		defer props.vals.Reset() // once emit has returned
+	case props.compact:
+		v, dups, err = fbcyaml.DecodeCompactingProperties(c.Data, c.Line)
+	default:
+		v, dups, err = fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
 	}
-	v, dups, err := decode(c.Data, c.Line)
 	switch {
 	case err != nil:
 		emit(document{Line: c.Line, Err: yamlSyntaxError(c.Data, c.Line, err)})

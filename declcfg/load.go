@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/fbcat/opm/encoding/fbcyaml"
 	"io"
 	"io/fs"
 	"path"
@@ -136,7 +137,7 @@ func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeCo
 		// Only the worker decoding this file appends to its config.
 		cfg.Add(it)
 		return nil
-	}, opts...)
+	}, append(opts, keepItems)...)
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +153,9 @@ func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeCo
 	}
 	return cfg, nil
 }
+
+// keepItems undoes WithTransientItems for LoadFS, which keeps them all.
+func keepItems(c *loadConfig) { c.transient = false }
 
 // Add appends the object an item holds.
 func (cfg *DeclarativeConfig) Add(it Item) {
@@ -196,9 +200,9 @@ type loadWorker struct {
 	// quick types bundles straight from JSON bytes; nil when an object
 	// check needs every document's tree.
 	quick *quickDecoder
-	// compactProps: no object check reads the values of properties, which
-	// a YAML document may then give compacted (see decodeFile).
-	compactProps bool
+	// props: with no object check reading the values of properties, a
+	// YAML document may give them compacted (see propValues).
+	props propValues
 }
 
 func newLoadWorker(c *loadConfig) *loadWorker {
@@ -213,7 +217,10 @@ func newLoadWorker(c *loadConfig) *loadWorker {
 	if (wk.check == nil || quick != nil) && !c.noQuick {
 		wk.quick = &quickDecoder{dropBulk: c.dropBulk, check: quick, withDoc: quick != nil || c.lines != nil}
 	}
-	wk.compactProps = wk.check == nil && !c.noQuick
+	wk.props.compact = wk.check == nil && !c.noQuick
+	if wk.props.compact && c.transient && c.docs == nil {
+		wk.props.vals = new(fbcyaml.Values)
+	}
 	return wk
 }
 
@@ -250,7 +257,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 		}
 		w.c, cache = &cc, c.docs
 	}
-	decodeFile(data, cache, wk.quick, wk.compactProps, func(doc document) {
+	decodeFile(data, cache, wk.quick, wk.props, func(doc document) {
 		w.document(doc)
 		mapped.consumed(doc.Src.End)
 	})

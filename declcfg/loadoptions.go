@@ -27,6 +27,7 @@ type loadConfig struct {
 	warn        func(Warning)
 	docs        *DocumentCache
 	noQuick     bool // every document decoded into a tree (WithTrees)
+	transient   bool // visit keeps nothing of an item (WithTransientItems)
 }
 
 // LoadOption configures LoadFS and WalkFS.
@@ -79,6 +80,15 @@ func WithQuickObjectCheck(newChecks func() (ObjectCheck, QuickCheck)) LoadOption
 // at a higher cost: for tests that compare the two.
 func WithTrees() LoadOption {
 	return func(c *loadConfig) { c.noQuick = true }
+}
+
+// WithTransientItems tells WalkFS that visit keeps nothing of an item
+// once it returns (it encodes or copies what it needs, as render's
+// ordered writer does): the memory of one YAML document's property values
+// is then reused for the next document's. A visitor that kept a property
+// value would find it overwritten.
+func WithTransientItems() LoadOption {
+	return func(c *loadConfig) { c.transient = true }
 }
 
 // WithItemCheck runs a check on every typed object; newCheck is called

@@ -255,13 +255,15 @@ func BundleFromDir(dir, image string) (*declcfg.Bundle, error) {
 	return &fbc, nil
 }
 
-// renderCatalogFS loads a file-based catalog, streaming it if stream is set.
+// renderCatalogFS loads a file-based catalog, streaming it if stream is
+// set; stream must keep nothing of an item once it returns (RenderTo's
+// encodes it).
 func (r *Renderer) renderCatalogFS(ctx context.Context, fsys fs.FS, name string, stream func(declcfg.Item) error) (*declcfg.DeclarativeConfig, error) {
 	opts := append([]declcfg.LoadOption{declcfg.WithRootName(name)}, r.LoadOptions...)
 	if stream == nil {
 		return declcfg.LoadFS(ctx, fsys, opts...)
 	}
-	problems, err := declcfg.WalkFS(ctx, fsys, stream, opts...)
+	problems, err := declcfg.WalkFS(ctx, fsys, stream, append(opts, declcfg.WithTransientItems())...)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func Decode(doc []byte, line int32) (value.Value, error) {
 // keeps the last), in document order: two documents run together without
 // a "---" between them repeat "schema".
 func DecodeWithDuplicates(doc []byte, line int32) (value.Value, []value.Duplicate, error) {
-	return decode(doc, line, false)
+	return decode(doc, line, false, nil)
 }
 
 // DecodeCompactingProperties is DecodeWithDuplicates for a caller that
@@ -41,11 +41,19 @@ func DecodeWithDuplicates(doc []byte, line int32) (value.Value, []value.Duplicat
 // value.Raw node holding its compact JSON, which costs a fraction of its
 // tree. Where go-yaml reads it, the values are trees as ever.
 func DecodeCompactingProperties(doc []byte, line int32) (value.Value, []value.Duplicate, error) {
-	return decode(doc, line, true)
+	return decode(doc, line, true, nil)
 }
 
-func decode(doc []byte, line int32, compactProps bool) (value.Value, []value.Duplicate, error) {
-	if v, dups, ok, err := fastDecode(doc, line, compactProps); ok {
+// DecodeCompactingPropertiesIn is DecodeCompactingProperties keeping the
+// compact JSON of the values in vals rather than in memory of its own:
+// for a caller that is done with the document's values (and everything
+// made of them) before it resets vals for the next document.
+func DecodeCompactingPropertiesIn(doc []byte, line int32, vals *Values) (value.Value, []value.Duplicate, error) {
+	return decode(doc, line, true, vals)
+}
+
+func decode(doc []byte, line int32, compactProps bool, vals *Values) (value.Value, []value.Duplicate, error) {
+	if v, dups, ok, err := fastDecode(doc, line, compactProps, vals); ok {
 		return v, dups, err
 	}
 	v, err := slowDecode(doc, line)

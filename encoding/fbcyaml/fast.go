@@ -76,6 +76,7 @@ type fastParser struct {
 	itemArena     arena[value.Value]
 	textArena     arena[byte]
 	raw           []byte
+	vals          *Values // where compacted values go, if the caller keeps them
 }
 
 // A parser keeps internSlots strings of up to internLen bytes.
@@ -125,7 +126,7 @@ const textChunk = 64 << 10
 
 // fastDecode reads doc, whose first line is line, on the fast path. ok is
 // false when the fast path gave up and go-yaml must read the document.
-func fastDecode(doc []byte, line int32, compactProps bool) (v value.Value, dups []value.Duplicate, ok bool, err error) {
+func fastDecode(doc []byte, line int32, compactProps bool, vals *Values) (v value.Value, dups []value.Duplicate, ok bool, err error) {
 	if !fastSafe(doc) {
 		return value.Value{}, nil, false, nil
 	}
@@ -135,7 +136,7 @@ func fastDecode(doc []byte, line int32, compactProps bool) (v value.Value, dups 
 		case bail:
 			v, dups, ok, err = value.Value{}, nil, false, nil
 		case uncompacted:
-			v, dups, ok, err = fastDecode(doc, line, false)
+			v, dups, ok, err = fastDecode(doc, line, false, nil)
 		default:
 			panic(r)
 		}
@@ -149,7 +150,7 @@ func fastDecode(doc []byte, line int32, compactProps bool) (v value.Value, dups 
 			fieldArena: p.fieldArena, itemArena: p.itemArena, textArena: p.textArena, raw: p.raw[:0]}
 		parsers.Put(p)
 	}()
-	p.d, p.line, p.compactProps = doc, line, compactProps
+	p.d, p.line, p.compactProps, p.vals = doc, line, compactProps, vals
 	v = p.document()
 	if p.nonFinite != nil {
 		return value.Value{}, nil, true, p.nonFinite

@@ -16,7 +16,7 @@ import (
 // reads it to the same tree. It reports whether the fast path took it.
 func sameAsGoYAML(t *testing.T, doc []byte) bool {
 	t.Helper()
-	fv, _, ok, ferr := fastDecode(doc, 1, false)
+	fv, _, ok, ferr := fastDecode(doc, 1, false, nil)
 	if !ok {
 		return false
 	}
@@ -149,7 +149,7 @@ func FuzzFastPath(f *testing.F) {
 // is read on the fast path, so the keys after it keep their lines.
 func TestCommentEndsPlainScalar(t *testing.T) {
 	doc := "annotations:\n  a: b\n\n      # OpenShift annotations.\n  com.redhat.openshift.versions: v4.9\n"
-	v, _, ok, err := fastDecode([]byte(doc), 11, false)
+	v, _, ok, err := fastDecode([]byte(doc), 11, false, nil)
 	if !ok || err != nil {
 		t.Fatalf("fast path refused the document: %v", err)
 	}
@@ -167,7 +167,7 @@ func TestDuplicatesBothPaths(t *testing.T) {
 		"a: 1\nb: 2\n",
 	}
 	for _, doc := range docs {
-		v, fast, ok, err := fastDecode([]byte(doc), 3, false)
+		v, fast, ok, err := fastDecode([]byte(doc), 3, false, nil)
 		if !ok || err != nil {
 			t.Fatalf("fast path refused %q: %v", doc, err)
 		}

@@ -53,14 +53,39 @@ func (a *arena[T]) take(src []T) []T {
 }
 
 // reset empties the arena, keeping its chunks for the next value; what
-// they held is cleared, so that nothing stays reachable through them.
+// they held is cleared, so that nothing stays reachable through them
+// (bytes reach nothing, and are left as they are).
 func (a *arena[T]) reset() {
+	_, bytes := any(a).(*arena[byte])
 	for i := range a.chunks {
-		clear(a.chunks[i])
+		if !bytes {
+			clear(a.chunks[i])
+		}
 		a.chunks[i] = a.chunks[i][:0]
 	}
 	a.cur = 0
 }
+
+// Values keeps the compact JSON of the property values that
+// DecodeCompactingPropertiesIn decodes, for a caller that is done with
+// each document's values before it decodes the next: Reset gives the
+// memory to the next document, and nothing may use the values of the
+// documents before it. The zero Values is ready to use; a Values is for
+// one goroutine at a time.
+type Values struct{ a arena[byte] }
+
+// Reset empties vals for the next document.
+func (vals *Values) Reset() { vals.a.reset() }
+
+// take copies b into vals.
+func (vals *Values) take(b []byte) []byte {
+	vals.a.chunkLen = valuesChunk
+	return vals.a.take(b)
+}
+
+// valuesChunk is the size of a Values' chunks: a document's property
+// values are a few kilobytes to a few megabytes (CSV metadata).
+const valuesChunk = 256 << 10
 
 // Where the fast path is, for compactProps.
 const (
@@ -159,8 +184,15 @@ func (p *fastParser) compactProperty(v value.Value) value.Value {
 		out = copyTree(v)
 	} else {
 		p.raw = value.AppendCompact(p.raw[:0], &v)
-		// A copy of its own, for Compact to hand out (see value.Raw).
-		out = value.Value{Kind: value.Raw, Str: owned(bytes.Clone(p.raw)), Line: v.Line, Col: v.Col}
+		// A copy of its own, for Compact to hand out (see value.Raw), or
+		// the caller's to reuse.
+		var b []byte
+		if p.vals != nil {
+			b = p.vals.take(p.raw)
+		} else {
+			b = bytes.Clone(p.raw)
+		}
+		out = value.Value{Kind: value.Raw, Str: owned(b), Line: v.Line, Col: v.Col}
 	}
 	p.resetArenas()
 	return out
