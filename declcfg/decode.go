@@ -52,14 +52,16 @@ func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, props propVa
 	decodeYAMLStream(data, 0, 1, cache, props, emit)
 }
 
-// propValues is how the values of a YAML document's properties come: as
-// trees, or (compact) compacted (see fbcyaml.DecodeCompactingProperties)
-// for a loader that only types the documents it decodes. With vals, their
-// JSON is kept there and vals is reset once the document is emitted: for
-// a loader whose visitor keeps nothing of an object (WithTransientItems).
+// propValues is how a YAML document is decoded: its properties' values
+// as trees, or (compact) compacted (see fbcyaml.DecodeCompactingProperties)
+// for a loader that only types the documents it decodes. With arena, the
+// document's collections are built there (and with arena.Values its
+// properties' compact JSON: for a loader whose visitor keeps nothing of
+// an object, WithTransientItems), and the arena is reset once the
+// document has been emitted: nothing keeps a document's tree.
 type propValues struct {
 	compact bool
-	vals    *fbcyaml.Values
+	arena   *fbcyaml.Arena
 }
 
 func decodeJSONStream(data []byte, q *quickDecoder, props propValues, emit func(document)) {
@@ -178,14 +180,13 @@ func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, props propValues, e
 	var v value.Value
 	var dups []value.Duplicate
 	var err error
-	switch {
-	case props.vals != nil:
-		v, dups, err = fbcyaml.DecodeCompactingPropertiesIn(c.Data, c.Line, props.vals)
-		defer props.vals.Reset() // once emit has returned
-	case props.compact:
-		v, dups, err = fbcyaml.DecodeCompactingProperties(c.Data, c.Line)
-	default:
-		v, dups, err = fbcyaml.DecodeWithDuplicates(c.Data, c.Line)
+	if props.arena != nil {
+		defer props.arena.Reset() // once emit has returned
+	}
+	if props.compact {
+		v, dups, err = fbcyaml.DecodeCompactingPropertiesIn(c.Data, c.Line, props.arena)
+	} else {
+		v, dups, err = fbcyaml.DecodeWithDuplicatesIn(c.Data, c.Line, props.arena)
 	}
 	switch {
 	case err != nil:

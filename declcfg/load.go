@@ -218,9 +218,7 @@ func newLoadWorker(c *loadConfig) *loadWorker {
 		wk.quick = &quickDecoder{dropBulk: c.dropBulk, check: quick, withDoc: quick != nil || c.lines != nil}
 	}
 	wk.props.compact = wk.check == nil && !c.noQuick
-	if wk.props.compact && c.transient && c.docs == nil {
-		wk.props.vals = new(fbcyaml.Values)
-	}
+	wk.props.arena = &fbcyaml.Arena{Values: wk.props.compact && c.transient && c.docs == nil}
 	return wk
 }
 

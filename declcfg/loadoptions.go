@@ -8,7 +8,9 @@ package declcfg
 const DefaultMaxFileSize = 1 << 30
 
 // ObjectCheck inspects a decoded object before it becomes a typed object
-// and returns the problems it finds. It runs on the loader's workers.
+// and returns the problems it finds. It runs on the loader's workers. The
+// object's tree is valid during the call only: the worker builds the next
+// document's tree in the same memory.
 type ObjectCheck func(obj *Object) []*Error
 
 // ItemCheck inspects an object once it is typed and returns the problems it

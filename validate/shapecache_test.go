@@ -51,7 +51,9 @@ func catalogObjects(t *testing.T) []*declcfg.Object {
 	_, err := declcfg.WalkFS(context.Background(), os.DirFS("../testdata/catalog"), func(declcfg.Item) error { return nil },
 		declcfg.WithConcurrency(1), declcfg.WithObjectCheck(func() declcfg.ObjectCheck {
 			return func(o *declcfg.Object) []*declcfg.Error {
-				c := *o
+				// The tree is the walk's until the check returns.
+				c, v := *o, deepCopy(o.Value)
+				c.Value = &v
 				objs = append(objs, &c)
 				return nil
 			}

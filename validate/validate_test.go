@@ -246,7 +246,9 @@ func onlyObject(t *testing.T, data string) *declcfg.Object {
 	_, err := declcfg.WalkFS(context.Background(), fstest.MapFS{"c.json": {Data: []byte(data)}}, func(declcfg.Item) error { return nil },
 		declcfg.WithObjectCheck(func() declcfg.ObjectCheck {
 			return func(o *declcfg.Object) []*declcfg.Error {
-				c := *o
+				// The tree is the walk's until the check returns.
+				c, v := *o, deepCopy(o.Value)
+				c.Value = &v
 				obj = &c
 				return nil
 			}

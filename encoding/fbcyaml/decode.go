@@ -44,16 +44,21 @@ func DecodeCompactingProperties(doc []byte, line int32) (value.Value, []value.Du
 	return decode(doc, line, true, nil)
 }
 
-// DecodeCompactingPropertiesIn is DecodeCompactingProperties keeping the
-// compact JSON of the values in vals rather than in memory of its own:
-// for a caller that is done with the document's values (and everything
-// made of them) before it resets vals for the next document.
-func DecodeCompactingPropertiesIn(doc []byte, line int32, vals *Values) (value.Value, []value.Duplicate, error) {
-	return decode(doc, line, true, vals)
+// DecodeWithDuplicatesIn is DecodeWithDuplicates building the
+// document's collections in a (see Arena).
+func DecodeWithDuplicatesIn(doc []byte, line int32, a *Arena) (value.Value, []value.Duplicate, error) {
+	return decode(doc, line, false, a)
 }
 
-func decode(doc []byte, line int32, compactProps bool, vals *Values) (value.Value, []value.Duplicate, error) {
-	if v, dups, ok, err := fastDecode(doc, line, compactProps, vals); ok {
+// DecodeCompactingPropertiesIn is DecodeCompactingProperties building
+// the document's collections in a, and with a.Values the compact JSON of
+// its property values too (see Arena).
+func DecodeCompactingPropertiesIn(doc []byte, line int32, a *Arena) (value.Value, []value.Duplicate, error) {
+	return decode(doc, line, true, a)
+}
+
+func decode(doc []byte, line int32, compactProps bool, a *Arena) (value.Value, []value.Duplicate, error) {
+	if v, dups, ok, err := fastDecode(doc, line, compactProps, a); ok {
 		return v, dups, err
 	}
 	v, err := slowDecode(doc, line)

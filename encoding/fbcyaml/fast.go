@@ -76,7 +76,7 @@ type fastParser struct {
 	itemArena     arena[value.Value]
 	textArena     arena[byte]
 	raw           []byte
-	vals          *Values // where compacted values go, if the caller keeps them
+	arena         *Arena // the caller's, for the document's tree (see Arena)
 }
 
 // A parser keeps internSlots strings of up to internLen bytes.
@@ -118,15 +118,11 @@ func (p *fastParser) scalarText(text []byte) string {
 func owned(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // parsers keeps fastParsers, with their scratch stacks, between documents.
-var parsers = sync.Pool{New: func() any { return &fastParser{textArena: arena[byte]{chunkLen: textChunk}} }}
-
-// textChunk is the size of the text arena's chunks: a CSV's description
-// is a few kilobytes.
-const textChunk = 64 << 10
+var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // fastDecode reads doc, whose first line is line, on the fast path. ok is
 // false when the fast path gave up and go-yaml must read the document.
-func fastDecode(doc []byte, line int32, compactProps bool, vals *Values) (v value.Value, dups []value.Duplicate, ok bool, err error) {
+func fastDecode(doc []byte, line int32, compactProps bool, a *Arena) (v value.Value, dups []value.Duplicate, ok bool, err error) {
 	if !fastSafe(doc) {
 		return value.Value{}, nil, false, nil
 	}
@@ -136,7 +132,7 @@ func fastDecode(doc []byte, line int32, compactProps bool, vals *Values) (v valu
 		case bail:
 			v, dups, ok, err = value.Value{}, nil, false, nil
 		case uncompacted:
-			v, dups, ok, err = fastDecode(doc, line, false, nil)
+			v, dups, ok, err = fastDecode(doc, line, false, a)
 		default:
 			panic(r)
 		}
@@ -150,7 +146,7 @@ func fastDecode(doc []byte, line int32, compactProps bool, vals *Values) (v valu
 			fieldArena: p.fieldArena, itemArena: p.itemArena, textArena: p.textArena, raw: p.raw[:0]}
 		parsers.Put(p)
 	}()
-	p.d, p.line, p.compactProps, p.vals = doc, line, compactProps, vals
+	p.d, p.line, p.compactProps, p.arena = doc, line, compactProps, a
 	v = p.document()
 	if p.nonFinite != nil {
 		return value.Value{}, nil, true, p.nonFinite

@@ -74,9 +74,12 @@ func (p *fastParser) mapping(indent int) value.Value {
 func (p *fastParser) takeFields(base int, typed bool) []value.Field {
 	n := len(p.fields) - base
 	var fields []value.Field
-	if p.compacting() {
+	switch {
+	case p.compacting():
 		fields = value.NormalizeFields(p.fieldArena.take(p.fields[base:]))
-	} else {
+	case p.arena != nil:
+		fields = value.NormalizeFields(p.arena.fields.take(p.fields[base:]))
+	default:
 		fields = value.NormalizeFields(append(make([]value.Field, 0, n), p.fields[base:]...))
 	}
 	if typed && len(fields) < n {
@@ -167,9 +170,12 @@ func (p *fastParser) sequence(indent int) value.Value {
 // scratch stack out of it, and pops them.
 func (p *fastParser) takeItems(base int) []value.Value {
 	var items []value.Value
-	if p.compacting() {
+	switch {
+	case p.compacting():
 		items = p.itemArena.take(p.items[base:])
-	} else {
+	case p.arena != nil:
+		items = p.arena.items.take(p.items[base:])
+	default:
 		items = append(make([]value.Value, 0, len(p.items)-base), p.items[base:]...)
 	}
 	clear(p.items[base:])

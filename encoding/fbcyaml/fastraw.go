@@ -11,81 +11,10 @@ package fbcyaml
 
 import (
 	"bytes"
-	"cmp"
 	"strings"
 
 	"github.com/fbcat/opm/encoding/value"
 )
-
-// arenaChunk is how many elements a chunk of an arena holds, unless one
-// collection needs more.
-const arenaChunk = 1024
-
-// arena hands out slices of chunks it keeps, until reset. A slice it
-// handed out stays valid until then: chunks are never grown, only added.
-// Chunks hold chunkLen elements (arenaChunk if 0), or what one slice
-// needs if it is more.
-type arena[T any] struct {
-	chunks   [][]T
-	cur      int // the chunk being filled
-	chunkLen int
-}
-
-// take copies src into the arena and returns the copy.
-func (a *arena[T]) take(src []T) []T {
-	if len(src) == 0 {
-		return nil
-	}
-	for ; a.cur < len(a.chunks); a.cur++ {
-		c := a.chunks[a.cur]
-		if cap(c)-len(c) >= len(src) {
-			n := len(c)
-			c = append(c, src...)
-			a.chunks[a.cur] = c
-			return c[n:len(c):len(c)]
-		}
-	}
-	c := make([]T, 0, max(cmp.Or(a.chunkLen, arenaChunk), len(src)))
-	c = append(c, src...)
-	a.chunks = append(a.chunks, c)
-	a.cur = len(a.chunks) - 1
-	return c[:len(c):len(c)]
-}
-
-// reset empties the arena, keeping its chunks for the next value; what
-// they held is cleared, so that nothing stays reachable through them
-// (bytes reach nothing, and are left as they are).
-func (a *arena[T]) reset() {
-	_, bytes := any(a).(*arena[byte])
-	for i := range a.chunks {
-		if !bytes {
-			clear(a.chunks[i])
-		}
-		a.chunks[i] = a.chunks[i][:0]
-	}
-	a.cur = 0
-}
-
-// Values keeps the compact JSON of the property values that
-// DecodeCompactingPropertiesIn decodes, for a caller that is done with
-// each document's values before it decodes the next: Reset gives the
-// memory to the next document, and nothing may use the values of the
-// documents before it. The zero Values is ready to use; a Values is for
-// one goroutine at a time.
-type Values struct{ a arena[byte] }
-
-// Reset empties vals for the next document.
-func (vals *Values) Reset() { vals.a.reset() }
-
-// take copies b into vals.
-func (vals *Values) take(b []byte) []byte {
-	vals.a.chunkLen = valuesChunk
-	return vals.a.take(b)
-}
-
-// valuesChunk is the size of a Values' chunks: a document's property
-// values are a few kilobytes to a few megabytes (CSV metadata).
-const valuesChunk = 256 << 10
 
 // Where the fast path is, for compactProps.
 const (
@@ -187,8 +116,8 @@ func (p *fastParser) compactProperty(v value.Value) value.Value {
 		// A copy of its own, for Compact to hand out (see value.Raw), or
 		// the caller's to reuse.
 		var b []byte
-		if p.vals != nil {
-			b = p.vals.take(p.raw)
+		if p.arena != nil && p.arena.Values {
+			b = p.arena.raw.take(p.raw)
 		} else {
 			b = bytes.Clone(p.raw)
 		}

@@ -167,7 +167,8 @@ func TestNextSeparatorEveryOffset(t *testing.T) {
 // $OPM_BENCH_CATALOG names into documents and runs the fast path's byte
 // check on each, what every YAML catalog file is put through before its
 // documents are parsed, and decodes the documents as validate does
-// (trees) and as render does (compacting property values).
+// (trees) and as render does (compacting property values), each also in
+// an Arena reset after every document, as the catalog walk decodes them.
 func BenchmarkSplitReal(b *testing.B) {
 	dir := os.Getenv("OPM_BENCH_CATALOG")
 	if dir == "" {
@@ -203,7 +204,7 @@ func BenchmarkSplitReal(b *testing.B) {
 	for _, c := range []struct {
 		name   string
 		decode func([]byte, int32) (value.Value, []value.Duplicate, error)
-	}{{"trees", DecodeWithDuplicates}, {"compacting", DecodeCompactingProperties}} {
+	}{{"trees", DecodeWithDuplicates}, {"compacting", DecodeCompactingProperties}, {"trees-arena", inArena(DecodeWithDuplicatesIn)}, {"compacting-arena", inArena(DecodeCompactingPropertiesIn)}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(n)
 			for b.Loop() {
@@ -224,4 +225,14 @@ func BenchmarkSplitReal(b *testing.B) {
 			}
 		}
 	})
+}
+
+// inArena decodes documents one after another in one Arena, as a catalog
+// walk's worker does.
+func inArena(decode func([]byte, int32, *Arena) (value.Value, []value.Duplicate, error)) func([]byte, int32) (value.Value, []value.Duplicate, error) {
+	a := &Arena{Values: true}
+	return func(doc []byte, line int32) (value.Value, []value.Duplicate, error) {
+		defer a.Reset()
+		return decode(doc, line, a)
+	}
 }
