@@ -42,29 +42,29 @@ type document struct {
 // read again as YAML from the failing object on. Unlike upstream it does
 // not stop at the first bad YAML document; each document's failure is
 // reported on its own. With q, a JSON bundle in canonical form is typed
-// straight from the bytes (see quickBundle). props says how the values of
-// a YAML document's properties come.
-func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, props propValues, emit func(document)) {
+// straight from the bytes (see quickBundle). yd says how YAML documents
+// are decoded.
+func decodeFile(data []byte, cache *DocumentCache, q *quickDecoder, yd yamlDecoding, emit func(document)) {
 	if value.LooksLikeJSON(data, sniffLen) {
-		decodeJSONStream(data, q, props, emit)
+		decodeJSONStream(data, q, yd, emit)
 		return
 	}
-	decodeYAMLStream(data, 0, 1, cache, props, emit)
+	decodeYAMLStream(data, 0, 1, cache, yd, emit)
 }
 
-// propValues is how a YAML document is decoded: its properties' values
+// yamlDecoding is how a YAML document is decoded: its properties' values
 // as trees, or (compact) compacted (see fbcyaml.DecodeCompactingProperties)
 // for a loader that only types the documents it decodes. With arena, the
 // document's collections are built there (and with arena.Values its
 // properties' compact JSON: for a loader whose visitor keeps nothing of
 // an object, WithTransientItems), and the arena is reset once the
 // document has been emitted: nothing keeps a document's tree.
-type propValues struct {
+type yamlDecoding struct {
 	compact bool
 	arena   *fbcyaml.Arena
 }
 
-func decodeJSONStream(data []byte, q *quickDecoder, props propValues, emit func(document)) {
+func decodeJSONStream(data []byte, q *quickDecoder, yd yamlDecoding, emit func(document)) {
 	p := value.NewJSONParser(data, 1)
 	count := 0
 	rewind, rewindLine := 0, int32(1)
@@ -108,7 +108,7 @@ func decodeJSONStream(data []byte, q *quickDecoder, props propValues, emit func(
 			stopped
 		)
 		state := pending
-		decodeYAMLStream(data[start:], start, line, nil, props, func(d document) {
+		decodeYAMLStream(data[start:], start, line, nil, yd, func(d document) {
 			switch {
 			case state == pending && d.Err != nil:
 				emit(failed)
@@ -145,7 +145,7 @@ func skipToYAML(data []byte, off int, line int32) (int, int32) {
 // decodeYAMLStream decodes data, which starts at offset base and line
 // firstLine of its file. A document the cache (if any) holds is not
 // decoded.
-func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, props propValues, emit func(document)) {
+func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCache, yd yamlDecoding, emit func(document)) {
 	chunks, splitErr := fbcyaml.SplitDocuments(data, firstLine)
 	for _, c := range chunks {
 		var key docKey
@@ -160,7 +160,7 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 				key = k
 			}
 		}
-		decodeYAMLDocument(c, base, key, props, emit)
+		decodeYAMLDocument(c, base, key, yd, emit)
 		if key.n > 0 {
 			cache.settle(key)
 		}
@@ -176,17 +176,17 @@ func decodeYAMLStream(data []byte, base int, firstLine int32, cache *DocumentCac
 // decodeYAMLDocument decodes one document of a YAML stream that starts at
 // offset base of its file; key is set when a DocumentCache is to record
 // the document's bundle (see fileWalk.document).
-func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, props propValues, emit func(document)) {
+func decodeYAMLDocument(c fbcyaml.Doc, base int, key docKey, yd yamlDecoding, emit func(document)) {
 	var v value.Value
 	var dups []value.Duplicate
 	var err error
-	if props.arena != nil {
-		defer props.arena.Reset() // once emit has returned
+	if yd.arena != nil {
+		defer yd.arena.Reset() // once emit has returned
 	}
-	if props.compact {
-		v, dups, err = fbcyaml.DecodeCompactingPropertiesIn(c.Data, c.Line, props.arena)
+	if yd.compact {
+		v, dups, err = fbcyaml.DecodeCompactingPropertiesIn(c.Data, c.Line, yd.arena)
 	} else {
-		v, dups, err = fbcyaml.DecodeWithDuplicatesIn(c.Data, c.Line, props.arena)
+		v, dups, err = fbcyaml.DecodeWithDuplicatesIn(c.Data, c.Line, yd.arena)
 	}
 	switch {
 	case err != nil:

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/fbcat/opm/encoding/fbcyaml"
 	"io"
 	"io/fs"
 	"path"
@@ -13,6 +12,7 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"github.com/fbcat/opm/encoding/fbcyaml"
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
 	"github.com/fbcat/opm/internal/parallel"
@@ -200,9 +200,10 @@ type loadWorker struct {
 	// quick types bundles straight from JSON bytes; nil when an object
 	// check needs every document's tree.
 	quick *quickDecoder
-	// props: with no object check reading the values of properties, a
-	// YAML document may give them compacted (see propValues).
-	props propValues
+	// yaml is how YAML documents are decoded: their properties' values
+	// compacted where no object check reads them, their collections in
+	// the worker's arena (see yamlDecoding).
+	yaml yamlDecoding
 }
 
 func newLoadWorker(c *loadConfig) *loadWorker {
@@ -217,8 +218,8 @@ func newLoadWorker(c *loadConfig) *loadWorker {
 	if (wk.check == nil || quick != nil) && !c.noQuick {
 		wk.quick = &quickDecoder{dropBulk: c.dropBulk, check: quick, withDoc: quick != nil || c.lines != nil}
 	}
-	wk.props.compact = wk.check == nil && !c.noQuick
-	wk.props.arena = &fbcyaml.Arena{Values: wk.props.compact && c.transient && c.docs == nil}
+	wk.yaml.compact = wk.check == nil && !c.noQuick
+	wk.yaml.arena = &fbcyaml.Arena{Values: wk.yaml.compact && c.transient && c.docs == nil}
 	return wk
 }
 
@@ -255,7 +256,7 @@ func walkFile(fsys fs.FS, name string, fileIndex int, c *loadConfig, wk *loadWor
 		}
 		w.c, cache = &cc, c.docs
 	}
-	decodeFile(data, cache, wk.quick, wk.props, func(doc document) {
+	decodeFile(data, cache, wk.quick, wk.yaml, func(doc document) {
 		w.document(doc)
 		mapped.consumed(doc.Src.End)
 	})

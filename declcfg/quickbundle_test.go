@@ -67,7 +67,7 @@ func sameQuickLoad(t *testing.T, name string, fsys fstest.MapFS) {
 // that the compact JSON it gives of each is what AppendCompact writes of
 // the document's tree.
 func quickCount(t testing.TB, data []byte) (quick, docs int) {
-	decodeFile(data, nil, &quickDecoder{withDoc: true}, propValues{}, func(d document) {
+	decodeFile(data, nil, &quickDecoder{withDoc: true}, yamlDecoding{}, func(d document) {
 		docs++
 		if d.quick == nil {
 			return
