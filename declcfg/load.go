@@ -16,6 +16,7 @@ import (
 	"github.com/fbcat/opm/encoding/value"
 	"github.com/fbcat/opm/internal/fserr"
 	"github.com/fbcat/opm/internal/parallel"
+	"github.com/fbcat/opm/internal/residency/hugebuf"
 )
 
 // Seq is an object's place in load order: the index of its file in walk
@@ -88,8 +89,9 @@ func WalkFS(ctx context.Context, fsys fs.FS, visit func(Item) error, opts ...Loa
 	perFile := make([]ErrorList, len(files))
 	var mu sync.Mutex
 	var workers []*loadWorker
+	hugePages := hugebuf.Usable() // the kernel's setting, read once
 	newWorker := func() *loadWorker {
-		wk := newLoadWorker(&c)
+		wk := newLoadWorker(&c, hugePages)
 		mu.Lock()
 		workers = append(workers, wk)
 		mu.Unlock()
@@ -206,8 +208,8 @@ type loadWorker struct {
 	yaml yamlDecoding
 }
 
-func newLoadWorker(c *loadConfig) *loadWorker {
-	wk := &loadWorker{bufs: newFileBuffers()}
+func newLoadWorker(c *loadConfig, hugePages bool) *loadWorker {
+	wk := &loadWorker{bufs: &fileBuffers{largeOK: hugePages}}
 	var quick QuickCheck
 	if c.newCheck != nil {
 		wk.check, quick = c.newCheck()

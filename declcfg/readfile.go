@@ -33,8 +33,6 @@ const (
 	readMax = 4 << 20
 )
 
-func newFileBuffers() *fileBuffers { return &fileBuffers{largeOK: hugebuf.Usable()} }
-
 // free gives back the memory outside the heap.
 func (b *fileBuffers) free() { b.large.Free() }
 
