@@ -163,20 +163,9 @@ func FuzzCompactingProperties(f *testing.F) {
 // what render does with each (mostly CSV metadata, whose strings are
 // prose and embedded JSON).
 func BenchmarkCompactRealProperties(b *testing.B) {
-	dir := os.Getenv("OPM_BENCH_CATALOG")
-	if dir == "" {
-		b.Skip("OPM_BENCH_CATALOG names no catalog of real data")
-	}
 	var vals []value.Value
 	var n int64
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || (filepath.Ext(path) != ".yaml" && filepath.Ext(path) != ".yml") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	for _, data := range realYAMLFiles(b) {
 		docs, _ := SplitDocuments(data, 1)
 		for _, doc := range docs {
 			v, err := DecodeDocument(doc.Data, doc.Line)
@@ -194,10 +183,6 @@ func BenchmarkCompactRealProperties(b *testing.B) {
 				}
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
 	}
 	b.SetBytes(n)
 	var out []byte
@@ -206,4 +191,26 @@ func BenchmarkCompactRealProperties(b *testing.B) {
 			out = value.AppendCompact(out[:0], &vals[i])
 		}
 	}
+}
+
+// realYAMLFiles reads every YAML file of the catalog $OPM_BENCH_CATALOG
+// names, or skips b if it names none.
+func realYAMLFiles(b *testing.B) [][]byte {
+	dir := os.Getenv("OPM_BENCH_CATALOG")
+	if dir == "" {
+		b.Skip("OPM_BENCH_CATALOG names no catalog of real data")
+	}
+	var files [][]byte
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (filepath.Ext(path) != ".yaml" && filepath.Ext(path) != ".yml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		files = append(files, data)
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return files
 }

@@ -5,10 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -170,23 +167,10 @@ func TestNextSeparatorEveryOffset(t *testing.T) {
 // (trees) and as render does (compacting property values), each also in
 // an Arena reset after every document, as the catalog walk decodes them.
 func BenchmarkSplitReal(b *testing.B) {
-	dir := os.Getenv("OPM_BENCH_CATALOG")
-	if dir == "" {
-		b.Skip("OPM_BENCH_CATALOG names no catalog of real data")
-	}
-	var files [][]byte
+	files := realYAMLFiles(b)
 	var n int64
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || (filepath.Ext(path) != ".yaml" && filepath.Ext(path) != ".yml") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		files = append(files, data)
-		n += int64(len(data))
-		return err
-	})
-	if err != nil {
-		b.Fatal(err)
+	for _, f := range files {
+		n += int64(len(f))
 	}
 	b.Run("split", func(b *testing.B) {
 		b.SetBytes(n)
